@@ -1,0 +1,267 @@
+// Every parameter is validated: each bad input throws a RangeError or TypeError whose message names the
+// parameter, and the module keeps computing correctly afterwards (no WASM abort, no hang, no silent NaN).
+//
+// Classes: a value of the wrong JS type (string, object, undefined/missing, null) must be a TypeError; a number
+// out of range (zero/negative sizes, base <= 1, out-of-table positions, wrong array lengths, sizes that would not
+// fit in memory) must be a RangeError. For NaN/Infinity, non-integers and unknown enum strings either class is
+// accepted (both readings are common).
+import { test, describe, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { builds, fixture, assertClose, assertThrowsNamed, EITHER } from './helpers.mjs';
+
+const SIN = fixture('sinusoidal.json').cases.find((c) => c.name.startsWith('20x32 base 10000 (interleaved)'));
+const T = TypeError, R = RangeError;
+
+for (const [buildName, pe] of await builds()) {
+  const healthy = (label) => {
+    const out = pe.sinusoidal(SIN.params);
+    assertClose(out, SIN.expected, { abs: 2.5e-7 }, `still correct after: ${label}`);
+  };
+  // bad(label, fn, classes, pattern): assert the throw, then that the module still computes correctly
+  const bad = (label, fn, classes, pattern) => {
+    assertThrowsNamed(fn, classes, pattern, label);
+    healthy(label);
+  };
+
+  describe(`bad input [${buildName}]`, { timeout: 60_000 }, () => {
+    test('sinusoidal', () => {
+      const ok = { length: 4, dModel: 8 };
+      bad('no options', () => pe.sinusoidal(), T, /options|length|dModel/);
+      for (const [name, values] of [['length', ['10', {}, null, undefined]], ['dModel', ['8', [8], null, undefined]]]) {
+        for (const v of values) bad(`${name} ${String(v)}`, () => pe.sinusoidal({ ...ok, [name]: v }), T, new RegExp(name));
+        for (const v of [NaN, Infinity, -Infinity, 2.5]) bad(`${name} ${v}`, () => pe.sinusoidal({ ...ok, [name]: v }), EITHER, new RegExp(name));
+        for (const v of [0, -3]) bad(`${name} ${v}`, () => pe.sinusoidal({ ...ok, [name]: v }), R, new RegExp(name));
+      }
+      bad('missing length', () => pe.sinusoidal({ dModel: 8 }), T, /length/);
+      bad('missing dModel', () => pe.sinusoidal({ length: 8 }), T, /dModel/);
+      bad('base string', () => pe.sinusoidal({ ...ok, base: '100' }), T, /base/);
+      for (const v of [NaN, Infinity]) bad(`base ${v}`, () => pe.sinusoidal({ ...ok, base: v }), EITHER, /base/);
+      for (const v of [1, 0.5, 0, -10]) bad(`base ${v}`, () => pe.sinusoidal({ ...ok, base: v }), R, /base/);
+      bad('offset string', () => pe.sinusoidal({ ...ok, offset: 'x' }), T, /offset/);
+      for (const v of [NaN, Infinity, 1.5]) bad(`offset ${v}`, () => pe.sinusoidal({ ...ok, offset: v }), EITHER, /offset/);
+      bad('layout unknown', () => pe.sinusoidal({ ...ok, layout: 'sideways' }), EITHER, /layout/);
+      bad('layout number', () => pe.sinusoidal({ ...ok, layout: 1 }), EITHER, /layout/);
+      bad('1e9 x 1e9', () => pe.sinusoidal({ length: 1e9, dModel: 1e9 }), R, /length|dModel/);
+      bad('2^30 x 4 (16 GB)', () => pe.sinusoidal({ length: 2 ** 30, dModel: 4 }), R, /length|dModel/);
+      bad('1e6 x 1e5 (400 GB)', () => pe.sinusoidal({ length: 1e6, dModel: 1e5 }), R, /length|dModel/);
+      bad('into too short', () => pe.sinusoidal({ ...ok, into: new Float32Array(31) }), R, /into/);
+      bad('into too long', () => pe.sinusoidal({ ...ok, into: new Float32Array(33) }), R, /into/);
+      bad('into Float64Array', () => pe.sinusoidal({ ...ok, into: new Float64Array(32) }), T, /into/);
+      bad('into plain array', () => pe.sinusoidal({ ...ok, into: new Array(32).fill(0) }), T, /into/);
+    });
+
+    test('learned', () => {
+      const ok = { maxLength: 16, dModel: 8 };
+      for (const name of ['maxLength', 'dModel']) {
+        for (const v of ['16', {}, null]) bad(`${name} ${String(v)}`, () => pe.learned({ ...ok, [name]: v }), T, new RegExp(name));
+        for (const v of [NaN, Infinity, 1.5]) bad(`${name} ${v}`, () => pe.learned({ ...ok, [name]: v }), EITHER, new RegExp(name));
+        for (const v of [0, -1]) bad(`${name} ${v}`, () => pe.learned({ ...ok, [name]: v }), R, new RegExp(name));
+      }
+      bad('missing maxLength', () => pe.learned({ dModel: 8 }), T, /maxLength/);
+      bad('std string', () => pe.learned({ ...ok, std: '0.02' }), T, /std/);
+      for (const v of [NaN, Infinity]) bad(`std ${v}`, () => pe.learned({ ...ok, std: v }), EITHER, /std/);
+      bad('std negative', () => pe.learned({ ...ok, std: -0.02 }), R, /std/);
+      bad('seed string', () => pe.learned({ ...ok, seed: 'abc' }), T, /seed/);
+      for (const v of [NaN, 1.5, Infinity]) bad(`seed ${v}`, () => pe.learned({ ...ok, seed: v }), EITHER, /seed/);
+      bad('positions string', () => pe.learned({ ...ok, positions: 'abc' }), T, /positions/);
+      bad('positions beyond', () => pe.learned({ ...ok, positions: [3, 16] }), R, /positions/);
+      bad('positions negative', () => pe.learned({ ...ok, positions: [-1] }), R, /positions/);
+      for (const v of [1.5, NaN]) bad(`positions [${v}]`, () => pe.learned({ ...ok, positions: [v] }), EITHER, /positions/);
+      bad('1e9 x 1e9', () => pe.learned({ maxLength: 1e9, dModel: 1e9 }), R, /maxLength|dModel/);
+      bad('into wrong length', () => pe.learned({ ...ok, into: new Float32Array(10) }), R, /into/);
+    });
+
+    test('compare', () => {
+      const a = [1, 2, 3];
+      bad('a string', () => pe.compare('abc', a), T, /\ba\b/);
+      bad('a undefined', () => pe.compare(undefined, a), T, /\ba\b/);
+      bad('b object', () => pe.compare(a, {}), T, /\bb\b/);
+      bad('b missing', () => pe.compare(a), T, /\bb\b/);
+      bad('lengths differ', () => pe.compare(a, [1, 2]), R, /\bb\b|length/);
+      bad('empty', () => pe.compare([], []), R, /\ba\b|length|empty/);
+      bad('NaN in a', () => pe.compare([1, NaN, 3], a), EITHER, /\ba\b/);
+      bad('Infinity in b', () => pe.compare(a, [1, Infinity, 3]), EITHER, /\bb\b/);
+      bad('string element', () => pe.compare(['1', 2, 3], a), EITHER, /\ba\b/);
+    });
+
+    test('similarity', () => {
+      const t = new Float32Array(12);
+      const ok = { length: 3, dModel: 4 };
+      bad('table string', () => pe.similarity('abc', ok), T, /table/);
+      bad('table undefined', () => pe.similarity(undefined, ok), T, /table/);
+      bad('table length mismatch', () => pe.similarity(new Float32Array(10), ok), R, /table|length|dModel/);
+      bad('metric unknown', () => pe.similarity(t, { ...ok, metric: 'manhattan' }), EITHER, /metric/);
+      for (const name of ['length', 'dModel']) {
+        bad(`${name} string`, () => pe.similarity(t, { ...ok, [name]: '3' }), T, new RegExp(name));
+        bad(`${name} 0`, () => pe.similarity(t, { ...ok, [name]: 0 }), R, new RegExp(name));
+        bad(`${name} 2.5`, () => pe.similarity(t, { ...ok, [name]: 2.5 }), EITHER, new RegExp(name));
+      }
+      bad('missing options', () => pe.similarity(t), T, /options|length|dModel/);
+      bad('NaN in table', () => pe.similarity(Float32Array.from([1, 2, NaN, 4, 5, 6, 7, 8, 9, 10, 11, 12]), ok), EITHER, /table/);
+      // the input (4 MB) is fine, the L x L output (4 TB) is not
+      bad('L x L output too big', () => pe.similarity(new Float32Array(1e6), { length: 1e6, dModel: 1 }), R, /length/);
+      bad('into wrong length', () => pe.similarity(t, { ...ok, into: new Float32Array(8) }), R, /into/);
+    });
+
+    test('rope.invFreq', () => {
+      const ok = { headDim: 64 };
+      bad('headDim string', () => pe.rope.invFreq({ headDim: '64' }), T, /headDim/);
+      bad('headDim missing', () => pe.rope.invFreq({}), T, /headDim/);
+      for (const v of [NaN, 2.5]) bad(`headDim ${v}`, () => pe.rope.invFreq({ headDim: v }), EITHER, /headDim/);
+      for (const v of [0, -8]) bad(`headDim ${v}`, () => pe.rope.invFreq({ headDim: v }), R, /headDim/);
+      bad('base string', () => pe.rope.invFreq({ ...ok, base: '10000' }), T, /base/);
+      for (const v of [1, 0.5, -2]) bad(`base ${v}`, () => pe.rope.invFreq({ ...ok, base: v }), R, /base/);
+      bad('base NaN', () => pe.rope.invFreq({ ...ok, base: NaN }), EITHER, /base/);
+      bad('partialRotaryFactor string', () => pe.rope.invFreq({ ...ok, partialRotaryFactor: 'half' }), T, /partialRotaryFactor/);
+      for (const v of [0, -0.5, 1.5]) bad(`partialRotaryFactor ${v}`, () => pe.rope.invFreq({ ...ok, partialRotaryFactor: v }), R, /partialRotaryFactor/);
+      bad('partialRotaryFactor NaN', () => pe.rope.invFreq({ ...ok, partialRotaryFactor: NaN }), EITHER, /partialRotaryFactor/);
+      bad('rotary dim rounds to 0', () => pe.rope.invFreq({ headDim: 8, partialRotaryFactor: 0.1 }), EITHER, /partialRotaryFactor|headDim/);
+      bad('scaling string', () => pe.rope.invFreq({ ...ok, scaling: 'yarn' }), T, /scaling/);
+      bad('scaling.type unknown', () => pe.rope.invFreq({ ...ok, scaling: { type: 'ntk-by-parts', factor: 2 } }), EITHER, /type/);
+      bad('scaling.type number', () => pe.rope.invFreq({ ...ok, scaling: { type: 3, factor: 2 } }), EITHER, /type/);
+      bad('linear without factor', () => pe.rope.invFreq({ ...ok, scaling: { type: 'linear' } }), EITHER, /factor/);
+      for (const v of [0, -2]) bad(`linear factor ${v}`, () => pe.rope.invFreq({ ...ok, scaling: { type: 'linear', factor: v } }), R, /factor/);
+      bad('linear factor NaN', () => pe.rope.invFreq({ ...ok, scaling: { type: 'linear', factor: NaN } }), EITHER, /factor/);
+      bad('linear factor string', () => pe.rope.invFreq({ ...ok, scaling: { type: 'linear', factor: '2' } }), T, /factor/);
+      const dyn = { type: 'dynamic', factor: 2, originalMaxPositionEmbeddings: 2048, maxPositionEmbeddings: 2048 };
+      bad('dynamic seqLen negative', () => pe.rope.invFreq({ ...ok, scaling: { ...dyn, seqLen: -1 } }), R, /seqLen/);
+      bad('dynamic seqLen 1.5', () => pe.rope.invFreq({ ...ok, scaling: { ...dyn, seqLen: 1.5 } }), EITHER, /seqLen/);
+      bad('dynamic originalMaxPositionEmbeddings 0', () => pe.rope.invFreq({ ...ok, scaling: { ...dyn, originalMaxPositionEmbeddings: 0, maxPositionEmbeddings: 0 } }), R, /MaxPositionEmbeddings|maxPositionEmbeddings/);
+      const yarn = { type: 'yarn', factor: 4, originalMaxPositionEmbeddings: 4096 };
+      bad('yarn without original length', () => pe.rope.invFreq({ ...ok, scaling: { type: 'yarn', factor: 4 } }), EITHER, /originalMaxPositionEmbeddings|maxPositionEmbeddings/);
+      bad('yarn betaFast NaN', () => pe.rope.invFreq({ ...ok, scaling: { ...yarn, betaFast: NaN } }), EITHER, /betaFast/);
+      bad('yarn betaSlow string', () => pe.rope.invFreq({ ...ok, scaling: { ...yarn, betaSlow: 'one' } }), T, /betaSlow/);
+      bad('yarn mscale NaN', () => pe.rope.invFreq({ ...ok, scaling: { ...yarn, mscale: NaN, mscaleAllDim: 1 } }), EITHER, /mscale/);
+      bad('yarn truncate string', () => pe.rope.invFreq({ ...ok, scaling: { ...yarn, truncate: 'no' } }), T, /truncate/);
+      bad('yarn attentionFactor Infinity', () => pe.rope.invFreq({ ...ok, scaling: { ...yarn, attentionFactor: Infinity } }), EITHER, /attentionFactor/);
+      const lr = { type: 'longrope', factor: 32, originalMaxPositionEmbeddings: 4096, maxPositionEmbeddings: 131072, shortFactor: new Array(32).fill(1), longFactor: new Array(32).fill(2) };
+      bad('longrope shortFactor wrong length', () => pe.rope.invFreq({ ...ok, scaling: { ...lr, shortFactor: [1, 1, 1] } }), R, /shortFactor/);
+      bad('longrope longFactor missing', () => pe.rope.invFreq({ ...ok, scaling: { ...lr, longFactor: undefined }, }), EITHER, /longFactor/);
+      bad('longrope longFactor string', () => pe.rope.invFreq({ ...ok, scaling: { ...lr, longFactor: 'abc' } }), T, /longFactor/);
+      bad('longrope shortFactor with NaN', () => pe.rope.invFreq({ ...ok, scaling: { ...lr, shortFactor: [NaN, ...new Array(31).fill(1)] } }), EITHER, /shortFactor/);
+      bad('llama3 lowFreqFactor string', () => pe.rope.invFreq({ ...ok, scaling: { type: 'llama3', factor: 8, lowFreqFactor: 'x', highFreqFactor: 4, originalMaxPositionEmbeddings: 8192 } }), T, /lowFreqFactor/);
+    });
+
+    test('rope.apply', () => {
+      const x = new Float32Array(2 * 2 * 8);
+      const ok = { seqLen: 2, heads: 2, headDim: 8 };
+      bad('x string', () => pe.rope.apply('abc', ok), T, /\bx\b/);
+      bad('x undefined', () => pe.rope.apply(undefined, ok), T, /\bx\b/);
+      bad('x length mismatch', () => pe.rope.apply(new Float32Array(31), ok), R, /\bx\b/);
+      bad('x with NaN', () => pe.rope.apply(Float32Array.from(x, (_, i) => (i === 5 ? NaN : 0)), ok), EITHER, /\bx\b/);
+      bad('no options', () => pe.rope.apply(x), T, /options|seqLen|heads|headDim/);
+      for (const name of ['seqLen', 'heads', 'headDim']) {
+        bad(`${name} string`, () => pe.rope.apply(x, { ...ok, [name]: '2' }), T, new RegExp(name));
+        bad(`${name} 0`, () => pe.rope.apply(x, { ...ok, [name]: 0 }), R, new RegExp(name));
+        bad(`${name} -2`, () => pe.rope.apply(x, { ...ok, [name]: -2 }), R, new RegExp(name));
+        bad(`${name} 1.5`, () => pe.rope.apply(x, { ...ok, [name]: 1.5 }), EITHER, new RegExp(name));
+      }
+      bad('headDim odd', () => pe.rope.apply(new Float32Array(2 * 2 * 7), { ...ok, headDim: 7 }), R, /headDim/);
+      bad('convention unknown', () => pe.rope.apply(x, { ...ok, convention: 'neox' }), EITHER, /convention/);
+      bad('offset negative', () => pe.rope.apply(x, { ...ok, offset: -1 }), R, /offset/);
+      for (const v of [1.5, NaN, Infinity]) bad(`offset ${v}`, () => pe.rope.apply(x, { ...ok, offset: v }), EITHER, /offset/);
+      bad('base 1', () => pe.rope.apply(x, { ...ok, base: 1 }), R, /base/);
+      bad('partialRotaryFactor 2', () => pe.rope.apply(x, { ...ok, partialRotaryFactor: 2 }), R, /partialRotaryFactor/);
+      bad('scaling.type unknown', () => pe.rope.apply(x, { ...ok, scaling: { type: 'magic', factor: 2 } }), EITHER, /type/);
+      bad('into wrong length', () => pe.rope.apply(x, { ...ok, into: new Float32Array(8) }), R, /into/);
+      bad('into Int32Array', () => pe.rope.apply(x, { ...ok, into: new Int32Array(32) }), T, /into/);
+    });
+
+    test('alibi', () => {
+      bad('slopes()', () => pe.alibi.slopes(), T, /heads/);
+      bad('slopes string', () => pe.alibi.slopes('8'), T, /heads/);
+      for (const v of [0, -4]) bad(`slopes ${v}`, () => pe.alibi.slopes(v), R, /heads/);
+      for (const v of [2.5, NaN, Infinity]) bad(`slopes ${v}`, () => pe.alibi.slopes(v), EITHER, /heads/);
+      bad('slopes 1e12 (output too big)', () => pe.alibi.slopes(1e12), R, /heads/);
+      const ok = { heads: 4, length: 6 };
+      for (const name of ['heads', 'length']) {
+        bad(`bias ${name} string`, () => pe.alibi.bias({ ...ok, [name]: '4' }), T, new RegExp(name));
+        bad(`bias ${name} 0`, () => pe.alibi.bias({ ...ok, [name]: 0 }), R, new RegExp(name));
+        bad(`bias ${name} -1`, () => pe.alibi.bias({ ...ok, [name]: -1 }), R, new RegExp(name));
+        bad(`bias ${name} 1.5`, () => pe.alibi.bias({ ...ok, [name]: 1.5 }), EITHER, new RegExp(name));
+      }
+      bad('bias causal string', () => pe.alibi.bias({ ...ok, causal: 'yes' }), T, /causal/);
+      bad('bias too big', () => pe.alibi.bias({ heads: 1e5, length: 1e5 }), R, /heads|length/);
+      bad('bias into wrong length', () => pe.alibi.bias({ ...ok, into: new Float32Array(6 * 6) }), R, /into/);
+    });
+
+    test('t5', () => {
+      bad('bucket()', () => pe.t5.bucket(), T, /relativePosition/);
+      bad('bucket string', () => pe.t5.bucket('3'), T, /relativePosition/);
+      for (const v of [1.5, NaN, Infinity]) bad(`bucket ${v}`, () => pe.t5.bucket(v), EITHER, /relativePosition/);
+      for (const v of [0, -2]) bad(`numBuckets ${v}`, () => pe.t5.bucket(3, { numBuckets: v }), R, /numBuckets/);
+      bad('numBuckets 2.5', () => pe.t5.bucket(3, { numBuckets: 2.5 }), EITHER, /numBuckets/);
+      bad('numBuckets string', () => pe.t5.bucket(3, { numBuckets: '32' }), T, /numBuckets/);
+      for (const v of [0, -5]) bad(`maxDistance ${v}`, () => pe.t5.bucket(3, { maxDistance: v }), R, /maxDistance/);
+      bad('maxDistance NaN', () => pe.t5.bucket(3, { maxDistance: NaN }), EITHER, /maxDistance/);
+      bad('bidirectional string', () => pe.t5.bucket(3, { bidirectional: 'yes' }), T, /bidirectional/);
+      const ok = { queryLength: 5, keyLength: 7, bidirectional: true, numBuckets: 32, maxDistance: 128 };
+      for (const name of ['queryLength', 'keyLength']) {
+        bad(`buckets ${name} 0`, () => pe.t5.buckets({ ...ok, [name]: 0 }), R, new RegExp(name));
+        bad(`buckets ${name} -1`, () => pe.t5.buckets({ ...ok, [name]: -1 }), R, new RegExp(name));
+        bad(`buckets ${name} 1.5`, () => pe.t5.buckets({ ...ok, [name]: 1.5 }), EITHER, new RegExp(name));
+        bad(`buckets ${name} string`, () => pe.t5.buckets({ ...ok, [name]: '5' }), T, new RegExp(name));
+      }
+      bad('buckets too big', () => pe.t5.buckets({ ...ok, queryLength: 1e6, keyLength: 1e6 }), R, /queryLength|keyLength/);
+      bad('buckets into Float32Array', () => pe.t5.buckets({ ...ok, into: new Float32Array(35) }), T, /into/);
+      bad('buckets into wrong length', () => pe.t5.buckets({ ...ok, into: new Int32Array(34) }), R, /into/);
+    });
+
+    test('positionIds', () => {
+      const rob = { convention: 'roberta', padTokenId: 1 };
+      bad('ids string', () => pe.positionIds('abc', rob), T, /ids/);
+      bad('ids undefined', () => pe.positionIds(undefined, rob), T, /ids/);
+      bad('no options', () => pe.positionIds([0, 1, 2]), T, /options|convention/);
+      bad('convention unknown', () => pe.positionIds([0, 1, 2], { convention: 'gpt2' }), EITHER, /convention/);
+      bad('roberta without padTokenId', () => pe.positionIds([0, 1, 2], { convention: 'roberta' }), EITHER, /padTokenId/);
+      bad('padTokenId 1.5', () => pe.positionIds([0, 1, 2], { ...rob, padTokenId: 1.5 }), EITHER, /padTokenId/);
+      bad('padTokenId string', () => pe.positionIds([0, 1, 2], { ...rob, padTokenId: '1' }), T, /padTokenId/);
+      bad('pastLength -1', () => pe.positionIds([0, 1, 2], { ...rob, pastLength: -1 }), R, /pastLength/);
+      bad('pastLength 2.5', () => pe.positionIds([0, 1, 2], { ...rob, pastLength: 2.5 }), EITHER, /pastLength/);
+      bad('ids non-integer', () => pe.positionIds([0, 1.5, 2], rob), EITHER, /ids/);
+      bad('ids NaN', () => pe.positionIds([0, NaN, 2], rob), EITHER, /ids/);
+      bad('mask string', () => pe.positionIds('110', { convention: 'generation' }), T, /mask|ids/);
+      bad('mask non-integer', () => pe.positionIds([1, 0.5, 1], { convention: 'generation' }), EITHER, /mask|ids/);
+    });
+
+    test('attention', () => {
+      const L = 3, H = 2, D = 4, n = L * H * D;
+      const q = new Float32Array(n), k = new Float32Array(n), v = new Float32Array(n);
+      const ok = { q, k, v, seqLen: L, heads: H, headDim: D };
+      bad('no options', () => pe.attention(), T, /options|\bq\b/);
+      bad('q string', () => pe.attention({ ...ok, q: 'abc' }), T, /\bq\b/);
+      bad('k missing', () => pe.attention({ ...ok, k: undefined }), T, /\bk\b/);
+      bad('v object', () => pe.attention({ ...ok, v: {} }), T, /\bv\b/);
+      bad('q length', () => pe.attention({ ...ok, q: new Float32Array(n - 1) }), R, /\bq\b/);
+      bad('k length', () => pe.attention({ ...ok, k: new Float32Array(n + 4) }), R, /\bk\b/);
+      bad('v length', () => pe.attention({ ...ok, v: new Float32Array(n * 2) }), R, /\bv\b/);
+      bad('q NaN', () => pe.attention({ ...ok, q: Float32Array.from(q, (_, i) => (i ? 0 : NaN)) }), EITHER, /\bq\b/);
+      for (const name of ['seqLen', 'heads', 'headDim']) {
+        bad(`${name} 0`, () => pe.attention({ ...ok, [name]: 0 }), R, new RegExp(name));
+        bad(`${name} 1.5`, () => pe.attention({ ...ok, [name]: 1.5 }), EITHER, new RegExp(name));
+        bad(`${name} string`, () => pe.attention({ ...ok, [name]: '2' }), T, new RegExp(name));
+      }
+      bad('bias wrong length', () => pe.attention({ ...ok, bias: new Float32Array(7) }), R, /bias/);
+      bad('bias string', () => pe.attention({ ...ok, bias: 'abc' }), T, /bias/);
+      bad('bias NaN', () => pe.attention({ ...ok, bias: new Float32Array(L * L).fill(NaN) }), EITHER, /bias/);
+      bad('causal string', () => pe.attention({ ...ok, causal: 'yes' }), T, /causal/);
+    });
+
+    test('a fully masked attention row is an error or finite, never a silent NaN', () => {
+      const L = 2, H = 1, D = 2;
+      const q = Float32Array.from([1, 0, 0, 1]), k = q.slice(), v = q.slice();
+      const bias = Float32Array.from([-Infinity, -Infinity, 0, 0]); // row 0 has nothing to attend to
+      let result;
+      try {
+        result = pe.attention({ q, k, v, seqLen: L, heads: H, headDim: D, bias });
+      } catch (e) {
+        assert.ok(e instanceof RangeError || e instanceof TypeError, `threw ${e}`);
+        assert.match(e.message, /bias/);
+        return;
+      }
+      for (const x of [...result.output, ...result.weights]) assert.ok(!Number.isNaN(x), 'NaN in attention result');
+    });
+  });
+
+  after(() => healthy('all bad-input tests'));
+}

@@ -1,0 +1,178 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { builds, fixture, assertClose, randomF32 } from './helpers.mjs';
+
+const F = fixture('rope.json');
+
+function headNorms(y, seqLen, heads, headDim, from, to) {
+  const out = [];
+  for (let s = 0; s < seqLen; s++) {
+    for (let h = 0; h < heads; h++) {
+      let q = 0;
+      const o = (s * heads + h) * headDim;
+      for (let k = from; k < to; k++) q += y[o + k] ** 2;
+      out.push(Math.sqrt(q));
+    }
+  }
+  return out;
+}
+
+function dot(a, b) {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+}
+
+for (const [buildName, pe] of await builds()) {
+  describe(`rope.invFreq [${buildName}]`, () => {
+    for (const c of F.invFreq) {
+      test(`fixture: ${c.name}`, () => {
+        const r = pe.rope.invFreq(c.params);
+        assert.ok(r.invFreq instanceof Float64Array, 'invFreq is a Float64Array');
+        assert.equal(typeof r.attentionFactor, 'number');
+        assertClose(r.invFreq, c.invFreq, { rel: 1e-10 }, c.name);
+        assertClose([r.attentionFactor], [c.attentionFactor], { rel: 1e-12 }, `${c.name} attentionFactor`);
+      });
+    }
+
+    test('defaults: base 10000, partialRotaryFactor 1, no scaling', () => {
+      const a = pe.rope.invFreq({ headDim: 128 });
+      const ref = F.invFreq.find((c) => c.name === 'default 128');
+      assertClose(a.invFreq, ref.invFreq, { rel: 1e-10 }, 'default');
+      assert.equal(a.attentionFactor, 1);
+    });
+
+    test('float64 invFreq is closer to exact than transformers float32', () => {
+      const c = F.invFreq.find((x) => x.name === 'default 128');
+      const r = pe.rope.invFreq(c.params);
+      let ours = 0;
+      let hf = 0;
+      for (let i = 0; i < c.invFreq.length; i++) {
+        ours = Math.max(ours, Math.abs(r.invFreq[i] - c.invFreq[i]) / c.invFreq[i]);
+        hf = Math.max(hf, Math.abs(c.hfFloat32[i] - c.invFreq[i]) / c.invFreq[i]);
+      }
+      assert.ok(ours < 1e-12 && hf > 1e-9, `relative error posenc ${ours}, transformers float32 ${hf}`);
+    });
+  });
+
+  describe(`rope.apply [${buildName}]`, () => {
+    for (const c of F.apply) {
+      test(`fixture: ${c.name}`, () => {
+        const x = Float32Array.from(c.x);
+        const before = x.slice();
+        const y = pe.rope.apply(x, c.params);
+        assert.ok(y instanceof Float32Array, 'returns a Float32Array');
+        assert.notEqual(y, x, 'returns a new array (x is input only)');
+        assert.deepEqual(x, before, 'x is not modified');
+        assertClose(y, c.expected, { abs: c.tolerance }, c.name);
+        if (c.hfFloat32MaxError !== undefined) {
+          let err = 0;
+          for (let i = 0; i < y.length; i++) err = Math.max(err, Math.abs(y[i] - c.expected[i]));
+          assert.ok(err * 1000 < c.hfFloat32MaxError, `posenc ${err} vs transformers float32 ${c.hfFloat32MaxError}`);
+        }
+      });
+    }
+
+    test('partial rotary: channels beyond dim pass through bit-exactly', () => {
+      const seqLen = 3, heads = 2, headDim = 16;
+      const x = randomF32(seqLen * heads * headDim, 11);
+      for (const convention of ['half', 'interleaved']) {
+        const y = pe.rope.apply(x, { seqLen, heads, headDim, partialRotaryFactor: 0.5, convention, offset: 17 });
+        for (let s = 0; s < seqLen * heads; s++) {
+          for (let k = 8; k < 16; k++) assert.equal(y[s * 16 + k], x[s * 16 + k], `${convention} pass-through`);
+        }
+      }
+    });
+
+    test('position 0 with offset 0 is the identity', () => {
+      const x = randomF32(1 * 4 * 32, 12);
+      for (const convention of ['half', 'interleaved']) {
+        const y = pe.rope.apply(x, { seqLen: 1, heads: 4, headDim: 32, convention });
+        assertClose(y, x, { abs: 0 }, `${convention} identity at position 0`);
+      }
+    });
+
+    test('rotation preserves norms (both conventions, large offsets)', () => {
+      const seqLen = 64, heads = 4, headDim = 64;
+      const x = randomF32(seqLen * heads * headDim, 13);
+      const n0 = headNorms(x, seqLen, heads, headDim, 0, headDim);
+      for (const convention of ['half', 'interleaved']) {
+        for (const offset of [0, 12345, 1_000_000]) {
+          const y = pe.rope.apply(x, { seqLen, heads, headDim, convention, offset });
+          const n1 = headNorms(y, seqLen, heads, headDim, 0, headDim);
+          assertClose(n1, n0, { rel: 2e-6 }, `${convention} offset ${offset}`);
+        }
+      }
+    });
+
+    test('with yarn scaling the rotary part is scaled by the attention factor', () => {
+      const seqLen = 8, heads = 2, headDim = 32;
+      const scaling = { type: 'yarn', factor: 4, originalMaxPositionEmbeddings: 256 };
+      const af = pe.rope.invFreq({ headDim, scaling }).attentionFactor;
+      assert.ok(Math.abs(af - (0.1 * Math.log(4) + 1)) < 1e-12);
+      const x = randomF32(seqLen * heads * headDim, 14);
+      const y = pe.rope.apply(x, { seqLen, heads, headDim, scaling, partialRotaryFactor: 0.5, offset: 300 });
+      const n0 = headNorms(x, seqLen, heads, headDim, 0, 16).map((v) => v * af);
+      assertClose(headNorms(y, seqLen, heads, headDim, 0, 16), n0, { rel: 2e-6 }, 'rotary part scaled');
+      for (let i = 0; i < seqLen * heads; i++) {
+        for (let k = 16; k < 32; k++) assert.equal(y[i * 32 + k], x[i * 32 + k], 'pass-through part untouched');
+      }
+    });
+
+    test('<R(m)q, R(n)k> depends only on m - n', () => {
+      const headDim = 64;
+      const q = randomF32(headDim, 21);
+      const k = randomF32(headDim, 22);
+      const scale = Math.sqrt(dot(q, q) * dot(k, k));
+      for (const convention of ['half', 'interleaved']) {
+        for (const delta of [0, 1, 7, 100]) {
+          const vals = [];
+          for (const n of [0, 3, 1000, 65536, 999_000]) {
+            const rq = pe.rope.apply(q, { seqLen: 1, heads: 1, headDim, offset: n + delta, convention });
+            const rk = pe.rope.apply(k, { seqLen: 1, heads: 1, headDim, offset: n, convention });
+            vals.push(dot(rq, rk));
+          }
+          for (const v of vals) {
+            assert.ok(Math.abs(v - vals[0]) < 2e-6 * scale, `${convention} m-n=${delta}: ${vals.join(', ')}`);
+          }
+        }
+      }
+    });
+
+    test('KV-cache consistency: row s of apply(offset o) == apply(single row, offset o+s)', () => {
+      const seqLen = 6, heads = 3, headDim = 16;
+      const x = randomF32(seqLen * heads * headDim, 31);
+      for (const convention of ['half', 'interleaved']) {
+        const y = pe.rope.apply(x, { seqLen, heads, headDim, offset: 500, convention });
+        for (let s = 0; s < seqLen; s++) {
+          const row = x.subarray(s * heads * headDim, (s + 1) * heads * headDim);
+          const yr = pe.rope.apply(row, { seqLen: 1, heads, headDim, offset: 500 + s, convention });
+          assertClose(yr, y.subarray(s * heads * headDim, (s + 1) * heads * headDim), { abs: 1e-7 }, `${convention} row ${s}`);
+        }
+      }
+    });
+
+    test('half and interleaved agree after permuting channels', () => {
+      // interleaved pair (2i, 2i+1) <-> half pair (i, i + d/2)
+      const seqLen = 4, heads = 1, headDim = 16, half = 8;
+      const xi = randomF32(seqLen * headDim, 41);
+      const xh = new Float32Array(xi.length);
+      for (let s = 0; s < seqLen; s++) {
+        for (let i = 0; i < half; i++) {
+          xh[s * headDim + i] = xi[s * headDim + 2 * i];
+          xh[s * headDim + half + i] = xi[s * headDim + 2 * i + 1];
+        }
+      }
+      const yi = pe.rope.apply(xi, { seqLen, heads, headDim, convention: 'interleaved', offset: 9 });
+      const yh = pe.rope.apply(xh, { seqLen, heads, headDim, convention: 'half', offset: 9 });
+      const back = new Float32Array(yi.length);
+      for (let s = 0; s < seqLen; s++) {
+        for (let i = 0; i < half; i++) {
+          back[s * headDim + 2 * i] = yh[s * headDim + i];
+          back[s * headDim + 2 * i + 1] = yh[s * headDim + half + i];
+        }
+      }
+      assertClose(back, yi, { abs: 1e-7 }, 'convention permutation');
+    });
+  });
+}
