@@ -1,0 +1,83 @@
+// Rotary position embedding (Su et al. 2021) with the rope_scaling variants of HF transformers
+// (modeling_rope_utils.py): default, linear, dynamic NTK, YaRN, Llama 3 and LongRoPE.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+#include "posenc/error.hpp"
+#include "posenc/sinusoidal.hpp"
+
+namespace posenc {
+
+enum class RopeType { standard, linear, dynamic, yarn, llama3, longrope };
+enum class RopeConvention { half, interleaved };  // NeoX/LLaMA rotate_half; GPT-J/RoFormer rotate_every_two
+
+// transformers' rope_scaling keys; unset optionals take transformers' defaults.
+struct RopeScaling {
+  RopeType type = RopeType::standard;
+  std::optional<double> factor;
+  std::optional<double> original_max_position_embeddings;
+  std::optional<double> max_position_embeddings;
+  std::optional<double> seq_len;  // dynamic / longrope: the sequence length the frequencies are for
+  std::optional<double> beta_fast, beta_slow, mscale, mscale_all_dim, attention_factor;
+  bool truncate = true;
+  std::optional<double> low_freq_factor, high_freq_factor;
+  const double* short_factor = nullptr;  // longrope: rotary_dim/2 values each
+  int64_t short_factor_size = 0;
+  const double* long_factor = nullptr;
+  int64_t long_factor_size = 0;
+};
+
+struct RopeParams {
+  int64_t head_dim = 0;
+  double base = 10000;
+  double partial_rotary_factor = 1;
+  RopeScaling scaling;
+};
+
+Error validate(const RopeParams& p);
+// int(head_dim * partial_rotary_factor): the channels that rotate; the rest pass through.
+int64_t rope_rotary_dim(const RopeParams& p);
+
+// inv_freq (rotary_dim/2 doubles) and the attention factor cos/sin are multiplied by. `seq_len` is the
+// length the frequencies serve (dynamic and longrope depend on it; scaling.seq_len overrides it).
+double rope_inv_freq(const RopeParams& p, double seq_len, double* inv_freq);
+
+struct RopeApplyParams {
+  int64_t seq_len = 0, heads = 0;
+  int64_t offset = 0;  // position of the first row (KV cache)
+  RopeConvention convention = RopeConvention::half;
+  RopeParams rope;
+};
+
+Error validate(const RopeApplyParams& p);
+
+// Rotates x ([seq_len][heads][head_dim] floats) in place, a chunk of rows at a time.
+class RopeApplier {
+ public:
+  static size_t workspace_bytes(const RopeApplyParams& p);
+  RopeApplier(const RopeApplyParams& p, void* workspace);  // p must be valid
+  // Rows first..first+count-1 (sequence positions offset+first...), x points at row `first`.
+  void rotate(int64_t first, int64_t count, float* x);
+  double attention_factor() const { return attention_factor_; }
+
+ private:
+  struct Space {  // the workspace, carved
+    float *cos, *sin;  // per-position channel factors in the interleaved layout
+    double* inv_freq;
+    void* rotor;
+  };
+  static Space carve(void* workspace, int64_t dim);
+
+  RopeApplyParams p_;
+  int64_t dim_;
+  Space space_;
+  double attention_factor_;
+  AngleRotor rotor_;
+};
+
+// Checked convenience for native callers.
+void rope_apply(const RopeApplyParams& p, float* x);
+
+}  // namespace posenc

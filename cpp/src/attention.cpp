@@ -1,0 +1,60 @@
+#include "posenc/attention.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace posenc {
+
+Error validate(const AttentionParams& p) {
+  if (auto e = check_count(p.seq_len, "seqLen", kMaxAttentionLength)) return e;
+  if (auto e = check_count(p.heads, "heads", kMaxHeads)) return e;
+  if (auto e = check_count(p.head_dim, "headDim", kMaxDim)) return e;
+  if (auto e = check_product(p.seq_len, p.heads, p.head_dim, "seqLen x heads x headDim input", kMaxResidentElements))
+    return e;
+  return check_product(p.heads, p.seq_len, p.seq_len, "heads x seqLen x seqLen weights", kMaxResidentElements);
+}
+
+int64_t attention_bias_size(const AttentionParams& p) {
+  if (p.bias == AttentionParams::Bias::none) return 0;
+  return (p.bias == AttentionParams::Bias::per_head ? p.heads : 1) * p.seq_len * p.seq_len;
+}
+
+void attention(const AttentionParams& p, const float* q, const float* k, const float* v, const float* bias,
+               float* output, float* weights) {
+  const int64_t L = p.seq_len, H = p.heads, D = p.head_dim, row = H * D;
+  const double scale = 1.0 / std::sqrt(static_cast<double>(D));
+  const double neg_inf = -std::numeric_limits<double>::infinity();
+  for (int64_t h = 0; h < H; ++h) {
+    const float* head_bias = p.bias == AttentionParams::Bias::per_head ? bias + h * L * L : bias;
+    for (int64_t i = 0; i < L; ++i) {
+      float* w = weights + (h * L + i) * L;
+      const float* qi = q + i * row + h * D;
+      double max_score = neg_inf;
+      for (int64_t j = 0; j < L; ++j) {
+        double score = neg_inf;
+        if (!(p.causal && j > i)) {
+          const float* kj = k + j * row + h * D;
+          double dot = 0;
+          for (int64_t d = 0; d < D; ++d) dot += static_cast<double>(qi[d]) * kj[d];
+          score = dot * scale + (head_bias ? head_bias[i * L + j] : 0.0);
+        }
+        w[j] = static_cast<float>(score);
+        if (score > max_score) max_score = score;
+      }
+      double total = 0;
+      for (int64_t j = 0; j < L; ++j) total += std::exp(static_cast<double>(w[j]) - max_score);
+      // A row whose every score is -inf (a bias that masks everything) gets zero weights, not NaN.
+      const bool empty = !(max_score > neg_inf);
+      for (int64_t j = 0; j < L; ++j)
+        w[j] = empty ? 0.f : static_cast<float>(std::exp(static_cast<double>(w[j]) - max_score) / total);
+      float* out = output + i * row + h * D;
+      for (int64_t d = 0; d < D; ++d) {
+        double acc = 0;
+        for (int64_t j = 0; j < L; ++j) acc += static_cast<double>(w[j]) * v[j * row + h * D + d];
+        out[d] = static_cast<float>(acc);
+      }
+    }
+  }
+}
+
+}  // namespace posenc

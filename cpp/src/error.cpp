@@ -1,0 +1,31 @@
+#include "posenc/error.hpp"
+
+namespace posenc {
+
+void check(const Error& e) {
+  if (e.kind == ErrorKind::range) throw RangeError(e.message);
+  if (e.kind == ErrorKind::type) throw TypeError(e.message);
+}
+
+Error check_count(int64_t value, const char* name, int64_t max) {
+  if (value < 1 || value > max)
+    return range_error(std::string(name) + " must be an integer from 1 to " + std::to_string(max) + " (got " +
+                       std::to_string(value) + ")");
+  return {};
+}
+
+Error check_finite(double value, const char* name) {
+  if (!(value - value == 0)) return range_error(std::string(name) + " must be a finite number");
+  return {};
+}
+
+Error check_product(int64_t a, int64_t b, int64_t c, const char* what, int64_t max) {
+  // Each factor is already bounded by kMaxDim-ish limits, so compare in long double to avoid overflow.
+  const long double n = static_cast<long double>(a) * b * c;
+  if (n > static_cast<long double>(max))
+    return range_error(std::string(what) + " would hold " + std::to_string(static_cast<double>(n)) +
+                       " elements; the limit is " + std::to_string(max));
+  return {};
+}
+
+}  // namespace posenc

@@ -1,0 +1,30 @@
+// Small helpers shared by the implementation files (not part of the public headers).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+
+namespace posenc::detail {
+
+inline size_t round16(size_t bytes) { return (bytes + 15) & ~size_t{15}; }
+
+// Carves 16-byte aligned arrays out of a caller-provided workspace.
+struct Carver {
+  unsigned char* at;
+  template <class T>
+  T* take(int64_t count) {
+    T* p = reinterpret_cast<T*>(at);
+    at += round16(sizeof(T) * static_cast<size_t>(count));
+    return p;
+  }
+};
+
+// Owned 16-byte aligned bytes, used only by the checked convenience wrappers for native callers.
+struct OwnedWorkspace {
+  explicit OwnedWorkspace(size_t bytes) : raw(new unsigned char[bytes + 16]) {}
+  void* get() { return reinterpret_cast<void*>((reinterpret_cast<uintptr_t>(raw.get()) + 15) & ~uintptr_t{15}); }
+  std::unique_ptr<unsigned char[]> raw;
+};
+
+}  // namespace posenc::detail

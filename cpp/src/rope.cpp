@@ -1,0 +1,270 @@
+#include "posenc/rope.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "internal.hpp"
+#include "posenc/sinusoidal.hpp"
+#include "simd/simd.hpp"
+
+namespace posenc {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+Error check_positive(const std::optional<double>& v, const char* name, bool required, double min_exclusive = 0) {
+  if (!v) return required ? range_error(std::string(name) + " is required for this scaling type") : Error{};
+  if (auto e = check_finite(*v, name)) return e;
+  if (!(*v > min_exclusive))
+    return range_error(std::string(name) + " must be greater than " + std::to_string(min_exclusive) + " (got " +
+                       std::to_string(*v) + ")");
+  return {};
+}
+
+Error check_factors(const double* f, int64_t size, int64_t expected, const char* name) {
+  if (!f) return range_error(std::string(name) + " is required for longrope scaling");
+  if (size != expected)
+    return range_error(std::string(name) + " must have rotaryDim/2 = " + std::to_string(expected) +
+                       " values (got " + std::to_string(size) + ")");
+  for (int64_t i = 0; i < size; ++i)
+    if (!(f[i] > 0) || !std::isfinite(f[i]))
+      return range_error(std::string(name) + "[" + std::to_string(i) + "] must be a positive finite number");
+  return {};
+}
+
+// The pretrained context length: original_max_position_embeddings, else max_position_embeddings.
+double original_length(const RopeScaling& s) {
+  return s.original_max_position_embeddings ? *s.original_max_position_embeddings : *s.max_position_embeddings;
+}
+
+double yarn_mscale(double scale, double mscale) { return scale <= 1 ? 1.0 : 0.1 * mscale * std::log(scale) + 1.0; }
+
+}  // namespace
+
+int64_t rope_rotary_dim(const RopeParams& p) {
+  return static_cast<int64_t>(static_cast<double>(p.head_dim) * p.partial_rotary_factor);
+}
+
+Error validate(const RopeParams& p) {
+  if (auto e = check_count(p.head_dim, "headDim", kMaxDim)) return e;
+  if (auto e = check_finite(p.base, "base")) return e;
+  if (!(p.base > 1)) return range_error("base must be greater than 1 (got " + std::to_string(p.base) + ")");
+  if (auto e = check_finite(p.partial_rotary_factor, "partialRotaryFactor")) return e;
+  if (!(p.partial_rotary_factor > 0 && p.partial_rotary_factor <= 1))
+    return range_error("partialRotaryFactor must be in (0, 1] (got " + std::to_string(p.partial_rotary_factor) + ")");
+  const int64_t dim = rope_rotary_dim(p);
+  if (dim < 2 || dim % 2)
+    return range_error("headDim x partialRotaryFactor must give an even rotary dimension of at least 2 (got " +
+                       std::to_string(dim) + ")");
+  const RopeScaling& s = p.scaling;
+  const bool needs_factor = s.type != RopeType::standard && s.type != RopeType::longrope;
+  if (auto e = check_positive(s.factor, "scaling.factor", needs_factor)) return e;
+  if (s.factor && needs_factor && *s.factor < 1)
+    return range_error("scaling.factor must be at least 1 (got " + std::to_string(*s.factor) + ")");
+  if (auto e = check_positive(s.max_position_embeddings, "scaling.maxPositionEmbeddings", false)) return e;
+  if (auto e = check_positive(s.original_max_position_embeddings, "scaling.originalMaxPositionEmbeddings", false))
+    return e;
+  if (auto e = check_positive(s.seq_len, "scaling.seqLen", false)) return e;
+  const bool needs_length = s.type == RopeType::dynamic || s.type == RopeType::yarn || s.type == RopeType::llama3 ||
+                            s.type == RopeType::longrope;
+  if (needs_length && !s.original_max_position_embeddings && !s.max_position_embeddings)
+    return range_error("scaling.originalMaxPositionEmbeddings is required for this scaling type");
+  if (s.type == RopeType::llama3 && !s.original_max_position_embeddings)
+    return range_error("scaling.originalMaxPositionEmbeddings is required for llama3 scaling");
+  if (auto e = check_positive(s.beta_fast, "scaling.betaFast", false)) return e;
+  if (auto e = check_positive(s.beta_slow, "scaling.betaSlow", false)) return e;
+  if (auto e = check_positive(s.mscale, "scaling.mscale", false, -1e300)) return e;
+  if (auto e = check_positive(s.mscale_all_dim, "scaling.mscaleAllDim", false, -1e300)) return e;
+  if (auto e = check_positive(s.attention_factor, "scaling.attentionFactor", false)) return e;
+  if (s.type == RopeType::llama3) {
+    if (auto e = check_positive(s.low_freq_factor, "scaling.lowFreqFactor", true)) return e;
+    if (auto e = check_positive(s.high_freq_factor, "scaling.highFreqFactor", true)) return e;
+    if (!(*s.high_freq_factor > *s.low_freq_factor))
+      return range_error("scaling.highFreqFactor must be greater than scaling.lowFreqFactor");
+  }
+  if (s.type == RopeType::longrope) {
+    if (auto e = check_factors(s.short_factor, s.short_factor_size, dim / 2, "scaling.shortFactor")) return e;
+    if (auto e = check_factors(s.long_factor, s.long_factor_size, dim / 2, "scaling.longFactor")) return e;
+  }
+  return {};
+}
+
+double rope_inv_freq(const RopeParams& p, double seq_len, double* inv) {
+  const RopeScaling& s = p.scaling;
+  const int64_t dim = rope_rotary_dim(p), n = dim / 2;
+  if (s.seq_len) seq_len = *s.seq_len;
+  double base = p.base, attention = 1.0;
+  if (s.type == RopeType::dynamic) {
+    // NTK-aware: grow the base once the sequence outgrows the trained length.
+    const double mpe = original_length(s), factor = *s.factor;
+    const double seq = std::max(seq_len, mpe);
+    base = base * std::pow(factor * seq / mpe - (factor - 1), static_cast<double>(dim) / (dim - 2));
+  }
+  for (int64_t i = 0; i < n; ++i) inv[i] = 1.0 / std::pow(base, static_cast<double>(2 * i) / dim);
+
+  switch (s.type) {
+    case RopeType::standard:
+    case RopeType::dynamic:
+      break;
+    case RopeType::linear:
+      for (int64_t i = 0; i < n; ++i) inv[i] /= *s.factor;
+      break;
+    case RopeType::yarn: {
+      const double orig = original_length(s);
+      double factor = *s.factor;
+      // transformers: with both lengths given, the factor is their ratio (DeepSeek-V3 style configs).
+      if (s.original_max_position_embeddings && s.max_position_embeddings)
+        factor = *s.max_position_embeddings / *s.original_max_position_embeddings;
+      if (s.attention_factor) attention = *s.attention_factor;
+      else if (s.mscale && s.mscale_all_dim && *s.mscale != 0 && *s.mscale_all_dim != 0)
+        attention = yarn_mscale(factor, *s.mscale) / yarn_mscale(factor, *s.mscale_all_dim);
+      else attention = yarn_mscale(factor, 1.0);
+      const double beta_fast = s.beta_fast ? *s.beta_fast : 32, beta_slow = s.beta_slow ? *s.beta_slow : 1;
+      auto correction_dim = [&](double rotations) {
+        return dim * std::log(orig / (rotations * 2 * kPi)) / (2 * std::log(p.base));
+      };
+      double low = correction_dim(beta_fast), high = correction_dim(beta_slow);
+      if (s.truncate) { low = std::floor(low); high = std::ceil(high); }
+      low = std::max(low, 0.0);
+      high = std::min(high, static_cast<double>(dim - 1));
+      if (low == high) high += 0.001;  // transformers: avoid a zero-width ramp
+      for (int64_t i = 0; i < n; ++i) {
+        const double ramp = std::clamp((static_cast<double>(i) - low) / (high - low), 0.0, 1.0);
+        const double extrapolation = 1 - ramp;
+        inv[i] = inv[i] / factor * (1 - extrapolation) + inv[i] * extrapolation;
+      }
+      break;
+    }
+    case RopeType::llama3: {
+      const double factor = *s.factor, low = *s.low_freq_factor, high = *s.high_freq_factor;
+      const double orig = *s.original_max_position_embeddings;
+      const double low_wavelen = orig / low, high_wavelen = orig / high;
+      for (int64_t i = 0; i < n; ++i) {
+        const double wavelen = 2 * kPi / inv[i];
+        if (wavelen > low_wavelen) inv[i] /= factor;
+        else if (!(wavelen < high_wavelen)) {
+          const double smooth = (orig / wavelen - low) / (high - low);
+          inv[i] = (1 - smooth) * inv[i] / factor + smooth * inv[i];
+        }
+      }
+      break;
+    }
+    case RopeType::longrope: {
+      const double orig = original_length(s);
+      double factor = s.factor ? *s.factor : 1.0;
+      if (s.original_max_position_embeddings && s.max_position_embeddings)
+        factor = *s.max_position_embeddings / *s.original_max_position_embeddings;
+      if (s.attention_factor) attention = *s.attention_factor;
+      else attention = factor <= 1 ? 1.0 : std::sqrt(1 + std::log(factor) / std::log(orig));
+      const double* ext = seq_len > orig ? s.long_factor : s.short_factor;
+      for (int64_t i = 0; i < n; ++i) inv[i] /= ext[i];
+      break;
+    }
+  }
+  return attention;
+}
+
+// ------------------------------------------------------------------------------------------- apply
+
+Error validate(const RopeApplyParams& p) {
+  if (auto e = check_count(p.seq_len, "seqLen", kMaxOutputElements)) return e;
+  if (auto e = check_count(p.heads, "heads", kMaxHeads)) return e;
+  if (auto e = validate(p.rope)) return e;
+  if (auto e = check_product(p.seq_len, p.heads, p.rope.head_dim, "seqLen x heads x headDim input", kMaxOutputElements))
+    return e;
+  if (p.offset < 0 || p.offset > kMaxPosition - p.seq_len)
+    return range_error("offset must be an integer from 0 to 2^53 - 1 - seqLen (got " + std::to_string(p.offset) + ")");
+  return {};
+}
+
+size_t RopeApplier::workspace_bytes(const RopeApplyParams& p) {
+  const int64_t dim = rope_rotary_dim(p.rope), stride = (dim + 3) & ~int64_t{3};
+  return 2 * detail::round16(sizeof(float) * stride) + detail::round16(sizeof(double) * dim) +
+         AngleRotor::workspace_bytes(dim / 2);
+}
+
+RopeApplier::Space RopeApplier::carve(void* workspace, int64_t dim) {
+  detail::Carver c{static_cast<unsigned char*>(workspace)};
+  const int64_t stride = (dim + 3) & ~int64_t{3};
+  Space s;
+  s.cos = c.take<float>(stride);
+  s.sin = c.take<float>(stride);
+  s.inv_freq = c.take<double>(dim);
+  s.rotor = c.at;
+  return s;
+}
+
+// Dynamic NTK and LongRoPE pick their frequencies for the longest position served: offset + seq_len.
+RopeApplier::RopeApplier(const RopeApplyParams& p, void* workspace)
+    : p_(p),
+      dim_(rope_rotary_dim(p.rope)),
+      space_(carve(workspace, dim_)),
+      attention_factor_(rope_inv_freq(p.rope, static_cast<double>(p.offset + p.seq_len), space_.inv_freq)),
+      rotor_(space_.inv_freq, dim_ / 2, attention_factor_, space_.rotor) {}
+
+void RopeApplier::rotate(int64_t first, int64_t count, float* x) {
+  using namespace simd;
+  const int64_t n = dim_ / 2, head_dim = p_.rope.head_dim, row = p_.heads * head_dim;
+  float* pair_cos = space_.cos;
+  float* pair_sin = space_.sin;
+  const bool half = p_.convention == RopeConvention::half;
+  rotor_.for_positions(p_.offset + first, count, [&](int64_t j, const float* s, const float* c) {
+    float* xr = x + j * row;
+    if (half) {
+      // x' = x*cos + rotate_half(x)*sin, channel i paired with i + n.
+      for (int64_t h = 0; h < p_.heads; ++h) {
+        float* a = xr + h * head_dim;
+        float* b = a + n;
+        int64_t i = 0;
+        for (; i + 4 <= n; i += 4) {
+          const f32x4 va = load(a + i), vb = load(b + i), vc = load(c + i), vs = load(s + i);
+          store(a + i, va * vc - vb * vs);
+          store(b + i, vb * vc + va * vs);
+        }
+        for (; i < n; ++i) {
+          const float va = a[i], vb = b[i];
+          a[i] = va * c[i] - vb * s[i];
+          b[i] = vb * c[i] + va * s[i];
+        }
+      }
+      return;
+    }
+    // Interleaved pairs (2i, 2i+1): expand cos to (c0 c0 c1 c1 ...) and sin to (-s0 s0 -s1 s1 ...) once per row.
+    int64_t i = 0;
+    const f32x4 zero = splat(0.f);
+    for (; i + 4 <= n; i += 4) {
+      const f32x4 vc = load(c + i), vs = load(s + i), neg = zero - vs;
+      store(pair_cos + 2 * i, zip_lo(vc, vc));
+      store(pair_cos + 2 * i + 4, zip_hi(vc, vc));
+      store(pair_sin + 2 * i, zip_lo(neg, vs));
+      store(pair_sin + 2 * i + 4, zip_hi(neg, vs));
+    }
+    for (; i < n; ++i) {
+      pair_cos[2 * i] = pair_cos[2 * i + 1] = c[i];
+      pair_sin[2 * i] = -s[i];
+      pair_sin[2 * i + 1] = s[i];
+    }
+    for (int64_t h = 0; h < p_.heads; ++h) {
+      float* a = xr + h * head_dim;
+      int64_t k = 0;
+      for (; k + 4 <= dim_; k += 4) {
+        const f32x4 v = load(a + k);
+        store(a + k, v * load(pair_cos + k) + swap_pairs(v) * load(pair_sin + k));
+      }
+      for (; k < dim_; k += 2) {
+        const float v0 = a[k], v1 = a[k + 1];
+        a[k] = v0 * pair_cos[k] + v1 * pair_sin[k];
+        a[k + 1] = v1 * pair_cos[k + 1] + v0 * pair_sin[k + 1];
+      }
+    }
+  });
+}
+
+void rope_apply(const RopeApplyParams& p, float* x) {
+  check(validate(p));
+  detail::OwnedWorkspace ws(RopeApplier::workspace_bytes(p));
+  RopeApplier applier(p, ws.get());
+  applier.rotate(0, p.seq_len, x);
+}
+
+}  // namespace posenc

@@ -1,0 +1,68 @@
+// The one place that touches SIMD intrinsics. Kernels are written once against f32x4 and run as
+// wasm simd128, SSE2 or plain scalar code; define POSENC_FORCE_SCALAR to get the scalar path anywhere
+// (that is how the scalar WASM module and the native scalar test binary are built).
+#pragma once
+
+#if !defined(POSENC_FORCE_SCALAR) && defined(__wasm_simd128__)
+#define POSENC_SIMD_WASM 1
+#include <wasm_simd128.h>
+#elif !defined(POSENC_FORCE_SCALAR) && (defined(__SSE2__) || defined(_M_X64))
+#define POSENC_SIMD_SSE2 1
+#include <emmintrin.h>
+#else
+#define POSENC_SIMD_SCALAR 1
+#endif
+
+namespace posenc::simd {
+
+#if defined(POSENC_SIMD_WASM)
+inline constexpr const char* kName = "wasm-simd128";
+struct f32x4 { v128_t v; };
+inline f32x4 load(const float* p) { return {wasm_v128_load(p)}; }
+inline void store(float* p, f32x4 a) { wasm_v128_store(p, a.v); }
+inline f32x4 splat(float x) { return {wasm_f32x4_splat(x)}; }
+inline f32x4 operator+(f32x4 a, f32x4 b) { return {wasm_f32x4_add(a.v, b.v)}; }
+inline f32x4 operator-(f32x4 a, f32x4 b) { return {wasm_f32x4_sub(a.v, b.v)}; }
+inline f32x4 operator*(f32x4 a, f32x4 b) { return {wasm_f32x4_mul(a.v, b.v)}; }
+// (a0 b0 a1 b1) and (a2 b2 a3 b3): turn separate sin and cos vectors into interleaved pairs.
+inline f32x4 zip_lo(f32x4 a, f32x4 b) { return {wasm_i32x4_shuffle(a.v, b.v, 0, 4, 1, 5)}; }
+inline f32x4 zip_hi(f32x4 a, f32x4 b) { return {wasm_i32x4_shuffle(a.v, b.v, 2, 6, 3, 7)}; }
+// (a1 a0 a3 a2): the partner of each channel in the interleaved RoPE convention.
+inline f32x4 swap_pairs(f32x4 a) { return {wasm_i32x4_shuffle(a.v, a.v, 1, 0, 3, 2)}; }
+inline float sum(f32x4 a) {
+  return wasm_f32x4_extract_lane(a.v, 0) + wasm_f32x4_extract_lane(a.v, 1) +
+         wasm_f32x4_extract_lane(a.v, 2) + wasm_f32x4_extract_lane(a.v, 3);
+}
+#elif defined(POSENC_SIMD_SSE2)
+inline constexpr const char* kName = "sse2";
+struct f32x4 { __m128 v; };
+inline f32x4 load(const float* p) { return {_mm_loadu_ps(p)}; }
+inline void store(float* p, f32x4 a) { _mm_storeu_ps(p, a.v); }
+inline f32x4 splat(float x) { return {_mm_set1_ps(x)}; }
+inline f32x4 operator+(f32x4 a, f32x4 b) { return {_mm_add_ps(a.v, b.v)}; }
+inline f32x4 operator-(f32x4 a, f32x4 b) { return {_mm_sub_ps(a.v, b.v)}; }
+inline f32x4 operator*(f32x4 a, f32x4 b) { return {_mm_mul_ps(a.v, b.v)}; }
+inline f32x4 zip_lo(f32x4 a, f32x4 b) { return {_mm_unpacklo_ps(a.v, b.v)}; }
+inline f32x4 zip_hi(f32x4 a, f32x4 b) { return {_mm_unpackhi_ps(a.v, b.v)}; }
+inline f32x4 swap_pairs(f32x4 a) { return {_mm_shuffle_ps(a.v, a.v, _MM_SHUFFLE(2, 3, 0, 1))}; }
+inline float sum(f32x4 a) {
+  alignas(16) float t[4];
+  _mm_store_ps(t, a.v);
+  return t[0] + t[1] + t[2] + t[3];
+}
+#else
+inline constexpr const char* kName = "scalar";
+struct f32x4 { float v[4]; };
+inline f32x4 load(const float* p) { return {{p[0], p[1], p[2], p[3]}}; }
+inline void store(float* p, f32x4 a) { for (int i = 0; i < 4; ++i) p[i] = a.v[i]; }
+inline f32x4 splat(float x) { return {{x, x, x, x}}; }
+inline f32x4 operator+(f32x4 a, f32x4 b) { return {{a.v[0] + b.v[0], a.v[1] + b.v[1], a.v[2] + b.v[2], a.v[3] + b.v[3]}}; }
+inline f32x4 operator-(f32x4 a, f32x4 b) { return {{a.v[0] - b.v[0], a.v[1] - b.v[1], a.v[2] - b.v[2], a.v[3] - b.v[3]}}; }
+inline f32x4 operator*(f32x4 a, f32x4 b) { return {{a.v[0] * b.v[0], a.v[1] * b.v[1], a.v[2] * b.v[2], a.v[3] * b.v[3]}}; }
+inline f32x4 zip_lo(f32x4 a, f32x4 b) { return {{a.v[0], b.v[0], a.v[1], b.v[1]}}; }
+inline f32x4 zip_hi(f32x4 a, f32x4 b) { return {{a.v[2], b.v[2], a.v[3], b.v[3]}}; }
+inline f32x4 swap_pairs(f32x4 a) { return {{a.v[1], a.v[0], a.v[3], a.v[2]}}; }
+inline float sum(f32x4 a) { return a.v[0] + a.v[1] + a.v[2] + a.v[3]; }
+#endif
+
+}  // namespace posenc::simd

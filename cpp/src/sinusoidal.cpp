@@ -1,0 +1,147 @@
+#include "posenc/sinusoidal.hpp"
+
+#include <cmath>
+#include <cstring>
+
+#include "internal.hpp"
+#include "simd/simd.hpp"
+
+namespace posenc {
+using detail::Carver;
+using detail::round16;
+
+// ---------------------------------------------------------------------------------------------- rotor
+
+size_t AngleRotor::workspace_bytes(int64_t n) {
+  const int64_t stride = (n + 3) & ~int64_t{3};  // whole f32x4 vectors, tail padded
+  return 4 * round16(sizeof(double) * n) + (4 + 2 * kBlock) * round16(sizeof(float) * stride);
+}
+
+AngleRotor::AngleRotor(const double* freqs, int64_t n, double scale, void* workspace)
+    : freqs_(freqs), n_(n), stride_((n + 3) & ~int64_t{3}), scale_(scale) {
+  Carver c{static_cast<unsigned char*>(workspace)};
+  anchor_sin_ = c.take<double>(n);
+  anchor_cos_ = c.take<double>(n);
+  step_sin_ = c.take<double>(n);
+  step_cos_ = c.take<double>(n);
+  anchor_sin_f_ = c.take<float>(stride_);
+  anchor_cos_f_ = c.take<float>(stride_);
+  row_sin_ = c.take<float>(stride_);
+  row_cos_ = c.take<float>(stride_);
+  offset_sin_ = c.take<float>(stride_ * kBlock);
+  offset_cos_ = c.take<float>(stride_ * kBlock);
+  for (int64_t i = 0; i < stride_; ++i) anchor_sin_f_[i] = anchor_cos_f_[i] = 0.f;
+  for (int64_t j = 0; j < kBlock; ++j) {
+    float* os = offset_sin_ + j * stride_;
+    float* oc = offset_cos_ + j * stride_;
+    for (int64_t i = 0; i < stride_; ++i) {
+      const double a = i < n ? static_cast<double>(j) * freqs[i] : 0.0;
+      os[i] = static_cast<float>(std::sin(a));
+      oc[i] = static_cast<float>(std::cos(a));
+    }
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    const double a = static_cast<double>(kBlock) * freqs[i];
+    step_sin_[i] = std::sin(a);
+    step_cos_[i] = std::cos(a);
+  }
+}
+
+void AngleRotor::seed(int64_t position) {
+  const double p = static_cast<double>(position);
+  for (int64_t i = 0; i < n_; ++i) {
+    const double a = p * freqs_[i];
+    anchor_sin_[i] = std::sin(a) * scale_;
+    anchor_cos_[i] = std::cos(a) * scale_;
+    anchor_sin_f_[i] = static_cast<float>(anchor_sin_[i]);
+    anchor_cos_f_[i] = static_cast<float>(anchor_cos_[i]);
+  }
+}
+
+void AngleRotor::advance() {
+  for (int64_t i = 0; i < n_; ++i) {
+    const double s = anchor_sin_[i], c = anchor_cos_[i];
+    anchor_sin_[i] = s * step_cos_[i] + c * step_sin_[i];
+    anchor_cos_[i] = c * step_cos_[i] - s * step_sin_[i];
+    anchor_sin_f_[i] = static_cast<float>(anchor_sin_[i]);
+    anchor_cos_f_[i] = static_cast<float>(anchor_cos_[i]);
+  }
+}
+
+void AngleRotor::combine(int64_t j, float* s, float* c) const {
+  using namespace simd;
+  const float* os = offset_sin_ + j * stride_;
+  const float* oc = offset_cos_ + j * stride_;
+  for (int64_t i = 0; i < stride_; i += 4) {
+    const f32x4 as = load(anchor_sin_f_ + i), ac = load(anchor_cos_f_ + i);
+    const f32x4 bs = load(os + i), bc = load(oc + i);
+    store(s + i, as * bc + ac * bs);  // sin(A + B)
+    store(c + i, ac * bc - as * bs);  // cos(A + B)
+  }
+}
+
+// ---------------------------------------------------------------------------------------- sinusoidal
+
+Error validate(const SinusoidalParams& p) {
+  if (auto e = check_count(p.length, "length", kMaxOutputElements)) return e;
+  if (auto e = check_count(p.d_model, "dModel", kMaxDim)) return e;
+  if (auto e = check_product(p.length, p.d_model, 1, "length x dModel table", kMaxOutputElements)) return e;
+  if (auto e = check_finite(p.base, "base")) return e;
+  if (!(p.base > 1)) return range_error("base must be greater than 1 (got " + std::to_string(p.base) + ")");
+  if (p.offset < 0 || p.offset > kMaxPosition - p.length)
+    return range_error("offset must be an integer from 0 to 2^53 - 1 - length (got " + std::to_string(p.offset) + ")");
+  if (p.layout != Layout::interleaved && p.layout != Layout::split) return range_error("layout is unknown");
+  return {};
+}
+
+double sinusoidal_frequency(double base, int64_t d_model, int64_t i) {
+  return std::exp(-static_cast<double>(2 * i) / static_cast<double>(d_model) * std::log(base));
+}
+
+size_t SinusoidalPlan::workspace_bytes(int64_t d_model) {
+  const int64_t n = sinusoidal_pairs(d_model);
+  return round16(sizeof(double) * n) + AngleRotor::workspace_bytes(n);
+}
+
+static double* fill_frequencies(const SinusoidalParams& p, void* workspace) {
+  double* f = static_cast<double*>(workspace);
+  for (int64_t i = 0; i < sinusoidal_pairs(p.d_model); ++i) f[i] = sinusoidal_frequency(p.base, p.d_model, i);
+  return f;
+}
+
+SinusoidalPlan::SinusoidalPlan(const SinusoidalParams& p, void* workspace)
+    : p_(p),
+      freqs_(fill_frequencies(p, workspace)),
+      rotor_(freqs_, sinusoidal_pairs(p.d_model), 1.0,
+             static_cast<unsigned char*>(workspace) + round16(sizeof(double) * sinusoidal_pairs(p.d_model))) {}
+
+void SinusoidalPlan::rows(int64_t first, int64_t count, float* out) {
+  using namespace simd;
+  const int64_t d = p_.d_model, full = d / 2, sines = sinusoidal_pairs(d);
+  const Layout layout = p_.layout;
+  rotor_.for_positions(p_.offset + first, count, [&](int64_t j, const float* s, const float* c) {
+    float* row = out + j * d;
+    if (layout == Layout::split) {
+      std::memcpy(row, s, sizeof(float) * sines);
+      std::memcpy(row + sines, c, sizeof(float) * full);
+      return;
+    }
+    int64_t i = 0;
+    for (; i + 4 <= full; i += 4) {
+      const f32x4 vs = load(s + i), vc = load(c + i);
+      store(row + 2 * i, zip_lo(vs, vc));
+      store(row + 2 * i + 4, zip_hi(vs, vc));
+    }
+    for (; i < full; ++i) { row[2 * i] = s[i]; row[2 * i + 1] = c[i]; }
+    if (d & 1) row[d - 1] = s[full];
+  });
+}
+
+void sinusoidal(const SinusoidalParams& p, float* out) {
+  check(validate(p));
+  detail::OwnedWorkspace ws(SinusoidalPlan::workspace_bytes(p.d_model));
+  SinusoidalPlan plan(p, ws.get());
+  plan.rows(0, p.length, out);
+}
+
+}  // namespace posenc

@@ -1,0 +1,731 @@
+// The only file that knows embind. Each exported function takes the JS arguments as they came,
+// reads and type-checks them, lets the engine validate the values, streams the result into a JS-owned
+// typed array (a fresh one or the caller's `into`) in cache-sized chunks, and returns it. Errors are
+// returned (not thrown) as JS RangeError/TypeError objects for the facade to throw: nothing unwinds
+// through C++ frames, so no allocation leaks and the module stays usable after any bad input.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <cstdint>
+#include <initializer_list>
+#include <limits>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "posenc/alibi.hpp"
+#include "posenc/attention.hpp"
+#include "posenc/learned.hpp"
+#include "posenc/metrics.hpp"
+#include "posenc/position_ids.hpp"
+#include "posenc/relative_bias.hpp"
+#include "posenc/rope.hpp"
+#include "posenc/sinusoidal.hpp"
+#include "simd/simd.hpp"
+
+using emscripten::typed_memory_view;
+using emscripten::val;
+using namespace posenc;
+
+namespace {
+
+val js_error(const Error& e) {
+  return val::global(e.kind == ErrorKind::type ? "TypeError" : "RangeError").new_(val(e.message));
+}
+
+val out_of_memory(const char* what) {
+  return js_error(range_error(std::string("not enough memory for ") + what));
+}
+
+std::string describe(const val& v) {
+  const std::string type = v.typeOf().as<std::string>();
+  if (type == "number" || type == "boolean") return v.call<std::string>("toString");
+  if (v.isNull()) return "null";
+  if (type == "object" && v.isArray()) return "an array";
+  return type;
+}
+
+bool is_typed_array(const val& v) {
+  return val::global("ArrayBuffer").call<bool>("isView", v) && !v.instanceof(val::global("DataView"));
+}
+bool is_array_like(const val& v) { return v.isArray() || is_typed_array(v); }
+
+// Reads a JS options object; the first problem found is kept and later reads become no-ops.
+class Options {
+ public:
+  Options(val obj, std::string prefix, bool allow_missing = false) : obj_(std::move(obj)), prefix_(std::move(prefix)) {
+    const bool missing = obj_.isUndefined() || obj_.isNull();
+    if (missing && allow_missing) obj_ = val::object();
+    else if (obj_.typeOf().as<std::string>() != "object" || is_array_like(obj_))
+      fail(type_error((prefix_.empty() ? std::string("options") : prefix_) + " must be an object (got " +
+                      describe(obj_) + ")"));
+  }
+
+  bool failed() const { return static_cast<bool>(error_); }
+  const Error& error() const { return error_; }
+  void fail(Error e) {
+    if (!error_) error_ = std::move(e);
+  }
+  std::string name(const char* key) const { return prefix_.empty() ? key : prefix_ + "." + key; }
+  val get(const char* key) const { return failed() ? val::undefined() : val(obj_[key]); }
+
+  std::optional<double> optional_number(const char* key) {
+    val v = get(key);
+    if (failed() || v.isUndefined()) return std::nullopt;
+    if (!v.isNumber()) {
+      fail(type_error(name(key) + " must be a number (got " + describe(v) + ")"));
+      return std::nullopt;
+    }
+    const double x = v.as<double>();
+    if (!std::isfinite(x)) {
+      fail(range_error(name(key) + " must be a finite number (got " + describe(v) + ")"));
+      return std::nullopt;
+    }
+    return x;
+  }
+  double number(const char* key, std::optional<double> fallback = std::nullopt) {
+    if (auto x = optional_number(key)) return *x;
+    if (!failed() && !fallback) fail(type_error(name(key) + " must be a number (got undefined)"));
+    return fallback.value_or(0);
+  }
+  int64_t integer(const char* key, std::optional<int64_t> fallback = std::nullopt) {
+    const std::optional<double> x = optional_number(key);
+    if (!x) {
+      if (!failed() && !fallback) fail(type_error(name(key) + " must be an integer (got undefined)"));
+      return fallback.value_or(0);
+    }
+    return checked_integer(*x, name(key));
+  }
+  int64_t checked_integer(double x, const std::string& what) {
+    if (x != std::floor(x) || std::fabs(x) > 9007199254740991.0) {
+      fail(range_error(what + " must be an integer (got " + std::to_string(x) + ")"));
+      return 0;
+    }
+    return static_cast<int64_t>(x);
+  }
+  bool boolean(const char* key, bool fallback) {
+    val v = get(key);
+    if (failed() || v.isUndefined()) return fallback;
+    if (v.typeOf().as<std::string>() != "boolean") {
+      fail(type_error(name(key) + " must be a boolean (got " + describe(v) + ")"));
+      return fallback;
+    }
+    return v.as<bool>();
+  }
+  template <class E>
+  E choice(const char* key, std::optional<E> fallback, std::initializer_list<std::pair<const char*, E>> options) {
+    val v = get(key);
+    std::string expected;
+    for (auto& [label, value] : options) expected += (expected.empty() ? "'" : ", '") + std::string(label) + "'";
+    if (failed()) return options.begin()->second;
+    if (v.isUndefined() && fallback) return *fallback;
+    if (!v.isString()) {
+      fail(type_error(name(key) + " must be one of " + expected + " (got " + describe(v) + ")"));
+      return options.begin()->second;
+    }
+    const std::string s = v.as<std::string>();
+    for (auto& [label, value] : options)
+      if (s == label) return value;
+    fail(range_error(name(key) + " must be one of " + expected + " (got '" + s + "')"));
+    return options.begin()->second;
+  }
+  // An array or typed array; undefined when absent and optional.
+  val array(const char* key, bool required) {
+    val v = get(key);
+    if (failed() || (v.isUndefined() && !required)) return val::undefined();
+    if (!is_array_like(v)) fail(type_error(name(key) + " must be an array or typed array (got " + describe(v) + ")"));
+    return v;
+  }
+
+ private:
+  val obj_;
+  std::string prefix_;
+  Error error_;
+};
+
+int64_t length_of(const val& array) { return static_cast<int64_t>(array["length"].as<double>()); }
+
+Error check_length(const val& array, int64_t expected, const std::string& name, const char* shape) {
+  const int64_t n = length_of(array);
+  if (n != expected)
+    return range_error(name + " must have " + std::to_string(expected) + " elements (" + shape + "), got " +
+                       std::to_string(n));
+  return {};
+}
+
+// Engine-side buffers, reused across calls (large ones are released after the call: see CallScope).
+struct Buffer {
+  void* data = nullptr;
+  size_t capacity = 0;
+  void* get(size_t bytes) {
+    if (bytes <= capacity) return data;
+    std::free(data);
+    // 16-byte alignment for the SIMD loads; malloc returns nullptr (no abort) when memory cannot grow.
+    data = std::aligned_alloc(16, (bytes + 15) & ~size_t{15});
+    capacity = data ? bytes : 0;
+    return data;
+  }
+  void release_if_larger(size_t bytes) {
+    if (capacity > bytes) {
+      std::free(data);
+      data = nullptr;
+      capacity = 0;
+    }
+  }
+};
+Buffer g_workspace, g_chunk, g_input, g_input2, g_input3, g_extra;
+
+// Keeps steady-state memory small: buffers above 8 MiB are returned when the call ends.
+struct CallScope {
+  ~CallScope() {
+    for (Buffer* b : {&g_workspace, &g_chunk, &g_input, &g_input2, &g_input3, &g_extra}) b->release_if_larger(8u << 20);
+  }
+};
+
+constexpr int64_t kChunkElements = 1 << 16;  // 256 KiB of float32: stays in L2 while it is copied out
+
+// Rows per chunk: a multiple of the rotor block so streamed tables never re-seed mid-table.
+int64_t chunk_rows(int64_t row_elements) {
+  int64_t rows = kChunkElements / row_elements;
+  rows -= rows % AngleRotor::kBlock;
+  return rows < AngleRotor::kBlock ? AngleRotor::kBlock : rows;
+}
+
+template <class T>
+struct JsType;
+template <>
+struct JsType<float> { static constexpr const char* name = "Float32Array"; };
+template <>
+struct JsType<int32_t> { static constexpr const char* name = "Int32Array"; };
+template <>
+struct JsType<double> { static constexpr const char* name = "Float64Array"; };
+
+// The result array: the caller's `into` (checked) or a fresh one.
+template <class T>
+struct Output {
+  val array = val::undefined();
+  Error error;
+  Output(const val& into, int64_t elements) {
+    if (into.isUndefined() || into.isNull()) {
+      array = val::global(JsType<T>::name).new_(static_cast<double>(elements));
+    } else if (!into.instanceof(val::global(JsType<T>::name))) {
+      error = type_error(std::string("into must be a ") + JsType<T>::name + " (got " + describe(into) + ")");
+    } else if (length_of(into) != elements) {
+      error = range_error("into must have length " + std::to_string(elements) + " (got " +
+                          std::to_string(length_of(into)) + ")");
+    } else {
+      array = into;
+    }
+  }
+  void write(int64_t offset, const T* data, int64_t count) {
+    array.call<void>("set", val(typed_memory_view(static_cast<size_t>(count), data)), static_cast<double>(offset));
+  }
+};
+
+// Copies src[begin, end) (any typed array or plain array) into engine memory as T.
+template <class T>
+void copy_in(const val& src, int64_t begin, int64_t end, T* dst) {
+  val part = is_typed_array(src) ? src.call<val>("subarray", static_cast<double>(begin), static_cast<double>(end))
+                                 : src.call<val>("slice", static_cast<double>(begin), static_cast<double>(end));
+  val(typed_memory_view(static_cast<size_t>(end - begin), dst)).call<void>("set", part);
+}
+
+Error check_finite_values(const float* data, int64_t count, int64_t base_index, const std::string& name) {
+  for (int64_t i = 0; i < count; ++i)
+    if (!std::isfinite(data[i]))
+      return range_error(name + "[" + std::to_string(base_index + i) + "] must be a finite number");
+  return {};
+}
+
+// A whole float input in engine memory, finite-checked. Returns nullptr with `error` set on failure.
+float* resident_floats(Buffer& buffer, const val& src, int64_t count, const std::string& name, Error& error) {
+  if (count > kMaxResidentElements) {
+    error = range_error(name + " is too large (" + std::to_string(count) + " elements; the limit is " +
+                        std::to_string(kMaxResidentElements) + ")");
+    return nullptr;
+  }
+  float* data = static_cast<float*>(buffer.get(sizeof(float) * static_cast<size_t>(count)));
+  if (!data) {
+    error = range_error("not enough memory for " + name);
+    return nullptr;
+  }
+  copy_in(src, 0, count, data);
+  error = check_finite_values(data, count, 0, name);
+  return error ? nullptr : data;
+}
+
+// Integer inputs (token ids, masks, positions): read as doubles so 1.5 or NaN are errors, not truncated.
+std::optional<std::vector<int32_t>> integers(const val& src, const std::string& name, int64_t min, int64_t max,
+                                             Error& error) {
+  const int64_t n = length_of(src);
+  if (n < 1 || n > kMaxResidentElements) {
+    error = range_error(name + " must have 1 to " + std::to_string(kMaxResidentElements) + " elements (got " +
+                        std::to_string(n) + ")");
+    return std::nullopt;
+  }
+  std::vector<double> raw(static_cast<size_t>(n));
+  copy_in(src, 0, n, raw.data());
+  std::vector<int32_t> out(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) {
+    const double x = raw[i];
+    if (!(x == std::floor(x)) || x < static_cast<double>(min) || x > static_cast<double>(max)) {
+      error = range_error(name + "[" + std::to_string(i) + "] must be an integer from " + std::to_string(min) +
+                          " to " + std::to_string(max) + " (got " + std::to_string(x) + ")");
+      return std::nullopt;
+    }
+    out[i] = static_cast<int32_t>(x);
+  }
+  return out;
+}
+
+// Streams `rows` rows of `row_elements` values, produced chunk by chunk by fill(first, count, buffer).
+template <class T, class Fill>
+bool stream_rows(Output<T>& out, int64_t rows, int64_t row_elements, Fill&& fill) {
+  const int64_t per_chunk = chunk_rows(row_elements);
+  const int64_t chunk = per_chunk < rows ? per_chunk : rows;
+  T* buffer = static_cast<T*>(g_chunk.get(sizeof(T) * static_cast<size_t>(chunk * row_elements)));
+  if (!buffer) return false;
+  for (int64_t first = 0; first < rows; first += chunk) {
+    const int64_t count = first + chunk <= rows ? chunk : rows - first;
+    fill(first, count, buffer);
+    out.write(first * row_elements, buffer, count * row_elements);
+  }
+  return true;
+}
+
+// ------------------------------------------------------------------------------------ sinusoidal
+
+SinusoidalParams read_sinusoidal(Options& o) {
+  SinusoidalParams p;
+  p.length = o.integer("length");
+  p.d_model = o.integer("dModel");
+  p.base = o.number("base", 10000.0);
+  p.offset = o.integer("offset", 0);
+  p.layout = o.choice<Layout>("layout", Layout::interleaved,
+                              {{"interleaved", Layout::interleaved}, {"split", Layout::split}});
+  return p;
+}
+
+val sinusoidal_js(val options) {
+  CallScope scope;
+  Options o(options, "");
+  const SinusoidalParams p = read_sinusoidal(o);
+  if (o.failed()) return js_error(o.error());
+  if (auto e = validate(p)) return js_error(e);
+  Output<float> out(o.get("into"), p.length * p.d_model);
+  if (out.error) return js_error(out.error);
+  void* ws = g_workspace.get(SinusoidalPlan::workspace_bytes(p.d_model));
+  if (!ws) return out_of_memory("the sinusoidal plan");
+  SinusoidalPlan plan(p, ws);
+  if (!stream_rows(out, p.length, p.d_model, [&](int64_t first, int64_t count, float* buf) { plan.rows(first, count, buf); }))
+    return out_of_memory("the output chunk");
+  return out.array;
+}
+
+// -------------------------------------------------------------------------------------- learned
+
+val learned_js(val options) {
+  CallScope scope;
+  Options o(options, "");
+  LearnedParams p;
+  p.max_length = o.integer("maxLength");
+  p.d_model = o.integer("dModel");
+  const int64_t seed = o.integer("seed", 0);
+  if (!o.failed() && (seed < 0 || seed > 0xFFFFFFFFll))
+    o.fail(range_error("seed must be an integer from 0 to 2^32 - 1 (got " + std::to_string(seed) + ")"));
+  p.seed = static_cast<uint32_t>(seed);
+  p.std = o.number("std", 0.02);
+  val positions = o.array("positions", false);
+  if (o.failed()) return js_error(o.error());
+  if (auto e = validate(p)) return js_error(e);
+  if (positions.isUndefined()) {
+    Output<float> out(o.get("into"), p.max_length * p.d_model);
+    if (out.error) return js_error(out.error);
+    if (!stream_rows(out, p.max_length, p.d_model,
+                     [&](int64_t first, int64_t count, float* buf) { learned_rows(p, first, count, buf); }))
+      return out_of_memory("the output chunk");
+    return out.array;
+  }
+  Error error;
+  auto ids = integers(positions, "positions", INT32_MIN, INT32_MAX, error);
+  if (!ids) return js_error(error);
+  for (int32_t id : *ids)
+    if (auto e = validate_position(p, id)) return js_error(e);
+  const int64_t n = static_cast<int64_t>(ids->size());
+  if (auto e = check_product(n, p.d_model, 1, "positions x dModel lookup", kMaxOutputElements)) return js_error(e);
+  Output<float> out(o.get("into"), n * p.d_model);
+  if (out.error) return js_error(out.error);
+  if (!stream_rows(out, n, p.d_model, [&](int64_t first, int64_t count, float* buf) {
+        for (int64_t r = 0; r < count; ++r) learned_row(p, (*ids)[first + r], buf + r * p.d_model);
+      }))
+    return out_of_memory("the output chunk");
+  return out.array;
+}
+
+// -------------------------------------------------------------------------------------- metrics
+
+val compare_js(val a, val b) {
+  CallScope scope;
+  if (!is_array_like(a)) return js_error(type_error("a must be an array or typed array (got " + describe(a) + ")"));
+  if (!is_array_like(b)) return js_error(type_error("b must be an array or typed array (got " + describe(b) + ")"));
+  const int64_t n = length_of(a);
+  if (n < 1) return js_error(range_error("a must not be empty"));
+  if (auto e = check_length(b, n, "b", "the length of a")) return js_error(e);
+  Error error;
+  const float* va = resident_floats(g_input, a, n, "a", error);
+  if (!va) return js_error(error);
+  const float* vb = resident_floats(g_input2, b, n, "b", error);
+  if (!vb) return js_error(error);
+  const Comparison c = posenc::compare(va, vb, n);
+  val result = val::object();
+  result.set("dot", c.dot);
+  result.set("cosine", c.cosine);
+  result.set("euclidean", c.euclidean);
+  return result;
+}
+
+// `sinusoidalTag` is the options object a table was made with (set by the facade for tables returned by
+// sinusoidal()); the engine re-derives the table and takes the Toeplitz path only if it matches bit for bit.
+bool is_sinusoidal_table(const val& table, const val& tag, const SimilarityParams& p, SinusoidalParams& t) {
+  if (tag.isUndefined() || p.d_model % 2) return false;
+  Options o(tag, "");
+  t = read_sinusoidal(o);
+  if (o.failed() || validate(t) || t.length != p.length || t.d_model != p.d_model) return false;
+  void* ws = g_workspace.get(SinusoidalPlan::workspace_bytes(t.d_model));
+  const int64_t rows = chunk_rows(t.d_model), chunk = rows * t.d_model;
+  float* expected = static_cast<float*>(g_chunk.get(sizeof(float) * chunk));
+  float* actual = static_cast<float*>(g_input.get(sizeof(float) * chunk));
+  if (!ws || !expected || !actual) return false;
+  SinusoidalPlan plan(t, ws);
+  for (int64_t first = 0; first < t.length; first += rows) {
+    const int64_t count = first + rows <= t.length ? rows : t.length - first;
+    plan.rows(first, count, expected);
+    copy_in(table, first * t.d_model, (first + count) * t.d_model, actual);
+    if (std::memcmp(expected, actual, sizeof(float) * count * t.d_model) != 0) return false;
+  }
+  return true;
+}
+
+val similarity_js(val table, val options, val sinusoidal_tag) {
+  CallScope scope;
+  if (!is_array_like(table))
+    return js_error(type_error("table must be an array or typed array (got " + describe(table) + ")"));
+  Options o(options, "");
+  SimilarityParams p;
+  p.length = o.integer("length");
+  p.d_model = o.integer("dModel");
+  p.metric = o.choice<Metric>("metric", Metric::cosine,
+                              {{"cosine", Metric::cosine}, {"dot", Metric::dot}, {"euclidean", Metric::euclidean}});
+  if (o.failed()) return js_error(o.error());
+  if (auto e = validate(p)) return js_error(e);
+  if (auto e = check_length(table, p.length * p.d_model, "table", "length x dModel")) return js_error(e);
+  Output<float> out(o.get("into"), p.length * p.length);
+  if (out.error) return js_error(out.error);
+
+  SinusoidalParams t;
+  if (is_sinusoidal_table(table, sinusoidal_tag, p, t)) {
+    void* ws = g_extra.get(ToeplitzSimilarity::workspace_bytes(p));
+    if (ws) {
+      const ToeplitzSimilarity toeplitz(p, t, ws);
+      if (!stream_rows(out, p.length, p.length,
+                       [&](int64_t first, int64_t count, float* buf) { toeplitz.rows(first, count, buf); }))
+        return out_of_memory("the output chunk");
+      return out.array;
+    }
+  }
+  Error error;
+  const float* data = resident_floats(g_input, table, p.length * p.d_model, "table", error);
+  if (!data) return js_error(error);
+  double* norms = static_cast<double*>(g_extra.get(sizeof(double) * p.length));
+  if (!norms) return out_of_memory("the row norms");
+  similarity_norms(p, data, norms);
+  if (!stream_rows(out, p.length, p.length,
+                   [&](int64_t first, int64_t count, float* buf) { similarity_rows(p, data, norms, first, count, buf); }))
+    return out_of_memory("the output chunk");
+  return out.array;
+}
+
+// ----------------------------------------------------------------------------------------- RoPE
+
+// Reads head size, base, partial rotary factor and `scaling`; factor arrays are kept in `storage`.
+RopeParams read_rope(Options& o, std::vector<double> (&storage)[2]) {
+  RopeParams p;
+  p.head_dim = o.integer("headDim");
+  p.base = o.number("base", 10000.0);
+  p.partial_rotary_factor = o.number("partialRotaryFactor", 1.0);
+  Options s(o.get("scaling"), "scaling", true);
+  if (o.failed()) return p;
+  RopeScaling& r = p.scaling;
+  r.type = s.choice<RopeType>("type", RopeType::standard,
+                              {{"default", RopeType::standard},
+                               {"linear", RopeType::linear},
+                               {"dynamic", RopeType::dynamic},
+                               {"yarn", RopeType::yarn},
+                               {"llama3", RopeType::llama3},
+                               {"longrope", RopeType::longrope}});
+  r.factor = s.optional_number("factor");
+  r.original_max_position_embeddings = s.optional_number("originalMaxPositionEmbeddings");
+  r.max_position_embeddings = s.optional_number("maxPositionEmbeddings");
+  r.seq_len = s.optional_number("seqLen");
+  r.beta_fast = s.optional_number("betaFast");
+  r.beta_slow = s.optional_number("betaSlow");
+  r.mscale = s.optional_number("mscale");
+  r.mscale_all_dim = s.optional_number("mscaleAllDim");
+  r.attention_factor = s.optional_number("attentionFactor");
+  r.truncate = s.boolean("truncate", true);
+  r.low_freq_factor = s.optional_number("lowFreqFactor");
+  r.high_freq_factor = s.optional_number("highFreqFactor");
+  const char* keys[2] = {"shortFactor", "longFactor"};
+  for (int k = 0; k < 2; ++k) {
+    val f = s.array(keys[k], false);
+    if (s.failed() || f.isUndefined()) continue;
+    const int64_t n = length_of(f);
+    if (n > kMaxDim) {
+      s.fail(range_error(s.name(keys[k]) + " has too many values"));
+      continue;
+    }
+    storage[k].resize(static_cast<size_t>(n));
+    if (n) copy_in(f, 0, n, storage[k].data());
+  }
+  r.short_factor = storage[0].empty() ? nullptr : storage[0].data();
+  r.short_factor_size = static_cast<int64_t>(storage[0].size());
+  r.long_factor = storage[1].empty() ? nullptr : storage[1].data();
+  r.long_factor_size = static_cast<int64_t>(storage[1].size());
+  if (s.failed()) o.fail(s.error());
+  return p;
+}
+
+val rope_inv_freq_js(val options) {
+  CallScope scope;
+  Options o(options, "");
+  std::vector<double> storage[2];
+  const RopeParams p = read_rope(o, storage);
+  if (o.failed()) return js_error(o.error());
+  if (auto e = validate(p)) return js_error(e);
+  std::vector<double> inv(static_cast<size_t>(rope_rotary_dim(p) / 2));
+  const double attention = rope_inv_freq(p, 0.0, inv.data());
+  Output<double> out(val::undefined(), static_cast<int64_t>(inv.size()));
+  out.write(0, inv.data(), static_cast<int64_t>(inv.size()));
+  val result = val::object();
+  result.set("invFreq", out.array);
+  result.set("attentionFactor", attention);
+  return result;
+}
+
+val rope_apply_js(val x, val options) {
+  CallScope scope;
+  if (!is_array_like(x)) return js_error(type_error("x must be an array or typed array (got " + describe(x) + ")"));
+  Options o(options, "");
+  RopeApplyParams p;
+  p.seq_len = o.integer("seqLen");
+  p.heads = o.integer("heads");
+  p.offset = o.integer("offset", 0);
+  p.convention = o.choice<RopeConvention>("convention", RopeConvention::half,
+                                          {{"half", RopeConvention::half}, {"interleaved", RopeConvention::interleaved}});
+  std::vector<double> storage[2];
+  p.rope = read_rope(o, storage);
+  if (o.failed()) return js_error(o.error());
+  if (auto e = validate(p)) return js_error(e);
+  const int64_t row = p.heads * p.rope.head_dim;
+  if (auto e = check_length(x, p.seq_len * row, "x", "seqLen x heads x headDim")) return js_error(e);
+  Output<float> out(o.get("into"), p.seq_len * row);
+  if (out.error) return js_error(out.error);
+  void* ws = g_workspace.get(RopeApplier::workspace_bytes(p));
+  if (!ws) return out_of_memory("the rotation tables");
+  RopeApplier applier(p, ws);
+  Error error;
+  // Each chunk is copied in, checked, rotated in place and copied out; a non-finite input stops the
+  // stream with an error (rows already written to `into` stay written).
+  const bool ok = stream_rows(out, p.seq_len, row, [&](int64_t first, int64_t count, float* buf) {
+    if (error) return;
+    copy_in(x, first * row, (first + count) * row, buf);
+    error = check_finite_values(buf, count * row, first * row, "x");
+    if (!error) applier.rotate(first, count, buf);
+  });
+  if (error) return js_error(error);
+  if (!ok) return out_of_memory("the input chunk");
+  return out.array;
+}
+
+// ---------------------------------------------------------------------------------------- ALiBi
+
+val alibi_slopes_js(val heads) {
+  CallScope scope;
+  if (!heads.isNumber()) return js_error(type_error("heads must be an integer (got " + describe(heads) + ")"));
+  Options o(val::object(), "");
+  const int64_t n = o.checked_integer(heads.as<double>(), "heads");
+  if (o.failed()) return js_error(o.error());
+  if (auto e = validate_alibi_heads(n)) return js_error(e);
+  std::vector<float> slopes(static_cast<size_t>(n));
+  alibi_slopes(n, slopes.data());
+  Output<float> out(val::undefined(), n);
+  out.write(0, slopes.data(), n);
+  return out.array;
+}
+
+val alibi_bias_js(val options) {
+  CallScope scope;
+  Options o(options, "");
+  AlibiParams p;
+  p.heads = o.integer("heads");
+  p.length = o.integer("length");
+  p.causal = o.boolean("causal", true);
+  if (o.failed()) return js_error(o.error());
+  if (auto e = validate(p)) return js_error(e);
+  Output<float> out(o.get("into"), p.heads * p.length * p.length);
+  if (out.error) return js_error(out.error);
+  std::vector<float> slopes(static_cast<size_t>(p.heads));
+  alibi_slopes(p.heads, slopes.data());
+  if (!stream_rows(out, p.heads * p.length, p.length, [&](int64_t first, int64_t count, float* buf) {
+        alibi_bias_rows(p, slopes.data(), first, count, buf);
+      }))
+    return out_of_memory("the output chunk");
+  return out.array;
+}
+
+// ------------------------------------------------------------------------------------------- T5
+
+T5BucketParams read_t5(Options& o) {
+  T5BucketParams p;
+  p.bidirectional = o.boolean("bidirectional", true);
+  p.num_buckets = o.integer("numBuckets", 32);
+  p.max_distance = o.integer("maxDistance", 128);
+  return p;
+}
+
+val t5_bucket_js(val relative_position, val options) {
+  CallScope scope;
+  if (!relative_position.isNumber())
+    return js_error(type_error("relativePosition must be an integer (got " + describe(relative_position) + ")"));
+  Options o(options, "", true);
+  const int64_t rp = o.checked_integer(relative_position.as<double>(), "relativePosition");
+  const T5BucketParams p = read_t5(o);
+  if (o.failed()) return js_error(o.error());
+  if (auto e = validate(p)) return js_error(e);
+  return val(t5_bucket(rp, p));
+}
+
+val t5_buckets_js(val options) {
+  CallScope scope;
+  Options o(options, "");
+  T5GridParams p;
+  p.query_length = o.integer("queryLength");
+  p.key_length = o.integer("keyLength");
+  p.buckets = read_t5(o);
+  if (o.failed()) return js_error(o.error());
+  if (auto e = validate(p)) return js_error(e);
+  Output<int32_t> out(o.get("into"), p.query_length * p.key_length);
+  if (out.error) return js_error(out.error);
+  if (!stream_rows(out, p.query_length, p.key_length,
+                   [&](int64_t first, int64_t count, int32_t* buf) { t5_bucket_rows(p, first, count, buf); }))
+    return out_of_memory("the output chunk");
+  return out.array;
+}
+
+// ------------------------------------------------------------------------------- position ids
+
+val position_ids_js(val ids, val options) {
+  CallScope scope;
+  if (!is_array_like(ids)) return js_error(type_error("ids must be an array or typed array (got " + describe(ids) + ")"));
+  Options o(options, "");
+  enum class Convention { roberta, generation };
+  const Convention convention = o.choice<Convention>(
+      "convention", Convention::roberta, {{"roberta", Convention::roberta}, {"generation", Convention::generation}});
+  const bool roberta = convention == Convention::roberta;
+  const int64_t pad = roberta ? o.integer("padTokenId") : 0;
+  const int64_t past = roberta ? o.integer("pastLength", 0) : 0;
+  if (o.failed()) return js_error(o.error());
+  if (roberta)
+    if (auto e = validate_roberta(pad, past)) return js_error(e);
+  Error error;
+  auto values = integers(ids, roberta ? "ids" : "mask", INT32_MIN, INT32_MAX, error);
+  if (!values) return js_error(error);
+  const int64_t n = static_cast<int64_t>(values->size());
+  if (!roberta)
+    if (auto e = validate_mask(values->data(), n)) return js_error(e);
+  std::vector<int32_t> result(static_cast<size_t>(n));
+  if (roberta) position_ids_roberta(values->data(), n, pad, past, result.data());
+  else position_ids_generation(values->data(), n, result.data());
+  Output<int32_t> out(o.get("into"), n);
+  if (out.error) return js_error(out.error);
+  out.write(0, result.data(), n);
+  return out.array;
+}
+
+// ------------------------------------------------------------------------------------ attention
+
+val attention_js(val options) {
+  CallScope scope;
+  Options o(options, "");
+  AttentionParams p;
+  p.seq_len = o.integer("seqLen");
+  p.heads = o.integer("heads");
+  p.head_dim = o.integer("headDim");
+  p.causal = o.boolean("causal", false);
+  val q = o.array("q", true), k = o.array("k", true), v = o.array("v", true), bias = o.array("bias", false);
+  if (o.failed()) return js_error(o.error());
+  if (auto e = validate(p)) return js_error(e);
+  const int64_t n = p.seq_len * p.heads * p.head_dim, square = p.seq_len * p.seq_len;
+  for (auto [array, name] : {std::pair{&q, "q"}, std::pair{&k, "k"}, std::pair{&v, "v"}})
+    if (auto e = check_length(*array, n, name, "seqLen x heads x headDim")) return js_error(e);
+  if (!bias.isUndefined()) {
+    const int64_t m = length_of(bias);
+    if (m == p.heads * square) p.bias = AttentionParams::Bias::per_head;
+    else if (m == square) p.bias = AttentionParams::Bias::shared;
+    else
+      return js_error(range_error("bias must have heads x seqLen x seqLen = " + std::to_string(p.heads * square) +
+                                  " or seqLen x seqLen = " + std::to_string(square) + " elements (got " +
+                                  std::to_string(m) + ")"));
+  }
+  Error error;
+  const float* vq = resident_floats(g_input, q, n, "q", error);
+  const float* vk = vq ? resident_floats(g_input2, k, n, "k", error) : nullptr;
+  const float* vv = vk ? resident_floats(g_input3, v, n, "v", error) : nullptr;
+  if (!vv) return js_error(error);
+  const float* vb = nullptr;
+  if (p.bias != AttentionParams::Bias::none) {
+    // -Infinity is a legitimate mask value in a bias; only NaN is rejected.
+    const int64_t m = attention_bias_size(p);
+    float* b = static_cast<float*>(g_extra.get(sizeof(float) * m));
+    if (!b) return out_of_memory("the bias");
+    copy_in(bias, 0, m, b);
+    for (int64_t i = 0; i < m; ++i)
+      if (std::isnan(b[i]) || b[i] == std::numeric_limits<float>::infinity())
+        return js_error(range_error("bias[" + std::to_string(i) + "] must be a number or -Infinity"));
+    vb = b;
+  }
+  float* result = static_cast<float*>(g_workspace.get(sizeof(float) * (n + p.heads * square)));
+  if (!result) return out_of_memory("the attention output");
+  posenc::attention(p, vq, vk, vv, vb, result, result + n);
+  Output<float> output(val::undefined(), n), weights(val::undefined(), p.heads * square);
+  output.write(0, result, n);
+  weights.write(0, result + n, p.heads * square);
+  val r = val::object();
+  r.set("output", output.array);
+  r.set("weights", weights.array);
+  return r;
+}
+
+std::string simd_name() { return simd::kName; }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(posenc) {
+  emscripten::function("sinusoidal", &sinusoidal_js);
+  emscripten::function("learned", &learned_js);
+  emscripten::function("compare", &compare_js);
+  emscripten::function("similarity", &similarity_js);
+  emscripten::function("ropeInvFreq", &rope_inv_freq_js);
+  emscripten::function("ropeApply", &rope_apply_js);
+  emscripten::function("alibiSlopes", &alibi_slopes_js);
+  emscripten::function("alibiBias", &alibi_bias_js);
+  emscripten::function("t5Bucket", &t5_bucket_js);
+  emscripten::function("t5Buckets", &t5_buckets_js);
+  emscripten::function("positionIds", &position_ids_js);
+  emscripten::function("attention", &attention_js);
+  emscripten::function("simdName", &simd_name);
+}

@@ -1,0 +1,48 @@
+// Finds (and on a root Debian machine installs) what the build and tests need.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+// Debian packages, each with the file that proves it is installed.
+const PACKAGES = {
+  emscripten: { probe: '/usr/bin/em++', why: 'compiles the C++ engine to WebAssembly' },
+  cmake: { probe: '/usr/bin/cmake', why: 'drives the native and WebAssembly builds' },
+  'g++': { probe: '/usr/bin/g++', why: 'builds the native test binaries' },
+  catch2: { probe: '/usr/include/catch2/catch.hpp', why: 'the C++ test framework' },
+  chromium: { probe: '/usr/bin/chromium', why: 'runs the browser tests' },
+};
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+export function ensurePackages(names) {
+  const missing = names.filter((n) => !existsSync(PACKAGES[n].probe));
+  if (missing.length === 0) return;
+  if (!isRoot() || !existsSync('/usr/bin/apt-get')) {
+    const lines = missing.map((n) => `  ${n}: ${PACKAGES[n].why}`).join('\n');
+    throw new Error(`Missing tools:\n${lines}\nInstall them (Debian 12): sudo apt-get install ${missing.join(' ')}`);
+  }
+  console.log(`[posenc] installing ${missing.join(', ')} with apt-get`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+}
+
+export function ensureNodeModules() {
+  if (existsSync(new URL('../node_modules/lit/package.json', import.meta.url))) return;
+  console.log('[posenc] installing npm dependencies (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+// Emscripten 3.1.6 on Debian takes its acorn from /usr/share/nodejs.
+export const emEnv = () => ({
+  ...process.env,
+  NODE_PATH: [process.env.NODE_PATH, '/usr/share/nodejs'].filter(Boolean).join(':'),
+});
+
+export function run(cmd, args, options = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...options });
+  if (r.error) throw r.error;
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${r.status}`);
+}

@@ -1,0 +1,69 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <vector>
+
+#include "posenc/sinusoidal.hpp"
+
+using namespace posenc;
+
+namespace {
+// Exact value in long double (64-bit mantissa natively; at least double under WASM).
+double exact(int64_t pos, int64_t col, const SinusoidalParams& p) {
+  const int64_t sines = (p.d_model + 1) / 2;
+  int64_t i;
+  bool is_sin;
+  if (p.layout == Layout::interleaved) { i = col / 2; is_sin = col % 2 == 0; }
+  else { is_sin = col < sines; i = is_sin ? col : col - sines; }
+  const long double w = std::exp(-static_cast<long double>(2 * i) / p.d_model * std::log(static_cast<long double>(p.base)));
+  const long double a = static_cast<long double>(pos) * w;
+  return static_cast<double>(is_sin ? std::sin(a) : std::cos(a));
+}
+
+double max_error(const SinusoidalParams& p) {
+  std::vector<float> t(static_cast<size_t>(p.length * p.d_model));
+  sinusoidal(p, t.data());
+  double worst = 0;
+  for (int64_t r = 0; r < p.length; ++r)
+    for (int64_t c = 0; c < p.d_model; ++c)
+      worst = std::max(worst, std::fabs(t[r * p.d_model + c] - exact(p.offset + r, c, p)));
+  return worst;
+}
+}  // namespace
+
+TEST_CASE("sinusoidal matches the formula in both layouts, odd widths included") {
+  for (Layout layout : {Layout::interleaved, Layout::split})
+    for (int64_t d : {4, 5, 32, 33, 130})
+      for (double base : {10000.0, 100.0, 2.5}) {
+        SinusoidalParams p{50, d, base, 0, layout};
+        CHECK(max_error(p) < 2.5e-7);
+      }
+}
+
+TEST_CASE("sinusoidal stays within 2.5e-7 of the exact value at large positions") {
+  for (int64_t offset : {int64_t{999000}, (int64_t{1} << 20) - 300, int64_t{1} << 24}) {
+    SinusoidalParams p{300, 64, 10000, offset, Layout::interleaved};
+    CHECK(max_error(p) < 2.5e-7);
+  }
+}
+
+TEST_CASE("the paper's 4-wide base-100 table") {
+  SinusoidalParams p{4, 4, 100, 0, Layout::interleaved};
+  std::vector<float> t(16);
+  sinusoidal(p, t.data());
+  CHECK(t[0] == 0.0f);
+  CHECK(t[1] == 1.0f);
+  CHECK(t[4] == Approx(0.84147098).epsilon(1e-7));
+  CHECK(t[6] == Approx(0.09983342).epsilon(1e-6));
+}
+
+TEST_CASE("sinusoidal validation names the parameter") {
+  auto message = [](SinusoidalParams p) { return validate(p).message; };
+  CHECK_THAT(message({0, 4}), Catch::Contains("length"));
+  CHECK_THAT(message({4, 0}), Catch::Contains("dModel"));
+  CHECK_THAT(message({4, 4, 1.0}), Catch::Contains("base"));
+  CHECK_THAT(message({4, 4, std::nan("")}), Catch::Contains("base"));
+  CHECK_THAT(message({4, 4, 10000, -1}), Catch::Contains("offset"));
+  CHECK_THAT(message({int64_t{1} << 20, int64_t{1} << 20}), Catch::Contains("length x dModel"));
+  CHECK_THROWS_AS(sinusoidal({0, 4}, nullptr), RangeError);
+}

@@ -1,0 +1,20 @@
+// Browser and bundler entry point of `posenc`: fetches the wasm next to this module (bundlers such as
+// Vite follow `new URL('...', import.meta.url)` and emit the file).
+import { makeLoader } from './core.js';
+
+export { simdSupported } from './core.js';
+
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`posenc: could not load ${url} (${response.status})`);
+  return response.arrayBuffer();
+}
+
+export const load = makeLoader({
+  readWasm: (variant) =>
+    fetchBytes(
+      variant === 'simd' ? new URL('./gen/posenc-simd.wasm', import.meta.url) : new URL('./gen/posenc-scalar.wasm', import.meta.url),
+    ),
+  importGlue: async (variant) =>
+    (variant === 'simd' ? await import('./gen/posenc-simd.mjs') : await import('./gen/posenc-scalar.mjs')).default,
+});

@@ -1,0 +1,81 @@
+// The engine facade shared by the Node and browser entry points: picks and instantiates a build,
+// and exposes the documented API. Argument checking and errors come from the engine itself
+// (cpp/wasm/bindings.cpp returns RangeError/TypeError objects, thrown here).
+
+// The smallest module using a v128 instruction (as in wasm-feature-detect): validates only with SIMD.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
+
+export function simdSupported() {
+  try {
+    return WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
+function unwrap(result) {
+  if (result instanceof Error) throw result;
+  return result;
+}
+
+const SINUSOIDAL_KEYS = ['length', 'dModel', 'base', 'offset', 'layout'];
+
+export function createApi(module, simd) {
+  // Tables returned by sinusoidal() remember how they were made; similarity() hands that to the engine,
+  // which verifies the table bit for bit before using the O(L*d + L^2) Toeplitz path.
+  const madeBy = new WeakMap();
+  const api = {
+    simd,
+    build: module.simdName(),
+    sinusoidal(options) {
+      const table = unwrap(module.sinusoidal(options));
+      madeBy.set(table, Object.fromEntries(SINUSOIDAL_KEYS.map((k) => [k, options[k]])));
+      return table;
+    },
+    learned: (options) => unwrap(module.learned(options)),
+    compare: (a, b) => unwrap(module.compare(a, b)),
+    similarity: (table, options) =>
+      unwrap(module.similarity(table, options, (table && typeof table === 'object' && madeBy.get(table)) || undefined)),
+    rope: Object.freeze({
+      invFreq: (options) => unwrap(module.ropeInvFreq(options)),
+      apply: (x, options) => unwrap(module.ropeApply(x, options)),
+    }),
+    alibi: Object.freeze({
+      slopes: (heads) => unwrap(module.alibiSlopes(heads)),
+      bias: (options) => unwrap(module.alibiBias(options)),
+    }),
+    t5: Object.freeze({
+      bucket: (relativePosition, options) => unwrap(module.t5Bucket(relativePosition, options)),
+      buckets: (options) => unwrap(module.t5Buckets(options)),
+    }),
+    positionIds: (ids, options) => unwrap(module.positionIds(ids, options)),
+    attention: (options) => unwrap(module.attention(options)),
+  };
+  return Object.freeze(api);
+}
+
+// load() for an environment: `readWasm(variant)` gives the bytes, `importGlue(variant)` the factory.
+export function makeLoader({ readWasm, importGlue }) {
+  const instances = new Map();
+  return function load(options = {}) {
+    if (options === null || typeof options !== 'object') throw new TypeError('load options must be an object');
+    const { simd } = options;
+    if (simd !== undefined && typeof simd !== 'boolean')
+      throw new TypeError(`load options.simd must be a boolean (got ${typeof simd})`);
+    const supported = simdSupported();
+    if (simd === true && !supported) throw new RangeError('load options.simd: this engine has no WebAssembly SIMD');
+    const variant = simd ?? supported ? 'simd' : 'scalar';
+    if (!instances.has(variant)) {
+      const instance = (async () => {
+        const [factory, wasmBinary] = await Promise.all([importGlue(variant), readWasm(variant)]);
+        const module = await factory({ wasmBinary });
+        return createApi(module, variant === 'simd');
+      })();
+      instance.catch(() => instances.delete(variant));  // a failed load can be retried
+      instances.set(variant, instance);
+    }
+    return instances.get(variant);
+  };
+}
