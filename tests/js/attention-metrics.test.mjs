@@ -145,6 +145,18 @@ for (const [buildName, pe] of await builds()) {
       }
     });
 
+    test('Toeplitz path (table from sinusoidal()) agrees with the generic path (a copy of it)', () => {
+      for (const params of [{ length: 300, dModel: 128, offset: 999_000 }, { length: 100, dModel: 33, base: 2.5, layout: 'split' }]) {
+        const t = pe.sinusoidal(params);
+        for (const metric of ['cosine', 'dot', 'euclidean']) {
+          const o = { length: params.length, dModel: params.dModel, metric };
+          const fast = pe.similarity(t, o);
+          const generic = pe.similarity(t.slice(), o);
+          assertClose(fast, generic, { abs: metric === 'dot' ? 1e-5 * params.dModel : 1e-5 }, `${metric} ${JSON.stringify(params)}`);
+        }
+      }
+    });
+
     test('cosine of a row with itself is 1; euclidean distance to itself is 0', () => {
       const t = pe.sinusoidal({ length: 50, dModel: 128, offset: 777 });
       const c = pe.similarity(t, { length: 50, dModel: 128, metric: 'cosine' });

@@ -18,13 +18,25 @@ for (const [buildName, pe] of await builds()) {
     assertClose(out, SIN.expected, { abs: 2.5e-7 }, `still correct after: ${label}`);
   };
   // bad(label, fn, classes, pattern): assert the throw, then that the module still computes correctly
+  // Failures are collected so that one report lists every bad input a function lets through.
+  let fails = [];
   const bad = (label, fn, classes, pattern) => {
-    assertThrowsNamed(fn, classes, pattern, label);
+    try {
+      assertThrowsNamed(fn, classes, pattern, label);
+    } catch (e) {
+      fails.push(e.message);
+    }
     healthy(label);
   };
+  const check = (name, body) =>
+    test(name, () => {
+      fails = [];
+      body();
+      assert.deepEqual(fails, [], `${fails.length} bad input(s) not rejected as expected:\n  ${fails.join('\n  ')}`);
+    });
 
   describe(`bad input [${buildName}]`, { timeout: 60_000 }, () => {
-    test('sinusoidal', () => {
+    check('sinusoidal', () => {
       const ok = { length: 4, dModel: 8 };
       bad('no options', () => pe.sinusoidal(), T, /options|length|dModel/);
       for (const [name, values] of [['length', ['10', {}, null, undefined]], ['dModel', ['8', [8], null, undefined]]]) {
@@ -50,7 +62,7 @@ for (const [buildName, pe] of await builds()) {
       bad('into plain array', () => pe.sinusoidal({ ...ok, into: new Array(32).fill(0) }), T, /into/);
     });
 
-    test('learned', () => {
+    check('learned', () => {
       const ok = { maxLength: 16, dModel: 8 };
       for (const name of ['maxLength', 'dModel']) {
         for (const v of ['16', {}, null]) bad(`${name} ${String(v)}`, () => pe.learned({ ...ok, [name]: v }), T, new RegExp(name));
@@ -71,7 +83,7 @@ for (const [buildName, pe] of await builds()) {
       bad('into wrong length', () => pe.learned({ ...ok, into: new Float32Array(10) }), R, /into/);
     });
 
-    test('compare', () => {
+    check('compare', () => {
       const a = [1, 2, 3];
       bad('a string', () => pe.compare('abc', a), T, /\ba\b/);
       bad('a undefined', () => pe.compare(undefined, a), T, /\ba\b/);
@@ -82,9 +94,11 @@ for (const [buildName, pe] of await builds()) {
       bad('NaN in a', () => pe.compare([1, NaN, 3], a), EITHER, /\ba\b/);
       bad('Infinity in b', () => pe.compare(a, [1, Infinity, 3]), EITHER, /\bb\b/);
       bad('string element', () => pe.compare(['1', 2, 3], a), EITHER, /\ba\b/);
+      bad('null element', () => pe.compare(a, [1, null, 3]), EITHER, /\bb\b/);
+      bad('boolean element', () => pe.compare([true, 2, 3], a), EITHER, /\ba\b/);
     });
 
-    test('similarity', () => {
+    check('similarity', () => {
       const t = new Float32Array(12);
       const ok = { length: 3, dModel: 4 };
       bad('table string', () => pe.similarity('abc', ok), T, /table/);
@@ -103,7 +117,7 @@ for (const [buildName, pe] of await builds()) {
       bad('into wrong length', () => pe.similarity(t, { ...ok, into: new Float32Array(8) }), R, /into/);
     });
 
-    test('rope.invFreq', () => {
+    check('rope.invFreq', () => {
       const ok = { headDim: 64 };
       bad('headDim string', () => pe.rope.invFreq({ headDim: '64' }), T, /headDim/);
       bad('headDim missing', () => pe.rope.invFreq({}), T, /headDim/);
@@ -129,6 +143,7 @@ for (const [buildName, pe] of await builds()) {
       bad('dynamic originalMaxPositionEmbeddings 0', () => pe.rope.invFreq({ ...ok, scaling: { ...dyn, originalMaxPositionEmbeddings: 0, maxPositionEmbeddings: 0 } }), R, /MaxPositionEmbeddings|maxPositionEmbeddings/);
       const yarn = { type: 'yarn', factor: 4, originalMaxPositionEmbeddings: 4096 };
       bad('yarn without original length', () => pe.rope.invFreq({ ...ok, scaling: { type: 'yarn', factor: 4 } }), EITHER, /originalMaxPositionEmbeddings|maxPositionEmbeddings/);
+      bad('yarn originalMaxPositionEmbeddings 100.5', () => pe.rope.invFreq({ ...ok, scaling: { ...yarn, originalMaxPositionEmbeddings: 100.5 } }), EITHER, /originalMaxPositionEmbeddings/);
       bad('yarn betaFast NaN', () => pe.rope.invFreq({ ...ok, scaling: { ...yarn, betaFast: NaN } }), EITHER, /betaFast/);
       bad('yarn betaSlow string', () => pe.rope.invFreq({ ...ok, scaling: { ...yarn, betaSlow: 'one' } }), T, /betaSlow/);
       bad('yarn mscale NaN', () => pe.rope.invFreq({ ...ok, scaling: { ...yarn, mscale: NaN, mscaleAllDim: 1 } }), EITHER, /mscale/);
@@ -142,7 +157,7 @@ for (const [buildName, pe] of await builds()) {
       bad('llama3 lowFreqFactor string', () => pe.rope.invFreq({ ...ok, scaling: { type: 'llama3', factor: 8, lowFreqFactor: 'x', highFreqFactor: 4, originalMaxPositionEmbeddings: 8192 } }), T, /lowFreqFactor/);
     });
 
-    test('rope.apply', () => {
+    check('rope.apply', () => {
       const x = new Float32Array(2 * 2 * 8);
       const ok = { seqLen: 2, heads: 2, headDim: 8 };
       bad('x string', () => pe.rope.apply('abc', ok), T, /\bx\b/);
@@ -167,7 +182,7 @@ for (const [buildName, pe] of await builds()) {
       bad('into Int32Array', () => pe.rope.apply(x, { ...ok, into: new Int32Array(32) }), T, /into/);
     });
 
-    test('alibi', () => {
+    check('alibi', () => {
       bad('slopes()', () => pe.alibi.slopes(), T, /heads/);
       bad('slopes string', () => pe.alibi.slopes('8'), T, /heads/);
       for (const v of [0, -4]) bad(`slopes ${v}`, () => pe.alibi.slopes(v), R, /heads/);
@@ -185,7 +200,7 @@ for (const [buildName, pe] of await builds()) {
       bad('bias into wrong length', () => pe.alibi.bias({ ...ok, into: new Float32Array(6 * 6) }), R, /into/);
     });
 
-    test('t5', () => {
+    check('t5', () => {
       bad('bucket()', () => pe.t5.bucket(), T, /relativePosition/);
       bad('bucket string', () => pe.t5.bucket('3'), T, /relativePosition/);
       for (const v of [1.5, NaN, Infinity]) bad(`bucket ${v}`, () => pe.t5.bucket(v), EITHER, /relativePosition/);
@@ -207,7 +222,7 @@ for (const [buildName, pe] of await builds()) {
       bad('buckets into wrong length', () => pe.t5.buckets({ ...ok, into: new Int32Array(34) }), R, /into/);
     });
 
-    test('positionIds', () => {
+    check('positionIds', () => {
       const rob = { convention: 'roberta', padTokenId: 1 };
       bad('ids string', () => pe.positionIds('abc', rob), T, /ids/);
       bad('ids undefined', () => pe.positionIds(undefined, rob), T, /ids/);
@@ -220,11 +235,12 @@ for (const [buildName, pe] of await builds()) {
       bad('pastLength 2.5', () => pe.positionIds([0, 1, 2], { ...rob, pastLength: 2.5 }), EITHER, /pastLength/);
       bad('ids non-integer', () => pe.positionIds([0, 1.5, 2], rob), EITHER, /ids/);
       bad('ids NaN', () => pe.positionIds([0, NaN, 2], rob), EITHER, /ids/);
+      bad('ids string element', () => pe.positionIds(['5', 1], rob), EITHER, /ids/);
       bad('mask string', () => pe.positionIds('110', { convention: 'generation' }), T, /mask|ids/);
       bad('mask non-integer', () => pe.positionIds([1, 0.5, 1], { convention: 'generation' }), EITHER, /mask|ids/);
     });
 
-    test('attention', () => {
+    check('attention', () => {
       const L = 3, H = 2, D = 4, n = L * H * D;
       const q = new Float32Array(n), k = new Float32Array(n), v = new Float32Array(n);
       const ok = { q, k, v, seqLen: L, heads: H, headDim: D };
