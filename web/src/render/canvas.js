@@ -1,0 +1,65 @@
+// Canvas helpers: devicePixelRatio-aware sizing (sharp on high-DPI screens) and theme colours read from
+// the widget's CSS custom properties.
+
+/** Current device pixel ratio, capped at 3 (beyond that the extra pixels cost time and show nothing). */
+export function pixelRatio() {
+  const r = typeof window !== 'undefined' ? window.devicePixelRatio || 1 : 1;
+  return Math.min(3, Math.max(1, r));
+}
+
+/**
+ * Sizes `canvas` to cssWidth × cssHeight CSS pixels with a backing store of the device pixel size and
+ * returns a 2D context whose user space is in CSS pixels. Only touches width/height when they change
+ * (changing them clears the canvas and is slow).
+ */
+export function fitCanvas(canvas, cssWidth, cssHeight, ratio = pixelRatio()) {
+  const w = Math.max(1, Math.round(cssWidth * ratio));
+  const h = Math.max(1, Math.round(cssHeight * ratio));
+  if (canvas.width !== w) canvas.width = w;
+  if (canvas.height !== h) canvas.height = h;
+  const sw = `${cssWidth}px`;
+  const sh = `${cssHeight}px`;
+  if (canvas.style.width !== sw) canvas.style.width = sw;
+  if (canvas.style.height !== sh) canvas.style.height = sh;
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(w / cssWidth, 0, 0, h / cssHeight, 0, 0);
+  return { ctx, ratio: w / cssWidth, width: cssWidth, height: cssHeight };
+}
+
+/** Theme colours resolved from the host's custom properties (see widgets/README.md for the names). */
+export function themeColors(host) {
+  const cs = getComputedStyle(host);
+  const get = (name, fallback) => cs.getPropertyValue(name).trim() || fallback;
+  return {
+    fg: get('--_fg', '#1b1f24'),
+    bg: get('--_bg', '#ffffff'),
+    muted: get('--_muted', '#5b6470'),
+    grid: get('--_grid', 'rgba(0,0,0,0.12)'),
+    accent: get('--_accent', '#2f6fde'),
+    selectA: get('--_select-a', '#e8590c'),
+    selectB: get('--_select-b', '#7048e8'),
+    cursor: get('--_cursor', '#111111'),
+    font: `12px ${get('--_font', 'system-ui, sans-serif')}`,
+    fontSmall: `11px ${get('--_font', 'system-ui, sans-serif')}`,
+    fontBold: `600 12px ${get('--_font', 'system-ui, sans-serif')}`,
+    surface: get('--_surface', '#f4f6f8'),
+    border: get('--_border', '#d0d7de'),
+    pos: get('--_bar-pos', '#2166ac'),
+    neg: get('--_bar-neg', '#b2182b'),
+  };
+}
+
+/** Next animation frame as a promise (falls back to a timeout when the page is hidden). */
+export function nextFrame() {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (!done) {
+        done = true;
+        resolve();
+      }
+    };
+    requestAnimationFrame(finish);
+    setTimeout(finish, 50); // hidden tabs do not run rAF; keep progressive jobs moving
+  });
+}

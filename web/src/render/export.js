@@ -1,0 +1,141 @@
+// Export helpers: CSV text, PNG blobs, downloads, clipboard with a fallback for denied permissions.
+
+import { plain } from './format.js';
+
+/** Quotes a CSV field when needed (RFC 4180). Token text is data, so it is quoted, never interpreted. */
+export function csvField(v) {
+  if (typeof v === 'number') return plain(v);
+  let s = String(v ?? '');
+  // text that a spreadsheet would run as a formula gets a leading apostrophe (CSV injection)
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\n\r']/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function csvRow(fields) {
+  return fields.map(csvField).join(',');
+}
+
+/** CSV of a row-major matrix with a header row and a leading label column. */
+export function matrixCsv({ rows, cols, get, corner, colLabel, rowLabel }) {
+  const out = [csvRow([corner, ...Array.from({ length: cols }, (_, c) => colLabel(c))])];
+  for (let r = 0; r < rows; r++) {
+    const line = [rowLabel(r)];
+    for (let c = 0; c < cols; c++) line.push(get(r, c));
+    out.push(csvRow(line));
+  }
+  return out.join('\n') + '\n';
+}
+
+export function canvasToBlob(canvas) {
+  return new Promise((resolve, reject) => {
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('canvas.toBlob failed'))), 'image/png');
+  });
+}
+
+/** Triggers a download of `blob` as `filename` (an <a download> click; no network involved). */
+export function download(blob, filename) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Copies text; returns true on success. Falls back to a hidden textarea + execCommand. */
+export async function copyText(text) {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    /* permission denied: try the fallback */
+  }
+  try {
+    const ta = document.createElement('textarea');
+    ta.value = text;
+    ta.setAttribute('readonly', '');
+    ta.style.position = 'fixed';
+    ta.style.opacity = '0';
+    document.body.append(ta);
+    ta.select();
+    const ok = document.execCommand('copy');
+    ta.remove();
+    return ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Composes a PNG-ready canvas: a title line, then each source canvas stacked (drawn at its backing-store
+ * resolution so the export is as sharp as the screen), on the theme background.
+ */
+export function composeCanvas(parts, { title, bg = '#fff', fg = '#111', font = '14px system-ui, sans-serif', ratio = 1 }) {
+  const pad = Math.round(12 * ratio);
+  const titleH = title ? Math.round(22 * ratio) : 0;
+  const width = Math.max(...parts.map((c) => c.width), 200) + pad * 2;
+  const height = parts.reduce((s, c) => s + c.height + pad, pad + titleH);
+  const out = document.createElement('canvas');
+  out.width = width;
+  out.height = height;
+  const ctx = out.getContext('2d');
+  ctx.fillStyle = bg;
+  ctx.fillRect(0, 0, width, height);
+  let y = pad;
+  if (title) {
+    ctx.fillStyle = fg;
+    ctx.font = font.replace(/(\d+(?:\.\d+)?)px/, (_, n) => `${Number(n) * ratio}px`);
+    ctx.textBaseline = 'top';
+    ctx.fillText(title, pad, y);
+    y += titleH;
+  }
+  for (const c of parts) {
+    ctx.drawImage(c, pad, y);
+    y += c.height + pad;
+  }
+  return out;
+}
+
+/**
+ * Draws a small table of text (header row + body) onto a new canvas; used for the PNG export of widgets
+ * whose picture is mostly text (comparison numbers, property checks).
+ */
+export function tableCanvas(rows, { ratio = 1, fg = '#111', bg = '#fff', grid = '#ccc', font = '13px system-ui, sans-serif', header = true } = {}) {
+  const probe = document.createElement('canvas').getContext('2d');
+  probe.font = font;
+  const cols = Math.max(...rows.map((r) => r.length));
+  const widths = Array.from({ length: cols }, (_, c) => Math.max(...rows.map((r) => probe.measureText(String(r[c] ?? '')).width)) + 16);
+  const rowH = 22;
+  const W = widths.reduce((a, b) => a + b, 0);
+  const H = rowH * rows.length;
+  const out = document.createElement('canvas');
+  out.width = Math.ceil(W * ratio);
+  out.height = Math.ceil(H * ratio);
+  const ctx = out.getContext('2d');
+  ctx.scale(ratio, ratio);
+  ctx.fillStyle = bg;
+  ctx.fillRect(0, 0, W, H);
+  ctx.font = font;
+  ctx.textBaseline = 'middle';
+  rows.forEach((r, i) => {
+    let x = 0;
+    ctx.font = header && i === 0 ? `bold ${font}` : font;
+    r.forEach((cell, c) => {
+      ctx.fillStyle = fg;
+      ctx.fillText(String(cell ?? ''), x + 8, i * rowH + rowH / 2);
+      x += widths[c];
+    });
+    ctx.strokeStyle = grid;
+    ctx.beginPath();
+    ctx.moveTo(0, (i + 1) * rowH - 0.5);
+    ctx.lineTo(W, (i + 1) * rowH - 0.5);
+    ctx.stroke();
+  });
+  return out;
+}

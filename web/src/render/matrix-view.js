@@ -1,0 +1,209 @@
+// Geometry and drawing of a matrix plot (heatmap of rows × columns) with axes, a colour legend and
+// overlays (selected rows/cells, keyboard/hover cursor). Shared by the PE heatmap, the similarity matrix
+// and the small previews inside other widgets.
+
+import { indexTicks, drawBandAxis } from './axes.js';
+import { drawLegend } from './color.js';
+import { tick as fmtTick } from './format.js';
+
+/**
+ * Computes the layout: plot rectangle in CSS pixels, cell sizes and the pixel <-> cell mapping.
+ * @param {object} o
+ * @param {number} o.width   total CSS width available
+ * @param {number} o.rows
+ * @param {number} o.cols
+ * @param {number} [o.maxHeight]  plot height cap
+ * @param {boolean} [o.square]   cells square (similarity matrix)
+ * @param {number} [o.top]  space above the plot (axis labels, marker strip)
+ * @param {number} [o.legend] height reserved below for the legend (0 = none)
+ */
+export function matrixLayout({ width, rows, cols, maxHeight = 420, minHeight = 120, square = false, top = 34, left = 46, legend = 44 }) {
+  const right = 10;
+  const plotW = Math.max(40, width - left - right);
+  let plotH;
+  if (square) {
+    plotH = Math.min(plotW, maxHeight);
+  } else {
+    const cell = Math.max(3, Math.min(24, plotW / cols));
+    plotH = Math.round(Math.min(maxHeight, Math.max(minHeight, rows * cell)));
+  }
+  const w = square ? plotH : plotW;
+  const rect = { x: left, y: top, w, h: plotH };
+  const height = top + plotH + legend + 6;
+  return {
+    rect,
+    width,
+    height,
+    cellW: w / cols,
+    cellH: plotH / rows,
+    rows,
+    cols,
+    /** cell under a CSS-pixel point, or null */
+    cellAt(px, py) {
+      if (px < rect.x || py < rect.y || px >= rect.x + rect.w || py >= rect.y + rect.h) return null;
+      const col = Math.min(cols - 1, Math.floor(((px - rect.x) / rect.w) * cols));
+      const row = Math.min(rows - 1, Math.floor(((py - rect.y) / rect.h) * rows));
+      return { row, col };
+    },
+    colX: (c) => rect.x + (c + 0.5) * (w / cols),
+    rowY: (r) => rect.y + (r + 0.5) * (plotH / rows),
+  };
+}
+
+/** Draws the raster image into the plot rectangle; crisp (no smoothing) when the image is upscaled. */
+export function drawRaster(ctx, layout, image) {
+  const { rect } = layout;
+  ctx.save();
+  ctx.imageSmoothingEnabled = image.width < rect.w * 1.01 || image.height < rect.h * 1.01 ? false : true;
+  ctx.drawImage(image, rect.x, rect.y, rect.w, rect.h);
+  ctx.restore();
+}
+
+/** Axes: column indices on top, row indices on the left, with labels. `rowLabel(i)` maps row → shown number. */
+export function drawMatrixAxes(ctx, layout, theme, { colTitle, rowTitle, rowOffset = 0, colOffset = 0 }) {
+  const { rect, rows, cols } = layout;
+  const colTicks = indexTicks(cols, rect.w, 30);
+  const rowTicks = indexTicks(rows, rect.h, 18);
+  ctx.save();
+  ctx.font = theme.fontSmall;
+  ctx.fillStyle = theme.muted;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'bottom';
+  for (const c of colTicks) ctx.fillText(fmtTick(c + colOffset), layout.colX(c), rect.y - 11);
+  ctx.restore();
+  drawBandAxis(ctx, {
+    side: 'left',
+    ticks: rowTicks,
+    pos: (r) => layout.rowY(r),
+    at: rect.x,
+    color: theme.muted,
+    font: theme.fontSmall,
+  });
+  ctx.save();
+  ctx.fillStyle = theme.muted;
+  ctx.font = theme.fontSmall;
+  ctx.translate(10, rect.y + rect.h / 2);
+  ctx.rotate(-Math.PI / 2);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(rowTitle, 0, 0);
+  ctx.restore();
+  ctx.save();
+  ctx.fillStyle = theme.muted;
+  ctx.font = theme.fontSmall;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  ctx.fillText(colTitle, 2, 2);
+  ctx.restore();
+  // rowOffset is accepted for symmetry (row tick labels are drawn by drawBandAxis from the row index)
+  void rowOffset;
+}
+
+/** Outlines rows (selection) across the whole plot width, with an A/B tag at the left edge. */
+export function drawRowMarks(ctx, layout, marks) {
+  const { rect } = layout;
+  ctx.save();
+  for (const { row, color, tag } of marks) {
+    if (row < 0 || row >= layout.rows) continue;
+    const y0 = rect.y + row * layout.cellH;
+    const h = Math.max(2, layout.cellH);
+    ctx.strokeStyle = color;
+    ctx.lineWidth = 2;
+    ctx.strokeRect(rect.x + 1, y0 + (h > 4 ? 1 : 0), rect.w - 2, h > 4 ? h - 2 : h);
+    if (tag) {
+      ctx.fillStyle = color;
+      ctx.beginPath();
+      ctx.arc(rect.x + rect.w - 9, Math.max(rect.y + 8, Math.min(rect.y + rect.h - 8, y0 + h / 2)), 8, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.fillStyle = '#fff';
+      ctx.font = 'bold 10px system-ui, sans-serif';
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(tag, rect.x + rect.w - 9, Math.max(rect.y + 8, Math.min(rect.y + rect.h - 8, y0 + h / 2)) + 0.5);
+    }
+  }
+  ctx.restore();
+}
+
+/** Outlines one cell (the cursor), with a double stroke that is visible on any colour. */
+export function drawCellCursor(ctx, layout, { row, col }, color = '#000') {
+  const { rect } = layout;
+  const x = rect.x + col * layout.cellW;
+  const y = rect.y + row * layout.cellH;
+  const w = Math.max(3, layout.cellW);
+  const h = Math.max(3, layout.cellH);
+  ctx.save();
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = 'rgba(255,255,255,0.9)';
+  ctx.strokeRect(x - 1.5, y - 1.5, w + 3, h + 3);
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = color;
+  ctx.strokeRect(x - 1.5, y - 1.5, w + 3, h + 3);
+  ctx.restore();
+}
+
+/** Crosshair lines through a row and a column (linked hover from another widget). */
+export function drawCrosshair(ctx, layout, { row, col }, color) {
+  const { rect } = layout;
+  ctx.save();
+  ctx.strokeStyle = color;
+  ctx.globalAlpha = 0.7;
+  ctx.setLineDash([4, 3]);
+  ctx.lineWidth = 1;
+  if (row != null && row >= 0 && row < layout.rows) {
+    const y = Math.round(layout.rowY(row)) + 0.5;
+    ctx.beginPath();
+    ctx.moveTo(rect.x, y);
+    ctx.lineTo(rect.x + rect.w, y);
+    ctx.stroke();
+  }
+  if (col != null && col >= 0 && col < layout.cols) {
+    const x = Math.round(layout.colX(col)) + 0.5;
+    ctx.beginPath();
+    ctx.moveTo(x, rect.y);
+    ctx.lineTo(x, rect.y + rect.h);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+/**
+ * Colour legend under the plot: gradient from vmin to vmax with tick labels, plus an optional caption
+ * and extra key items (e.g. the sin/cos swatches) drawn to its right.
+ */
+export function drawMatrixLegend(ctx, layout, theme, { scheme, vmin, vmax, caption, keys = [] }) {
+  const { rect } = layout;
+  const y = rect.y + rect.h + 12;
+  const w = Math.min(220, Math.max(100, rect.w * 0.45));
+  const x = rect.x;
+  drawLegend(ctx, scheme, x, y, w, 10);
+  ctx.save();
+  ctx.strokeStyle = theme.muted;
+  ctx.strokeRect(x + 0.5, y + 0.5, w - 1, 9);
+  ctx.fillStyle = theme.muted;
+  ctx.font = theme.fontSmall;
+  ctx.textBaseline = 'top';
+  ctx.textAlign = 'left';
+  ctx.fillText(fmtTick(vmin), x, y + 13);
+  ctx.textAlign = 'center';
+  if (vmin < 0 && vmax > 0) ctx.fillText('0', x + (w * (0 - vmin)) / (vmax - vmin), y + 13);
+  ctx.textAlign = 'right';
+  ctx.fillText(fmtTick(vmax), x + w, y + 13);
+  let kx = x + w + 14;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  if (caption) {
+    ctx.fillText(caption, kx, y + 5);
+  }
+  for (const k of keys) {
+    if (kx + 60 > layout.width) {
+      kx = x + w + 14;
+    }
+    ctx.fillStyle = k.color;
+    ctx.fillRect(kx, y + 14, 10, 10);
+    ctx.fillStyle = theme.muted;
+    ctx.fillText(k.label, kx + 14, y + 19);
+    kx += ctx.measureText(k.label).width + 30;
+  }
+  ctx.restore();
+}

@@ -1,0 +1,87 @@
+// Attribute <-> property converters shared by the widgets. Every widget attribute is also a property and
+// reflects both ways; list-valued attributes ("0,1,4") become arrays on the property side.
+
+/** "0, 1,4" <-> [0, 1, 4]; entries that are not finite integers are dropped. */
+export const intList = {
+  fromAttribute(value) {
+    if (value == null || value.trim() === '') return [];
+    return value.split(',').map((s) => s.trim()).filter((s) => /^-?\d+$/.test(s)).map(Number);
+  },
+  toAttribute(value) {
+    return Array.isArray(value) ? value.join(',') : value == null ? null : String(value);
+  },
+};
+
+/** "The,cat,sat" <-> ["The", "cat", "sat"]; surrounding spaces trimmed, empty entries kept out. */
+export const stringList = {
+  fromAttribute(value) {
+    if (value == null) return [];
+    return value.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  },
+  toAttribute(value) {
+    return Array.isArray(value) ? value.join(',') : value == null ? null : String(value);
+  },
+};
+
+/**
+ * Number attribute that keeps the property a number; a missing or unparsable attribute gives `fallback`
+ * (so `el.removeAttribute('base')` means "default" rather than NaN).
+ */
+export function numberAttr(fallback) {
+  return {
+    fromAttribute(value) {
+      if (value == null || value.trim() === '') return fallback;
+      const n = Number(value);
+      return Number.isFinite(n) ? n : fallback;
+    },
+    toAttribute(value) {
+      return value == null ? null : String(value);
+    },
+  };
+}
+
+/** Clamps `v` to an integer in [lo, hi]; non-numbers give lo. */
+export function clampInt(v, lo, hi) {
+  const n = Math.round(Number(v));
+  if (!Number.isFinite(n)) return lo;
+  return Math.min(hi, Math.max(lo, n));
+}
+
+/** Coerces a property value that may be an array or a comma string into an int array. */
+export function toIntArray(v) {
+  if (Array.isArray(v)) return v.map(Number).filter((n) => Number.isInteger(n));
+  if (typeof v === 'string') return intList.fromAttribute(v);
+  return [];
+}
+
+/** Coerces a property value that may be an array or a comma string into a string array. */
+export function toStringArray(v) {
+  if (Array.isArray(v)) return v.map((s) => String(s));
+  if (typeof v === 'string') return stringList.fromAttribute(v);
+  return [];
+}
+
+/**
+ * The element's current attributes as a list of [name, value] pairs, in attribute order, without the
+ * ones that only make sense on the hosting page (id, class, style, tabindex, aria-*, data-*).
+ */
+export function embeddableAttributes(el) {
+  const skip = /^(id|class|style|tabindex|slot|aria-.*|data-.*)$/i;
+  const out = [];
+  for (const a of el.attributes) if (!skip.test(a.name)) out.push([a.name, a.value]);
+  return out;
+}
+
+/** Escapes a string for use inside a double-quoted HTML attribute value. */
+export function escapeAttribute(s) {
+  return String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The markup that re-creates `el` with its current attributes (the "copy embed code" text). */
+export function embedCode(el) {
+  const tag = el.localName;
+  const attrs = embeddableAttributes(el)
+    .map(([k, v]) => (v === '' ? ` ${k}` : ` ${k}="${escapeAttribute(v)}"`))
+    .join('');
+  return `<${tag}${attrs}></${tag}>`;
+}

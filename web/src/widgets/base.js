@@ -1,0 +1,516 @@
+// Shared behaviour of every posenc widget: engine loading, group selection, toolbar (embed code, CSV,
+// PNG), live readouts, theme/motion preferences, resize handling and error display.
+
+import { LitElement, html, css, nothing } from 'lit';
+import { getEngine } from './engine.js';
+import { getChannel, normalizePositions, samePositions } from '../state/channel.js';
+import { embedCode } from '../state/attributes.js';
+import { copyText, download, canvasToBlob } from '../render/export.js';
+import { themeColors, pixelRatio } from '../render/canvas.js';
+
+export const baseStyles = css`
+  :host {
+    --_fg: var(--posenc-fg, #1b1f24);
+    --_bg: var(--posenc-bg, #ffffff);
+    --_surface: var(--posenc-surface, #f3f5f8);
+    --_muted: var(--posenc-muted, #555f6b);
+    --_border: var(--posenc-border, #c9d1d9);
+    --_grid: var(--posenc-grid, rgba(27, 31, 36, 0.13));
+    --_accent: var(--posenc-accent, #0a58ca);
+    --_accent-fg: var(--posenc-accent-fg, #ffffff);
+    --_focus: var(--posenc-focus, #0a58ca);
+    --_select-a: var(--posenc-select-a, #c2410c);
+    --_select-b: var(--posenc-select-b, #6d28d9);
+    --_cursor: var(--posenc-cursor, #111111);
+    --_bar-pos: var(--posenc-bar-positive, #2166ac);
+    --_bar-neg: var(--posenc-bar-negative, #b2182b);
+    --_ok: var(--posenc-ok, #1a7f37);
+    --_bad: var(--posenc-bad, #cf222e);
+    --_radius: var(--posenc-radius, 8px);
+    --_font: var(--posenc-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    --_mono: var(--posenc-font-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
+    display: block;
+    box-sizing: border-box;
+    min-width: 0;
+    max-width: 100%;
+    color: var(--_fg);
+    background: var(--_bg);
+    font-family: var(--_font);
+    font-size: var(--posenc-font-size, 14px);
+    line-height: 1.45;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: var(--posenc-padding, 12px);
+    contain: layout;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light'])) {
+      --_fg: var(--posenc-fg, #e6edf3);
+      --_bg: var(--posenc-bg, #0d1117);
+      --_surface: var(--posenc-surface, #161b22);
+      --_muted: var(--posenc-muted, #9da7b3);
+      --_border: var(--posenc-border, #3d444d);
+      --_grid: var(--posenc-grid, rgba(230, 237, 243, 0.14));
+      --_accent: var(--posenc-accent, #4493f8);
+      --_accent-fg: var(--posenc-accent-fg, #0d1117);
+      --_focus: var(--posenc-focus, #79b8ff);
+      --_select-a: var(--posenc-select-a, #fb923c);
+      --_select-b: var(--posenc-select-b, #a78bfa);
+      --_cursor: var(--posenc-cursor, #ffffff);
+      --_bar-pos: var(--posenc-bar-positive, #67a9cf);
+      --_bar-neg: var(--posenc-bar-negative, #ef8a62);
+      --_ok: var(--posenc-ok, #3fb950);
+      --_bad: var(--posenc-bad, #f85149);
+    }
+  }
+  :host([theme='dark']) {
+    --_fg: var(--posenc-fg, #e6edf3);
+    --_bg: var(--posenc-bg, #0d1117);
+    --_surface: var(--posenc-surface, #161b22);
+    --_muted: var(--posenc-muted, #9da7b3);
+    --_border: var(--posenc-border, #3d444d);
+    --_grid: var(--posenc-grid, rgba(230, 237, 243, 0.14));
+    --_accent: var(--posenc-accent, #4493f8);
+    --_accent-fg: var(--posenc-accent-fg, #0d1117);
+    --_focus: var(--posenc-focus, #79b8ff);
+    --_select-a: var(--posenc-select-a, #fb923c);
+    --_select-b: var(--posenc-select-b, #a78bfa);
+    --_cursor: var(--posenc-cursor, #ffffff);
+    --_bar-pos: var(--posenc-bar-positive, #67a9cf);
+    --_bar-neg: var(--posenc-bar-negative, #ef8a62);
+    --_ok: var(--posenc-ok, #3fb950);
+    --_bad: var(--posenc-bad, #f85149);
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+  .head {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    justify-content: space-between;
+    gap: 4px 12px;
+    margin-bottom: 8px;
+  }
+  .title {
+    font-weight: 600;
+    font-size: 1.02em;
+    margin: 0;
+  }
+  .toolbar {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px;
+  }
+  button,
+  select,
+  input,
+  textarea {
+    font: inherit;
+    color: inherit;
+  }
+  button {
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.6);
+    padding: 4px 10px;
+    min-height: 32px;
+    cursor: pointer;
+  }
+  button:hover {
+    border-color: var(--_accent);
+  }
+  button[aria-pressed='true'],
+  button.primary {
+    background: var(--_accent);
+    color: var(--_accent-fg);
+    border-color: var(--_accent);
+  }
+  button:disabled {
+    opacity: 0.5;
+    cursor: default;
+  }
+  .toolbar button {
+    font-size: 0.86em;
+    min-height: 28px;
+    padding: 2px 8px;
+  }
+  select,
+  input[type='number'],
+  input[type='text'] {
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.6);
+    padding: 3px 6px;
+    min-height: 30px;
+  }
+  input[type='range'] {
+    accent-color: var(--_accent);
+  }
+  :focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  .plot:focus-visible {
+    outline-offset: 0;
+  }
+  .controls {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px 14px;
+    margin: 8px 0;
+  }
+  .controls label {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+  }
+  .readout {
+    font-family: var(--_mono);
+    font-size: 0.92em;
+    min-height: 1.5em;
+    margin: 6px 0 0;
+    overflow-wrap: anywhere;
+  }
+  .muted {
+    color: var(--_muted);
+  }
+  .note {
+    color: var(--_muted);
+    font-size: 0.9em;
+    margin: 6px 0 0;
+  }
+  .error {
+    color: var(--_bad);
+    border: 1px solid var(--_bad);
+    border-radius: calc(var(--_radius) * 0.6);
+    padding: 6px 10px;
+    margin: 6px 0;
+    overflow-wrap: anywhere;
+  }
+  .embed {
+    margin: 6px 0;
+  }
+  .embed textarea {
+    width: 100%;
+    font-family: var(--_mono);
+    font-size: 0.85em;
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.6);
+    padding: 6px;
+    resize: vertical;
+  }
+  .sr-only {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    padding: 0;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
+  .plot {
+    display: block;
+    touch-action: none;
+    max-width: 100%;
+  }
+  canvas {
+    display: block;
+  }
+  .scroll {
+    overflow: auto;
+    max-width: 100%;
+  }
+  table.values {
+    border-collapse: collapse;
+    font-family: var(--_mono);
+    font-size: 0.82em;
+  }
+  table.values th,
+  table.values td {
+    border: 1px solid var(--_border);
+    padding: 2px 6px;
+    text-align: right;
+    white-space: nowrap;
+  }
+  table.values th {
+    background: var(--_surface);
+    position: sticky;
+    top: 0;
+  }
+  details > summary {
+    cursor: pointer;
+    margin-top: 6px;
+    color: var(--_muted);
+  }
+  @media (prefers-reduced-motion: reduce) {
+    * {
+      transition: none !important;
+      animation: none !important;
+    }
+  }
+`;
+
+const motionQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
+const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+
+/** Pretty name of a widget for labels ("posenc-heatmap" -> "heatmap"). */
+function shortName(tag) {
+  return tag.replace(/^posenc-/, '');
+}
+
+export class PosencElement extends LitElement {
+  static properties = {
+    group: { type: String, reflect: true },
+    theme: { type: String, reflect: true },
+    _error: { state: true },
+    _status: { state: true },
+    _embed: { state: true },
+    _ready: { state: true },
+  };
+
+  static styles = [baseStyles];
+
+  constructor() {
+    super();
+    this.group = '';
+    this.theme = 'auto';
+    /** the engine facade once loaded */
+    this.pe = null;
+    this._ready = false;
+    this._error = '';
+    this._status = '';
+    this._embed = null;
+    this._channel = null;
+    this._onChannel = (e) => this._channelChanged(e);
+    this._onHover = (e) => this.groupHoverChanged?.(e.detail.hover, e.detail.source);
+    this._onPrefs = () => {
+      this.requestUpdate();
+      this.redraw?.();
+    };
+    this._width = 0;
+    this._resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver((entries) => this._resized(entries)) : null;
+  }
+
+  /** true when the user asked the system for less motion. */
+  get reducedMotion() {
+    return !!motionQuery?.matches;
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    motionQuery?.addEventListener('change', this._onPrefs);
+    darkQuery?.addEventListener('change', this._onPrefs);
+    this._resizeObserver?.observe(this);
+    this._joinGroup();
+    if (!this.pe) {
+      getEngine().then(
+        (pe) => {
+          this.pe = pe;
+          this._ready = true;
+          this.engineReady?.();
+        },
+        (err) => {
+          this._error = `The positional-encoding engine could not be loaded: ${err?.message ?? err}`;
+        },
+      );
+    }
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    motionQuery?.removeEventListener('change', this._onPrefs);
+    darkQuery?.removeEventListener('change', this._onPrefs);
+    this._resizeObserver?.unobserve(this);
+    this._leaveGroup();
+  }
+
+  willUpdate(changed) {
+    if (changed.has('group') && this.isConnected && changed.get('group') !== undefined) {
+      this._leaveGroup();
+      this._joinGroup();
+    }
+  }
+
+  // --- sizing -------------------------------------------------------------------------------------------
+
+  /** Content width of the host in CSS pixels (what canvases should fill). */
+  get contentWidth() {
+    return this._width || Math.max(280, this.clientWidth - 26);
+  }
+
+  _resized(entries) {
+    const w = Math.floor(entries[entries.length - 1].contentRect.width);
+    if (w > 0 && Math.abs(w - this._width) >= 1) {
+      this._width = w;
+      this.redraw?.();
+    }
+  }
+
+  theme$() {
+    return themeColors(this);
+  }
+
+  get ratio() {
+    return pixelRatio();
+  }
+
+  // --- group selection ----------------------------------------------------------------------------------
+
+  /** Positions selected in this widget (widgets that show a selection override this with a property). */
+  getSelection() {
+    return normalizePositions(this.positions ?? []);
+  }
+
+  /** Called by a widget when the user selected positions here. Updates the property and the group. */
+  setSelection(list, { announce = true } = {}) {
+    const next = normalizePositions(list);
+    if (!samePositions(next, this.getSelection())) {
+      this.positions = next;
+    }
+    this._channel?.select(next, this);
+    if (announce) this.selectionChanged?.(next, this);
+  }
+
+  _joinGroup() {
+    if (!this.group) return;
+    this._channel = getChannel(this.group);
+    this._channel.addEventListener('change', this._onChannel);
+    this._channel.addEventListener('hover', this._onHover);
+    if (this._channel.positions.length) {
+      this._adopt(this._channel.positions);
+    } else if (this.getSelection().length) {
+      this._channel.select(this.getSelection(), this);
+    }
+  }
+
+  _leaveGroup() {
+    if (!this._channel) return;
+    this._channel.removeEventListener('change', this._onChannel);
+    this._channel.removeEventListener('hover', this._onHover);
+    this._channel = null;
+  }
+
+  _channelChanged(e) {
+    if (e.detail.source === this) return;
+    this._adopt(e.detail.positions);
+  }
+
+  _adopt(list) {
+    if (!('positions' in this)) {
+      // widgets without a selection of their own (pipeline, properties) just follow the group
+      this.selectionChanged?.(list.slice(), null);
+      return;
+    }
+    if (samePositions(list, this.getSelection())) return;
+    this.positions = this.constrainSelection ? this.constrainSelection(list) : list.slice();
+    this.selectionChanged?.(this.positions, null);
+  }
+
+  /** Tells the group which cell is hovered (so linked widgets can show a crosshair). */
+  publishHover(hover) {
+    this._channel?.setHover(hover, this);
+  }
+
+  // --- readouts and errors ------------------------------------------------------------------------------
+
+  /** Runs `fn`, turning engine errors (RangeError/TypeError naming the parameter) into a visible message. */
+  guard(fn) {
+    try {
+      const r = fn();
+      if (this._error) this._error = '';
+      return r;
+    } catch (err) {
+      this._error = err?.message ? `${err.name ?? 'Error'}: ${err.message}` : String(err);
+      return undefined;
+    }
+  }
+
+  renderError() {
+    return this._error ? html`<p class="error" role="alert">${this._error}</p>` : nothing;
+  }
+
+  // --- toolbar ------------------------------------------------------------------------------------------
+
+  /** Data of the widget as CSV text (widgets override). */
+  toCSV() {
+    return '';
+  }
+
+  /** A canvas with the widget's picture for PNG export (widgets override). */
+  async exportCanvas() {
+    return null;
+  }
+
+  /** The markup that re-creates this widget as currently configured. */
+  get embedCode() {
+    return embedCode(this);
+  }
+
+  async _copyEmbed() {
+    const code = this.embedCode;
+    const ok = await copyText(code);
+    this._embed = code;
+    this._status = ok ? 'Embed code copied to the clipboard.' : 'Copy the embed code from the box below.';
+    await this.updateComplete;
+    const ta = this.renderRoot.querySelector('.embed textarea');
+    if (ta && !ok) {
+      ta.focus();
+      ta.select();
+    }
+  }
+
+  _downloadCsv() {
+    const text = this.guard(() => this.toCSV());
+    if (!text) {
+      this._status = this._error || 'Nothing to export yet.';
+      return;
+    }
+    download(new Blob([text], { type: 'text/csv;charset=utf-8' }), `${this.localName}.csv`);
+    this._status = `CSV saved (${Math.round(text.length / 1024)} KiB).`;
+  }
+
+  async _downloadPng() {
+    const canvas = await this.exportCanvas();
+    if (!canvas) {
+      this._status = 'Nothing to export yet.';
+      return;
+    }
+    const blob = await canvasToBlob(canvas);
+    download(blob, `${this.localName}.png`);
+    this._status = 'PNG saved.';
+  }
+
+  /** Heading + toolbar; `title` is text (rendered as text, never as HTML). */
+  renderHead(title) {
+    const name = shortName(this.localName);
+    return html`
+      <div class="head">
+        <p class="title">${title}</p>
+        <div class="toolbar" role="toolbar" aria-label="${name} export tools">
+          <button type="button" part="button" @click=${this._copyEmbed} aria-label="Copy embed code of this ${name} widget">Embed</button>
+          <button type="button" part="button" @click=${this._downloadCsv} aria-label="Download the ${name} data as CSV">CSV</button>
+          <button type="button" part="button" @click=${this._downloadPng} aria-label="Download the ${name} picture as PNG">PNG</button>
+        </div>
+      </div>
+      ${this._embed != null
+        ? html`<div class="embed">
+            <label class="note" for="embed-code">Embed code (paste into any page that loads posenc/widgets):</label>
+            <textarea id="embed-code" readonly rows="2" .value=${this._embed}></textarea>
+            <button type="button" @click=${() => (this._embed = null)}>Close</button>
+          </div>`
+        : nothing}
+      <p class="sr-only" role="status" aria-live="polite">${this._status}</p>
+      ${this.renderError()}
+    `;
+  }
+}

@@ -1,0 +1,378 @@
+// <posenc-compare>: pick two positions from a token strip and compare their encodings (engine metrics).
+
+import { html, css, nothing } from 'lit';
+import { PosencElement, baseStyles } from './base.js';
+import { intList, stringList, numberAttr } from '../state/attributes.js';
+import { pushPosition, normalizePositions } from '../state/channel.js';
+import { fitCanvas } from '../render/canvas.js';
+import { fixed, plain } from '../render/format.js';
+import { drawBars } from '../render/bars.js';
+import { csvRow, composeCanvas, tableCanvas } from '../render/export.js';
+
+const MAX_CHIPS = 512;
+
+/** One sentence about what the three numbers say for this gap. Wording is ours; numbers are the engine's. */
+export function insightFor(gap, r, dModel) {
+  const c = fixed(r.cosine, 4);
+  if (gap === 0) {
+    return `Same position twice: the vectors are identical, so the cosine is exactly 1 and the distance 0. The dot product ${fixed(r.dot, 2)} is the squared length of every row (d_model/2 = ${dModel / 2} for even d_model).`;
+  }
+  if (gap === 1) {
+    return `Neighbours (gap 1): cosine ${c} — very alike, yet the fast dimensions have already turned by about one radian, so the distance ${fixed(r.euclidean, 4)} is clearly above zero. The model can tell them apart.`;
+  }
+  if (gap <= 4) {
+    return `Gap ${gap}: the fastest pairs now point in unrelated directions while the slow ones still agree, so the similarity (${c}) falls as the gap grows.`;
+  }
+  if (gap <= 20) {
+    return `Gap ${gap}: only the slow dimensions still line up; the cosine ${c} is low and the distance ${fixed(r.euclidean, 2)} large. Shift both tokens by the same amount: the numbers do not change, because they depend on the gap only.`;
+  }
+  return `Far apart (gap ${gap}): the encodings share little beyond the slowest waves (cosine ${c}). The similarity does not fall smoothly forever — it wobbles, because cosines of different speeds partly realign.`;
+}
+
+export class PosencCompare extends PosencElement {
+  static properties = {
+    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(64) },
+    length: { type: Number, reflect: true, converter: numberAttr(20) },
+    base: { type: Number, reflect: true, converter: numberAttr(10000) },
+    layout: { type: String, reflect: true },
+    tokens: { type: Array, reflect: true, converter: stringList },
+    positions: { type: Array, reflect: true, converter: intList },
+    label: { type: String, reflect: true },
+    _hoverDim: { state: true },
+  };
+
+  static styles = [
+    baseStyles,
+    css`
+      .strip {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 6px;
+        margin: 4px 0 10px;
+        padding: 0;
+        list-style: none;
+      }
+      .chip {
+        display: inline-flex;
+        flex-direction: column;
+        align-items: center;
+        min-width: 44px;
+        min-height: 44px;
+        padding: 3px 8px;
+        line-height: 1.15;
+        position: relative;
+      }
+      .chip .tok {
+        font-weight: 600;
+        max-width: 12ch;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      .chip .idx {
+        font-size: 0.75em;
+        opacity: 0.8;
+        font-family: var(--_mono);
+      }
+      .chip .idx.only {
+        font-size: 0.95em;
+        opacity: 1;
+        margin: auto 0;
+      }
+      .chip[data-slot='A'] {
+        background: var(--_select-a);
+        border-color: var(--_select-a);
+        color: #fff;
+      }
+      .chip[data-slot='B'] {
+        background: var(--_select-b);
+        border-color: var(--_select-b);
+        color: #fff;
+      }
+      .chip .badge {
+        position: absolute;
+        top: -7px;
+        right: -5px;
+        font-size: 0.7em;
+        font-weight: 700;
+        background: var(--_bg);
+        color: var(--_fg);
+        border: 1px solid currentColor;
+        border-radius: 8px;
+        padding: 0 4px;
+      }
+      .metrics {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
+        gap: 8px;
+        margin: 8px 0;
+      }
+      .metric {
+        background: var(--_surface);
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+        padding: 8px 10px;
+      }
+      .metric .num {
+        font-family: var(--_mono);
+        font-size: 1.45em;
+        font-weight: 600;
+        display: block;
+      }
+      .metric .name {
+        color: var(--_muted);
+        font-size: 0.9em;
+      }
+      .insight {
+        margin: 6px 0;
+      }
+      .vs {
+        margin: 2px 0 4px;
+        font-weight: 600;
+      }
+      .a {
+        color: var(--_select-a);
+      }
+      .b {
+        color: var(--_select-b);
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.dModel = 64;
+    this.length = 20;
+    this.base = 10000;
+    this.layout = 'interleaved';
+    this.tokens = ['The', 'cat', 'sat', 'on', 'the', 'mat'];
+    this.positions = [0, 1];
+    this.label = '';
+    this._hoverDim = -1;
+    this._focusIndex = 0;
+    this._lastDetail = null;
+  }
+
+  get _params() {
+    return { dModel: this.dModel, base: this.base, layout: this.layout };
+  }
+
+  get _chipCount() {
+    const n = Number.isInteger(this.length) && this.length > 0 ? this.length : this.tokens.length;
+    return Math.min(MAX_CHIPS, n);
+  }
+
+  constrainSelection(list) {
+    return normalizePositions(list).filter((p) => p < this._chipCount);
+  }
+
+  /** The two selected positions [a, b] (one may be missing). */
+  get pair() {
+    const sel = this.getSelection().filter((p) => p < this._chipCount);
+    return sel;
+  }
+
+  /** Encoding of one position, from the engine. */
+  encode(pos) {
+    return this.pe.sinusoidal({ ...this._params, length: 1, offset: pos });
+  }
+
+  /** { dot, cosine, euclidean } of the selected pair, from the engine; null until two are selected. */
+  get result() {
+    if (!this.pe) return null;
+    const [a, b] = this.pair;
+    if (a == null || b == null) return null;
+    return this.guard(() => {
+      const r = this.pe.compare(this.encode(a), this.encode(b));
+      return { dot: r.dot, cosine: r.cosine, euclidean: r.euclidean };
+    }) ?? null;
+  }
+
+  engineReady() {
+    this.requestUpdate();
+  }
+
+  _choose(pos) {
+    this._focusIndex = pos;
+    this.setSelection(pushPosition(this.getSelection(), pos));
+  }
+
+  selectionChanged() {
+    this.requestUpdate();
+  }
+
+  updated(changed) {
+    this._drawVectors();
+    if (this.pe && (changed.has('positions') || changed.has('dModel') || changed.has('base') || changed.has('layout') || changed.has('_ready'))) {
+      const r = this.result;
+      const detail = { positions: this.pair, result: r };
+      const key = JSON.stringify(detail);
+      if (r && key !== this._lastDetail) {
+        this._lastDetail = key;
+        this.dispatchEvent(new CustomEvent('posenc-select', { detail, bubbles: true, composed: true }));
+      }
+    }
+  }
+
+  redraw() {
+    this._drawVectors();
+  }
+
+  _onChipKey(e, i) {
+    const n = this._chipCount;
+    let j = i;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') j = Math.min(n - 1, i + 1);
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') j = Math.max(0, i - 1);
+    else if (e.key === 'Home') j = 0;
+    else if (e.key === 'End') j = n - 1;
+    else return;
+    e.preventDefault();
+    this._focusIndex = j;
+    this.requestUpdate();
+    this.updateComplete.then(() => this.renderRoot.querySelector(`.chip[data-pos="${j}"]`)?.focus());
+  }
+
+  _drawVectors() {
+    const canvas = this.renderRoot?.querySelector('canvas.plot');
+    if (!canvas || !this.pe) return;
+    const [a, b] = this.pair;
+    const t = this.theme$();
+    const w = this.contentWidth;
+    const h = 150;
+    const { ctx } = fitCanvas(canvas, w, h, this.ratio);
+    ctx.clearRect(0, 0, w, h);
+    const vecs = this.guard(() => [a != null ? this.encode(a) : null, b != null ? this.encode(b) : null]);
+    if (!vecs) return;
+    this._vecs = vecs;
+    const rowH = 58;
+    const left = 66;
+    const draw = (v, y, color, name) => {
+      ctx.fillStyle = color;
+      ctx.font = t.fontBold;
+      ctx.textBaseline = 'middle';
+      ctx.textAlign = 'left';
+      ctx.fillText(name, 4, y + rowH / 2);
+      if (!v) return;
+      drawBars(ctx, { rect: { x: left, y, w: w - left - 6, h: rowH }, values: v, range: 1, pos: color, neg: color, axis: t.muted, highlight: this._hoverDim, highlightColor: t.cursor });
+    };
+    draw(vecs[0], 6, t.selectA, a != null ? `A: PE(${a})` : 'A: —');
+    draw(vecs[1], 12 + rowH, t.selectB, b != null ? `B: PE(${b})` : 'B: —');
+    ctx.fillStyle = t.muted;
+    ctx.font = t.fontSmall;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'bottom';
+    ctx.fillText(`dimension 0 … ${this.dModel - 1} (bars from −1 to +1)`, w - 6, h);
+  }
+
+  _onPlotMove(e) {
+    const r = e.currentTarget.getBoundingClientRect();
+    const x = e.clientX - r.left;
+    const left = 66;
+    const d = Math.floor(((x - left) / (this.contentWidth - left - 6)) * this.dModel);
+    this._hoverDim = d >= 0 && d < this.dModel ? d : -1;
+  }
+
+  _onPlotKey(e) {
+    let d = this._hoverDim < 0 ? 0 : this._hoverDim;
+    if (e.key === 'ArrowRight') d++;
+    else if (e.key === 'ArrowLeft') d--;
+    else if (e.key === 'Home') d = 0;
+    else if (e.key === 'End') d = this.dModel - 1;
+    else return;
+    e.preventDefault();
+    this._hoverDim = Math.max(0, Math.min(this.dModel - 1, d));
+  }
+
+  toCSV() {
+    const [a, b] = this.pair;
+    const r = this.result;
+    if (!r) return '';
+    const va = this.encode(a);
+    const vb = this.encode(b);
+    const lines = [csvRow(['dimension', `PE(${a})`, `PE(${b})`])];
+    for (let i = 0; i < va.length; i++) lines.push(csvRow([i, va[i], vb[i]]));
+    lines.push('');
+    lines.push(csvRow(['metric', 'value']));
+    lines.push(csvRow(['dot', r.dot]), csvRow(['cosine', r.cosine]), csvRow(['euclidean', r.euclidean]));
+    return lines.join('\n') + '\n';
+  }
+
+  async exportCanvas() {
+    await this.updateComplete;
+    const r = this.result;
+    const canvas = this.renderRoot.querySelector('canvas.plot');
+    if (!r || !canvas) return null;
+    const [a, b] = this.pair;
+    const t = this.theme$();
+    const table = tableCanvas(
+      [
+        ['', 'value'],
+        ['Dot Product', fixed(r.dot, 4)],
+        ['Cosine Similarity', fixed(r.cosine, 4)],
+        ['Euclidean Distance', fixed(r.euclidean, 4)],
+      ],
+      { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border },
+    );
+    const tok = (p) => (this.tokens[p] != null ? `"${this.tokens[p]}" ` : '');
+    return composeCanvas([canvas, table], { title: `Position ${tok(a)}${a} vs ${tok(b)}${b}, d_model ${this.dModel}`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+  }
+
+  render() {
+    const n = this._chipCount;
+    const [a, b] = this.pair;
+    const r = this._ready ? this.result : null;
+    const gap = a != null && b != null ? Math.abs(b - a) : null;
+    const tokenAt = (i) => this.tokens[i] ?? '';
+    const describe = (p) => (p == null ? '—' : tokenAt(p) ? `“${tokenAt(p)}” (position ${p})` : `position ${p}`);
+    const hoverText =
+      this._hoverDim >= 0 && this._vecs?.[0] && this._vecs?.[1]
+        ? `dimension ${this._hoverDim}: A = ${fixed(this._vecs[0][this._hoverDim], 4)}, B = ${fixed(this._vecs[1][this._hoverDim], 4)}`
+        : 'Hover or use the arrow keys on the bars to read single dimensions.';
+    const focusIndex = Math.min(this._focusIndex, n - 1);
+    return html`
+      ${this.renderHead(this.label || 'Compare two positions')}
+      <p class="note" id="howto">Select two tokens (click, or arrow keys then Enter). The newest choice replaces the older one.</p>
+      <ul class="strip" role="listbox" aria-label="Token positions" aria-multiselectable="true" aria-describedby="howto">
+        ${Array.from({ length: n }, (_, i) => {
+          const slot = i === a ? 'A' : i === b ? 'B' : '';
+          return html`<li role="none">
+            <button
+              type="button"
+              class="chip"
+              role="option"
+              data-pos=${i}
+              data-slot=${slot}
+              aria-selected=${slot ? 'true' : 'false'}
+              aria-label=${`${tokenAt(i) || 'token'} at position ${i}${slot ? `, selected as ${slot}` : ''}`}
+              tabindex=${i === focusIndex ? '0' : '-1'}
+              @click=${() => this._choose(i)}
+              @keydown=${(e) => this._onChipKey(e, i)}
+            >
+              ${tokenAt(i) ? html`<span class="tok">${tokenAt(i)}</span><span class="idx">${i}</span>` : html`<span class="idx only">${i}</span>`}
+              ${slot ? html`<span class="badge" aria-hidden="true">${slot}</span>` : nothing}
+            </button>
+          </li>`;
+        })}
+      </ul>
+      <p class="vs">Comparing <span class="a">A = ${describe(a)}</span> with <span class="b">B = ${describe(b)}</span></p>
+      <div class="metrics" role="status" aria-live="polite" aria-atomic="true" aria-label="Comparison results">
+        <div class="metric"><span class="num" data-metric="dot" data-value=${r ? plain(r.dot) : ''}>${r ? fixed(r.dot, 4) : '—'}</span><span class="name">Dot Product</span></div>
+        <div class="metric"><span class="num" data-metric="cosine" data-value=${r ? plain(r.cosine) : ''}>${r ? fixed(r.cosine, 4) : '—'}</span><span class="name">Cosine Similarity</span></div>
+        <div class="metric"><span class="num" data-metric="euclidean" data-value=${r ? plain(r.euclidean) : ''}>${r ? fixed(r.euclidean, 4) : '—'}</span><span class="name">Euclidean Distance</span></div>
+      </div>
+      <p class="insight">${r ? insightFor(gap, r, this.dModel) : 'Pick two positions to compare.'}</p>
+      <canvas
+        class="plot"
+        tabindex="0"
+        role="img"
+        aria-label=${`Bar charts of the two encodings, ${this.dModel} dimensions each. Left and right arrow keys read one dimension.`}
+        @pointermove=${this._onPlotMove}
+        @pointerleave=${() => (this._hoverDim = -1)}
+        @keydown=${this._onPlotKey}
+      ></canvas>
+      <p class="readout muted" aria-live="polite">${hoverText}</p>
+    `;
+  }
+}
+
+customElements.get('posenc-compare') || customElements.define('posenc-compare', PosencCompare);

@@ -1,0 +1,485 @@
+// <posenc-heatmap>: the sinusoidal PE matrix, positions × dimensions, computed by the engine.
+
+import { html, css, nothing } from 'lit';
+import { PosencElement, baseStyles } from './base.js';
+import { intList, numberAttr } from '../state/attributes.js';
+import { pushPosition } from '../state/channel.js';
+import { MatrixRaster } from '../render/raster.js';
+import { lut, isKnownScheme } from '../render/color.js';
+import { fitCanvas } from '../render/canvas.js';
+import { fixed, int, plain } from '../render/format.js';
+import { matrixLayout, drawRaster, drawMatrixAxes, drawRowMarks, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../render/matrix-view.js';
+import { csvRow, composeCanvas } from '../render/export.js';
+import { describeColumn, frequencyInfo, formulaText } from './sinusoid-info.js';
+
+const MAX_LENGTH = 1 << 20;
+const MAX_DMODEL = 1 << 14;
+const CSV_MAX_CELLS = 1 << 22;
+const TABLE_ROWS = 40;
+const TABLE_COLS = 24;
+
+export class PosencHeatmap extends PosencElement {
+  static properties = {
+    length: { type: Number, reflect: true, converter: numberAttr(20) },
+    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(32) },
+    base: { type: Number, reflect: true, converter: numberAttr(10000) },
+    offset: { type: Number, reflect: true, converter: numberAttr(0) },
+    layout: { type: String, reflect: true },
+    scheme: { type: String, reflect: true },
+    positions: { type: Array, reflect: true, converter: intList },
+    label: { type: String, reflect: true },
+    _cursor: { state: true },
+    _progress: { state: true },
+    _tableOpen: { state: true },
+  };
+
+  static styles = [
+    baseStyles,
+    css`
+      .wrap {
+        position: relative;
+      }
+      .progress {
+        position: absolute;
+        right: 12px;
+        top: 2px;
+        font-size: 0.8em;
+      }
+      .formula {
+        font-family: var(--_mono);
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.length = 20;
+    this.dModel = 32;
+    this.base = 10000;
+    this.offset = 0;
+    this.layout = 'interleaved';
+    this.scheme = 'RdBu';
+    this.positions = [];
+    this.label = '';
+    this._cursor = { row: 0, col: 0 };
+    this._progress = 1;
+    this._tableOpen = false;
+    this._raster = new MatrixRaster();
+    this._rowBuf = new Float32Array(0);
+    this._layoutGeom = null;
+    this._linkedHover = null;
+    this._rendered = Promise.resolve();
+    this._resolveRendered = null;
+    this._dirty = true;
+    this._lastRender = { ms: 0, frames: 0 };
+  }
+
+  // ---- parameters --------------------------------------------------------------------------------------
+
+  get _params() {
+    return {
+      length: this.length,
+      dModel: this.dModel,
+      base: this.base,
+      offset: this.offset,
+      layout: this.layout === 'split' ? 'split' : this.layout,
+    };
+  }
+
+  _validate() {
+    const { length, dModel } = this;
+    if (!Number.isInteger(length) || length < 1 || length > MAX_LENGTH) {
+      throw new RangeError(`length must be an integer from 1 to ${int(MAX_LENGTH)} (got ${length})`);
+    }
+    if (!Number.isInteger(dModel) || dModel < 1 || dModel > MAX_DMODEL) {
+      throw new RangeError(`d-model must be an integer from 1 to ${int(MAX_DMODEL)} (got ${dModel})`);
+    }
+  }
+
+  /** Resolves when the picture for the current attributes is completely drawn. */
+  get renderComplete() {
+    return this.updateComplete.then(() => this._rendered);
+  }
+
+  /** Timing of the last full repaint: { ms, frames } (frames > 1 means it was drawn progressively). */
+  get lastRender() {
+    return { ...this._lastRender };
+  }
+
+  engineReady() {
+    this._dirty = true;
+    this.requestUpdate();
+  }
+
+  updated(changed) {
+    const dataKeys = ['length', 'dModel', 'base', 'offset', 'layout', 'scheme'];
+    if (dataKeys.some((k) => changed.has(k))) this._dirty = true;
+    if (changed.has('length') || changed.has('dModel')) {
+      this._cursor = {
+        row: Math.min(this._cursor.row, Math.max(0, (this.length | 0) - 1)),
+        col: Math.min(this._cursor.col, Math.max(0, (this.dModel | 0) - 1)),
+      };
+    }
+    if (this._dirty) this._recompute();
+    else if (changed.has('positions') || changed.has('_cursor') || changed.has('theme')) this._paint();
+  }
+
+  redraw() {
+    this._dirty = true;
+    this._recompute();
+  }
+
+  // ---- computing and drawing ---------------------------------------------------------------------------
+
+  _newRenderPromise() {
+    if (this._resolveRendered) return;
+    this._rendered = new Promise((r) => (this._resolveRendered = r));
+  }
+
+  _finishRender() {
+    const r = this._resolveRendered;
+    this._resolveRendered = null;
+    r?.();
+  }
+
+  async _recompute() {
+    const canvas = this.renderRoot?.querySelector('canvas.plot');
+    if (!canvas || !this.pe) return;
+    this._dirty = false;
+    this._newRenderPromise();
+    const t0 = performance.now();
+    const ok = this.guard(() => {
+      this._validate();
+      // one tiny engine call validates every parameter (base, layout, ...) with the engine's own messages
+      this.pe.sinusoidal({ ...this._params, length: 1 });
+      return true;
+    });
+    if (!ok) {
+      this._raster.cancel();
+      this._layoutGeom = null;
+      const { ctx } = fitCanvas(canvas, this.contentWidth, 60);
+      ctx.clearRect(0, 0, this.contentWidth, 60);
+      this._finishRender();
+      return;
+    }
+    const p = this._params;
+    const geom = matrixLayout({ width: this.contentWidth, rows: p.length, cols: p.dModel, top: 40 });
+    this._layoutGeom = geom;
+    this._info = frequencyInfo(this.pe, p);
+    const ratio = this.ratio;
+    fitCanvas(canvas, geom.width, geom.height, ratio);
+    const scheme = isKnownScheme(this.scheme) ? this.scheme : 'RdBu';
+    const palette = lut(scheme).packed;
+    this._progress = 0;
+    const done = await this._raster.render({
+      rows: p.length,
+      cols: p.dModel,
+      maxW: geom.rect.w * ratio,
+      maxH: geom.rect.h * ratio,
+      palette,
+      vmin: -1,
+      vmax: 1,
+      fill: (off, count, into) => this.pe.sinusoidal({ ...p, length: count, offset: p.offset + off, into }),
+      onProgress: (f) => {
+        this._progress = f;
+        this._paint();
+      },
+    });
+    if (!done) return; // a newer job took over; it resolves the promise
+    this._lastRender = { ms: performance.now() - t0, frames: this._raster.stats.frames };
+    this._paint();
+    this._finishRender();
+    this.dispatchEvent(new CustomEvent('posenc-rendered', { detail: { ...this._lastRender }, bubbles: true, composed: true }));
+  }
+
+  _paint() {
+    const canvas = this.renderRoot?.querySelector('canvas.plot');
+    const geom = this._layoutGeom;
+    if (!canvas || !geom) return;
+    const theme = this.theme$();
+    const { ctx } = fitCanvas(canvas, geom.width, geom.height, this.ratio);
+    ctx.clearRect(0, 0, geom.width, geom.height);
+    drawRaster(ctx, geom, this._raster.canvas);
+    drawMatrixAxes(ctx, geom, theme, { colTitle: 'dimension →', rowTitle: 'position ↓' });
+    this._drawSinCosStrip(ctx, geom, theme);
+    const p = this._params;
+    const marks = this.getSelection().map((pos, i) => ({
+      row: pos - p.offset,
+      color: i === 0 ? theme.selectA : theme.selectB,
+      tag: i === 0 ? 'A' : 'B',
+    }));
+    drawRowMarks(ctx, geom, marks);
+    if (this._linkedHover) drawCrosshair(ctx, geom, { row: this._linkedHover.row - p.offset, col: null }, theme.cursor);
+    if (this._focused || this._pointerInside) drawCellCursor(ctx, geom, this._cursor, theme.cursor);
+    const scheme = isKnownScheme(this.scheme) ? this.scheme : 'RdBu';
+    drawMatrixLegend(ctx, geom, theme, {
+      scheme,
+      vmin: -1,
+      vmax: 1,
+      caption: 'value',
+      keys: [
+        { color: theme.accent, label: 'sin column' },
+        { color: theme.muted, label: 'cos column' },
+      ],
+    });
+  }
+
+  _drawSinCosStrip(ctx, geom, theme) {
+    const { rect, cols } = geom;
+    const y = rect.y - 8;
+    ctx.save();
+    if (this._params.layout === 'split' || geom.cellW < 1.5) {
+      // blocks: draw per column kind in runs
+      let start = 0;
+      let kind = describeColumn(0, this._params).kind;
+      for (let c = 1; c <= cols; c++) {
+        const k = c < cols ? describeColumn(c, this._params).kind : null;
+        if (k !== kind) {
+          ctx.fillStyle = kind === 'sin' ? theme.accent : kind === 'cos' ? theme.muted : theme.grid;
+          ctx.fillRect(rect.x + start * geom.cellW, y, (c - start) * geom.cellW, 6);
+          start = c;
+          kind = k;
+        }
+      }
+      if (geom.cellW < 1.5 && this._params.layout !== 'split') {
+        ctx.fillStyle = theme.muted;
+        ctx.font = theme.fontSmall;
+        ctx.textBaseline = 'bottom';
+        ctx.textAlign = 'right';
+      }
+    } else {
+      for (let c = 0; c < cols; c++) {
+        const k = describeColumn(c, this._params).kind;
+        ctx.fillStyle = k === 'sin' ? theme.accent : k === 'cos' ? theme.muted : theme.grid;
+        ctx.fillRect(rect.x + c * geom.cellW + (geom.cellW > 3 ? 0.5 : 0), y, Math.max(0.5, geom.cellW - (geom.cellW > 3 ? 1 : 0)), 6);
+      }
+    }
+    ctx.restore();
+  }
+
+  // ---- exact values for readouts -----------------------------------------------------------------------
+
+  /** Row `row` of the table (positions offset+row), written by the engine into a reused buffer. */
+  _row(row) {
+    const p = this._params;
+    if (this._rowBuf.length !== p.dModel) this._rowBuf = new Float32Array(p.dModel);
+    return this.pe.sinusoidal({ ...p, length: 1, offset: p.offset + row, into: this._rowBuf });
+  }
+
+  /** The engine's value at (row, col) of the current table. */
+  valueAt(row, col) {
+    return this._row(row)[col];
+  }
+
+  get cursor() {
+    const p = this._params;
+    return { position: p.offset + this._cursor.row, dimension: this._cursor.col };
+  }
+
+  _readout() {
+    if (!this.pe || !this._layoutGeom || this._error) return { text: '', formula: '' };
+    const { row, col } = this._cursor;
+    const p = this._params;
+    const pos = p.offset + row;
+    const v = this.valueAt(row, col);
+    const colInfo = describeColumn(col, p);
+    const f = formulaText(this._info, p, pos, col, v);
+    const kind = colInfo.kind === 'pad' ? 'padding column' : `${colInfo.kind}, i = ${colInfo.i}`;
+    return {
+      text: `position ${pos}, dimension ${col} (${kind}): ${fixed(v, 4)}`,
+      formula: f,
+      value: v,
+    };
+  }
+
+  // ---- interaction -------------------------------------------------------------------------------------
+
+  _pointer(e) {
+    const geom = this._layoutGeom;
+    if (!geom) return null;
+    const r = e.currentTarget.getBoundingClientRect();
+    return geom.cellAt(e.clientX - r.left, e.clientY - r.top);
+  }
+
+  _onMove(e) {
+    const cell = this._pointer(e);
+    if (!cell) return;
+    this._pointerInside = true;
+    if (cell.row !== this._cursor.row || cell.col !== this._cursor.col) {
+      this._cursor = cell;
+      this.publishHover({ row: this._params.offset + cell.row, col: null });
+    }
+  }
+
+  _onLeave() {
+    this._pointerInside = false;
+    this.publishHover(null);
+    this._paint();
+  }
+
+  _onClick(e) {
+    const cell = this._pointer(e);
+    if (!cell) return;
+    this._cursor = cell;
+    this._selectRow(cell.row);
+  }
+
+  _selectRow(row) {
+    const pos = this._params.offset + row;
+    this.setSelection(pushPosition(this.getSelection(), pos));
+    this.dispatchEvent(new CustomEvent('posenc-select', { detail: { positions: this.getSelection() }, bubbles: true, composed: true }));
+  }
+
+  _onKey(e) {
+    const p = this._params;
+    let { row, col } = this._cursor;
+    const big = e.shiftKey ? 10 : 1;
+    switch (e.key) {
+      case 'ArrowUp': row -= big; break;
+      case 'ArrowDown': row += big; break;
+      case 'ArrowLeft': col -= big; break;
+      case 'ArrowRight': col += big; break;
+      case 'PageUp': row -= 10; break;
+      case 'PageDown': row += 10; break;
+      case 'Home': if (e.ctrlKey) row = 0; else col = 0; break;
+      case 'End': if (e.ctrlKey) row = p.length - 1; else col = p.dModel - 1; break;
+      case 'Enter':
+      case ' ':
+        e.preventDefault();
+        this._selectRow(row);
+        return;
+      case 'Escape':
+        this.setSelection([]);
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+    row = Math.max(0, Math.min(p.length - 1, row));
+    col = Math.max(0, Math.min(p.dModel - 1, col));
+    this._cursor = { row, col };
+    this.publishHover({ row: p.offset + row, col: null });
+  }
+
+  groupHoverChanged(hover, source) {
+    if (source === this) return;
+    this._linkedHover = hover;
+    this._paint();
+  }
+
+  selectionChanged() {
+    this._paint();
+  }
+
+  // ---- exports -----------------------------------------------------------------------------------------
+
+  toCSV() {
+    this._validate();
+    const p = this._params;
+    if (p.length * p.dModel > CSV_MAX_CELLS) {
+      throw new RangeError(`the table has ${int(p.length * p.dModel)} values; CSV export is limited to ${int(CSV_MAX_CELLS)} (reduce length or d-model)`);
+    }
+    const lines = [csvRow(['position', ...Array.from({ length: p.dModel }, (_, c) => `dim${c}_${describeColumn(c, p).kind}`)])];
+    const chunk = Math.max(1, Math.floor(65536 / p.dModel));
+    const buf = new Float32Array(chunk * p.dModel);
+    for (let r0 = 0; r0 < p.length; r0 += chunk) {
+      const n = Math.min(chunk, p.length - r0);
+      const t = this.pe.sinusoidal({ ...p, length: n, offset: p.offset + r0, into: n === chunk ? buf : buf.subarray(0, n * p.dModel) });
+      for (let r = 0; r < n; r++) {
+        const vals = [];
+        for (let c = 0; c < p.dModel; c++) vals.push(plain(t[r * p.dModel + c]));
+        lines.push(`${p.offset + r0 + r},${vals.join(',')}`);
+      }
+    }
+    return lines.join('\n') + '\n';
+  }
+
+  async exportCanvas() {
+    await this.renderComplete;
+    const canvas = this.renderRoot.querySelector('canvas.plot');
+    if (!canvas || !this._layoutGeom) return null;
+    const t = this.theme$();
+    const p = this._params;
+    return composeCanvas([canvas], {
+      title: this.label || `Sinusoidal PE: ${p.length} positions × ${p.dModel} dimensions, base ${p.base}, ${p.layout}`,
+      bg: t.bg,
+      fg: t.fg,
+      ratio: this.ratio,
+    });
+  }
+
+  // ---- template ----------------------------------------------------------------------------------------
+
+  _renderTable() {
+    if (!this._tableOpen || !this.pe || this._error) return nothing;
+    const p = this._params;
+    const rows = Math.min(p.length, TABLE_ROWS);
+    const cols = Math.min(p.dModel, TABLE_COLS);
+    const t = this.guard(() => this.pe.sinusoidal({ ...p, length: rows }));
+    if (!t) return nothing;
+    const head = Array.from({ length: cols }, (_, c) => c);
+    return html`
+      <div class="scroll" style="max-height: 320px">
+        <table class="values">
+          <caption class="note">
+            PE values (engine output), positions ${p.offset}–${p.offset + rows - 1}${rows < p.length ? ` of ${int(p.length)}` : ''},
+            dimensions 0–${cols - 1}${cols < p.dModel ? ` of ${int(p.dModel)}` : ''}. Download the CSV for the whole table.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">position</th>
+              ${head.map((c) => html`<th scope="col">${c} (${describeColumn(c, p).kind})</th>`)}
+            </tr>
+          </thead>
+          <tbody>
+            ${Array.from({ length: rows }, (_, r) => html`<tr>
+              <th scope="row">${p.offset + r}</th>
+              ${head.map((c) => html`<td>${fixed(t[r * p.dModel + c], 4)}</td>`)}
+            </tr>`)}
+          </tbody>
+        </table>
+      </div>
+    `;
+  }
+
+  render() {
+    const p = this._params;
+    const ro = this._ready ? this.guard(() => this._readout()) ?? { text: '', formula: '' } : { text: 'Loading the engine…', formula: '' };
+    const title = this.label || 'Positional encoding matrix';
+    const big = p.length * p.dModel;
+    return html`
+      ${this.renderHead(title)}
+      <div class="wrap">
+        <canvas
+          class="plot"
+          tabindex="0"
+          role="img"
+          aria-roledescription="interactive heatmap"
+          aria-label=${`Heatmap of the sinusoidal positional encoding: ${p.length} positions (rows) by ${p.dModel} dimensions (columns), colours from −1 to +1. Arrow keys move the cursor, Enter selects the position.`}
+          aria-describedby="readout"
+          @pointermove=${this._onMove}
+          @pointerdown=${this._onMove}
+          @pointerleave=${this._onLeave}
+          @click=${this._onClick}
+          @keydown=${this._onKey}
+          @focus=${() => ((this._focused = true), this._paint())}
+          @blur=${() => ((this._focused = false), this._paint())}
+        ></canvas>
+        ${this._progress < 1 ? html`<span class="progress muted" aria-hidden="true">drawing ${Math.round(this._progress * 100)}%</span>` : nothing}
+      </div>
+      <p id="readout" class="readout" role="status" aria-live="polite" aria-atomic="true" data-value=${ro.value ?? ''}>${ro.text}</p>
+      <p class="readout formula muted">${ro.formula}</p>
+      ${big > 4e6 ? html`<p class="note">Large table (${int(big)} values): each pixel shows the mean of the cells it covers; the readout is always the exact value.</p>` : nothing}
+      <details @toggle=${(e) => (this._tableOpen = e.target.open)}>
+        <summary>Show the values as a table</summary>
+        ${this._renderTable()}
+      </details>
+    `;
+  }
+
+  firstUpdated() {
+    this._dirty = true;
+  }
+}
+
+customElements.get('posenc-heatmap') || customElements.define('posenc-heatmap', PosencHeatmap);

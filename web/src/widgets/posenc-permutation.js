@@ -1,0 +1,284 @@
+// <posenc-permutation>: self-attention without positions cannot see word order. Shuffle the tokens and
+// each token's output row stays the same (difference 0); add positional encodings and it changes.
+// Attention, embeddings and encodings all come from the engine.
+
+import { html, css, nothing } from 'lit';
+import { PosencElement, baseStyles } from './base.js';
+import { intList, stringList, numberAttr, toIntArray, toStringArray } from '../state/attributes.js';
+import { lut, textOn } from '../render/color.js';
+import { fixed, sci, plain } from '../render/format.js';
+import { csvRow, composeCanvas, tableCanvas } from '../render/export.js';
+import { tokenEmbedding, prng } from './toy.js';
+
+const MAX_TOKENS = 12;
+
+function isPermutation(order, n) {
+  if (order.length !== n) return false;
+  const seen = new Array(n).fill(false);
+  for (const k of order) {
+    if (!Number.isInteger(k) || k < 0 || k >= n || seen[k]) return false;
+    seen[k] = true;
+  }
+  return true;
+}
+
+export class PosencPermutation extends PosencElement {
+  static properties = {
+    tokens: { type: Array, reflect: true, converter: stringList },
+    order: { type: Array, reflect: true, converter: intList },
+    encoding: { type: Boolean, reflect: true },
+    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(8) },
+    base: { type: Number, reflect: true, converter: numberAttr(10000) },
+    label: { type: String, reflect: true },
+  };
+
+  static styles = [
+    baseStyles,
+    css`
+      .sentences {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
+        gap: 10px;
+        margin: 8px 0;
+      }
+      .sentence {
+        background: var(--_surface);
+        border-radius: var(--_radius);
+        padding: 8px;
+        min-width: 0;
+      }
+      .sentence h4 {
+        margin: 0 0 6px;
+        font-size: 0.95em;
+      }
+      .words {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 4px;
+        margin-bottom: 6px;
+      }
+      .word {
+        border: 1px solid var(--_border);
+        background: var(--_bg);
+        border-radius: 6px;
+        padding: 2px 8px;
+        font-weight: 600;
+        overflow-wrap: anywhere;
+      }
+      .word small {
+        font-weight: normal;
+        color: var(--_muted);
+        font-family: var(--_mono);
+      }
+      .verdict {
+        font-size: 1.05em;
+        border-left: 4px solid var(--_ok);
+        padding: 6px 10px;
+        background: var(--_surface);
+        border-radius: 0 var(--_radius) var(--_radius) 0;
+      }
+      .verdict.differs {
+        border-left-color: var(--_bad);
+      }
+      .verdict .num {
+        font-family: var(--_mono);
+        font-weight: 700;
+      }
+      table.values td.diff {
+        font-weight: 600;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.tokens = ['I', 'love', 'Paris'];
+    this.order = [];
+    this.encoding = false;
+    this.dModel = 8;
+    this.base = 10000;
+    this.label = '';
+    this._shuffles = 0;
+  }
+
+  get _tokens() {
+    return toStringArray(this.tokens).slice(0, MAX_TOKENS);
+  }
+
+  /** The current shuffle: order[k] = index (in the original sentence) of the token now at position k. */
+  get _order() {
+    const n = this._tokens.length;
+    const o = toIntArray(this.order);
+    if (isPermutation(o, n)) return o;
+    // default: rotate by one (I love Paris -> Paris I love), the identity when n < 2
+    return Array.from({ length: n }, (_, k) => (k + n - 1) % n);
+  }
+
+  engineReady() {
+    this.requestUpdate();
+  }
+
+  /** Runs the engine's attention on a sequence of token indices; returns { input, output } (n × d). */
+  _attend(indices, E) {
+    const n = indices.length;
+    const d = this.dModel;
+    const X = new Float32Array(n * d);
+    for (let k = 0; k < n; k++) X.set(E[indices[k]], k * d);
+    if (this.encoding) {
+      const P = this.pe.sinusoidal({ length: n, dModel: d, base: this.base });
+      for (let i = 0; i < X.length; i++) X[i] += P[i];
+    }
+    // queries, keys and values are the inputs themselves (identity projections keep the numbers few;
+    // any per-token projection would lead to the same conclusion)
+    const { output, weights } = this.pe.attention({ q: X, k: X, v: X, seqLen: n, heads: 1, headDim: d });
+    return { input: X, output, weights };
+  }
+
+  /** Everything the widget shows, from the engine. */
+  get result() {
+    if (!this.pe) return null;
+    return this.guard(() => this._compute()) ?? null;
+  }
+
+  _compute() {
+    const toks = this._tokens;
+    const n = toks.length;
+    const d = this.dModel;
+    if (n < 2) throw new RangeError('tokens needs at least two comma-separated words');
+    if (!Number.isInteger(d) || d < 2 || d > 64) throw new RangeError(`d-model must be an integer from 2 to 64 here (got ${d})`);
+    const E = toks.map((t) => tokenEmbedding(this.pe, t, d, 1));
+    const order = this._order;
+    const original = this._attend(toks.map((_, i) => i), E);
+    const shuffled = this._attend(order, E);
+    // compare each token's output row: row k of the shuffled run belongs to token order[k]
+    const perToken = new Array(n).fill(0);
+    let maxDiff = 0;
+    for (let k = 0; k < n; k++) {
+      const i = order[k];
+      let m = 0;
+      for (let c = 0; c < d; c++) m = Math.max(m, Math.abs(shuffled.output[k * d + c] - original.output[i * d + c]));
+      perToken[i] = m;
+      maxDiff = Math.max(maxDiff, m);
+    }
+    return { tokens: toks, order, original, shuffled, perToken, maxDiff, d, n };
+  }
+
+  _shuffle() {
+    const n = this._tokens.length;
+    if (n < 2) return;
+    const current = this._order.join(',');
+    const rnd = prng(0x5eed + ++this._shuffles * 7919);
+    let o;
+    for (let tries = 0; tries < 20; tries++) {
+      o = Array.from({ length: n }, (_, i) => i);
+      for (let i = n - 1; i > 0; i--) {
+        const j = Math.floor(rnd() * (i + 1));
+        [o[i], o[j]] = [o[j], o[i]];
+      }
+      if (o.join(',') !== current && o.some((v, i) => v !== i)) break;
+    }
+    this.order = o;
+  }
+
+  _cell(v) {
+    const { css: colors } = lut('RdBu');
+    const t = Math.max(0, Math.min(255, Math.round(((Math.max(-2, Math.min(2, v)) + 2) / 4) * 255)));
+    const c = colors[t];
+    return html`<td style=${`background:${c};color:${textOn(c)}`}>${fixed(v, 3)}</td>`;
+  }
+
+  _outputTable(R, which) {
+    const run = which === 'original' ? R.original : R.shuffled;
+    const idx = which === 'original' ? R.tokens.map((_, i) => i) : R.order;
+    const showCols = Math.min(R.d, 4);
+    return html`<div class="scroll">
+      <table class="values">
+        <caption class="note">attention output per token${R.d > showCols ? `, first ${showCols} of ${R.d} values` : ''}</caption>
+        <thead>
+          <tr>
+            <th scope="col">token</th>
+            ${which === 'shuffled' ? html`<th scope="col">max |Δ|</th>` : nothing}
+            ${Array.from({ length: showCols }, (_, c) => html`<th scope="col">${c}</th>`)}
+          </tr>
+        </thead>
+        <tbody>
+          ${idx.map(
+            (i, k) => html`<tr>
+              <th scope="row">${R.tokens[i]}</th>
+              ${which === 'shuffled' ? html`<td class="diff">${R.perToken[i] === 0 ? '0' : sci(R.perToken[i], 3)}</td>` : nothing}
+              ${Array.from({ length: showCols }, (_, c) => this._cell(run.output[k * R.d + c]))}
+            </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>`;
+  }
+
+  toCSV() {
+    const R = this.result;
+    if (!R) return '';
+    const lines = [csvRow(['run', 'position', 'token', ...Array.from({ length: R.d }, (_, c) => `out${c}`), 'max_abs_diff_vs_original'])];
+    R.tokens.forEach((tok, i) => lines.push(csvRow(['original', i, tok, ...Array.from(R.original.output.subarray(i * R.d, (i + 1) * R.d)), ''])));
+    R.order.forEach((i, k) => lines.push(csvRow(['shuffled', k, R.tokens[i], ...Array.from(R.shuffled.output.subarray(k * R.d, (k + 1) * R.d)), R.perToken[i]])));
+    return lines.join('\n') + '\n';
+  }
+
+  async exportCanvas() {
+    const R = this.result;
+    if (!R) return null;
+    const t = this.theme$();
+    const rows = [['token', 'position (original)', 'position (shuffled)', 'max |Δ| of its output row']];
+    R.tokens.forEach((tok, i) => rows.push([tok, i, R.order.indexOf(i), R.perToken[i] === 0 ? '0' : sci(R.perToken[i], 3)]));
+    const tab = tableCanvas(rows, { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border });
+    return composeCanvas([tab], {
+      title: `${this.encoding ? 'With' : 'Without'} positional encoding: largest change ${R.maxDiff === 0 ? '0' : sci(R.maxDiff, 3)}`,
+      bg: t.bg,
+      fg: t.fg,
+      ratio: this.ratio,
+    });
+  }
+
+  render() {
+    const R = this._ready ? this.result : null;
+    const words = (idx) => idx.map((i, k) => html`<span class="word">${R.tokens[i]} <small>@${k}</small></span>`);
+    const verdict = R
+      ? R.maxDiff === 0
+        ? html`Every token's output is <strong>exactly the same</strong> in both orders: largest difference <span class="num" data-value="0">0</span>. Attention saw a bag of words.`
+        : this.encoding
+          ? html`With positions added, the outputs <strong>change</strong> when the order changes: largest difference
+              <span class="num" data-value=${plain(R.maxDiff)}>${fixed(R.maxDiff, 4)}</span>. The model can now tell the sentences apart.`
+          : html`Largest difference <span class="num" data-value=${plain(R.maxDiff)}>${sci(R.maxDiff, 3)}</span> — float rounding only (the sums ran in another order); the outputs are the same.`
+      : '';
+    return html`
+      ${this.renderHead(this.label || 'Why order is invisible to attention')}
+      <div class="controls">
+        <button type="button" class="primary" @click=${this._shuffle}>Shuffle</button>
+        <button type="button" @click=${() => (this.order = this._tokens.map((_, i) => i).reverse())}>Reverse</button>
+        <label><input type="checkbox" .checked=${this.encoding} @change=${(e) => (this.encoding = e.target.checked)} /> add positional encoding</label>
+      </div>
+      ${R
+        ? html`<div class="sentences">
+            <div class="sentence">
+              <h4>Original order</h4>
+              <div class="words">${words(R.tokens.map((_, i) => i))}</div>
+              ${this._outputTable(R, 'original')}
+            </div>
+            <div class="sentence">
+              <h4>Shuffled order</h4>
+              <div class="words">${words(R.order)}</div>
+              ${this._outputTable(R, 'shuffled')}
+            </div>
+          </div>`
+        : this._ready
+          ? nothing
+          : html`<p class="muted">Loading the engine…</p>`}
+      <p class=${`verdict ${R && R.maxDiff > 1e-6 ? 'differs' : ''}`} role="status" aria-live="polite" aria-atomic="true">${verdict}</p>
+      <p class="note">
+        Each word's vector comes from a seeded embedding table; attention uses the vectors themselves as queries, keys and values.
+        ${this.encoding ? 'PE(k) is added to the word at position k, so a moved word carries a different vector.' : 'Nothing in the input says where a word stands.'}
+      </p>
+    `;
+  }
+}
+
+customElements.get('posenc-permutation') || customElements.define('posenc-permutation', PosencPermutation);

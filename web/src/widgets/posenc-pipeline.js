@@ -1,0 +1,338 @@
+// <posenc-pipeline>: token → embedding lookup → (× √d_model) → + PE(position) → (dropout), step by step.
+
+import { html, css, nothing } from 'lit';
+import { PosencElement, baseStyles } from './base.js';
+import { numberAttr } from '../state/attributes.js';
+import { fitCanvas } from '../render/canvas.js';
+import { drawBars } from '../render/bars.js';
+import { fixed, plain } from '../render/format.js';
+import { csvRow, composeCanvas } from '../render/export.js';
+import { tokenId, tokenEmbedding, prng, engineNorm } from './toy.js';
+
+const PLAY_MS = 1400;
+
+export class PosencPipeline extends PosencElement {
+  static properties = {
+    token: { type: String, reflect: true },
+    position: { type: Number, reflect: true, converter: numberAttr(0) },
+    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(32) },
+    base: { type: Number, reflect: true, converter: numberAttr(10000) },
+    scale: { type: Boolean, reflect: true },
+    dropout: { type: Boolean, reflect: true },
+    dropoutRate: { type: Number, reflect: true, attribute: 'dropout-rate', converter: numberAttr(0.1) },
+    step: { type: Number, reflect: true, converter: numberAttr(1) },
+    label: { type: String, reflect: true },
+    _playing: { state: true },
+    _hover: { state: true },
+  };
+
+  static styles = [
+    baseStyles,
+    css`
+      ol.stages {
+        list-style: none;
+        padding: 0;
+        margin: 8px 0;
+        display: grid;
+        gap: 8px;
+      }
+      .stage {
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+        padding: 8px 10px;
+        background: var(--_bg);
+        transition: opacity 0.3s ease, border-color 0.3s ease;
+      }
+      .stage.future {
+        opacity: 0.35;
+      }
+      .stage.current {
+        border-color: var(--_accent);
+        box-shadow: 0 0 0 1px var(--_accent);
+      }
+      .stage h4 {
+        margin: 0 0 4px;
+        font-size: 0.95em;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 4px 10px;
+        align-items: baseline;
+      }
+      .stage h4 .num {
+        display: inline-grid;
+        place-items: center;
+        width: 1.6em;
+        height: 1.6em;
+        border-radius: 50%;
+        background: var(--_surface);
+        border: 1px solid var(--_border);
+        font-size: 0.85em;
+      }
+      .stage .shape {
+        font-family: var(--_mono);
+        color: var(--_muted);
+        font-weight: normal;
+        font-size: 0.9em;
+      }
+      .token {
+        font-size: 1.3em;
+        font-weight: 600;
+        font-family: var(--_mono);
+        overflow-wrap: anywhere;
+      }
+      .equation {
+        font-family: var(--_mono);
+        background: var(--_surface);
+        border-radius: var(--_radius);
+        padding: 6px 10px;
+        overflow-wrap: anywhere;
+      }
+      input.tok {
+        width: 9em;
+      }
+      input.pos {
+        width: 6em;
+      }
+      .step-slider {
+        flex: 1 1 180px;
+        display: flex;
+        gap: 8px;
+        align-items: center;
+      }
+      .step-slider input {
+        flex: 1;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.token = 'Hello';
+    this.position = 0;
+    this.dModel = 32;
+    this.base = 10000;
+    this.scale = false;
+    this.dropout = false;
+    this.dropoutRate = 0.1;
+    this.step = 1;
+    this.label = '';
+    this._playing = false;
+    this._hover = null;
+    this._timer = 0;
+  }
+
+  /** The stages in order, with the vectors the engine produced for each (null for the token stage). */
+  get stages() {
+    if (!this.pe) return [];
+    return this.guard(() => this._stages()) ?? [];
+  }
+
+  _stages() {
+    const d = this.dModel;
+    if (!Number.isInteger(d) || d < 1 || d > 4096) throw new RangeError(`d-model must be an integer from 1 to 4096 (got ${d})`);
+    const pos = this.position;
+    if (!Number.isInteger(pos) || pos < 0) throw new RangeError(`position must be a non-negative integer (got ${pos})`);
+    const sqrtD = Math.sqrt(d);
+    const id = tokenId(this.token);
+    const emb = tokenEmbedding(this.pe, this.token, d, 1 / sqrtD);
+    const out = [
+      { key: 'token', title: 'Token', shape: `"${this.token}"`, text: `The text piece at position ${pos}. A tokenizer maps it to an id in the vocabulary: here ${id} (a toy vocabulary of 50 000 entries).` },
+      { key: 'embedding', title: 'Embedding lookup', shape: `[${d}]`, vector: emb, text: `Row ${id} of the embedding table. It says what the token is, nothing about where it is. Initialised Normal(0, 1/d_model), as in Transformers that share this table with the output layer.` },
+    ];
+    let x = emb;
+    if (this.scale) {
+      const s = new Float32Array(d);
+      for (let i = 0; i < d; i++) s[i] = emb[i] * sqrtD;
+      x = s;
+      out.push({ key: 'scaled', title: `Scale by √d_model = ${fixed(sqrtD, 3)}`, shape: `[${d}]`, vector: s, text: 'Multiplying by √d_model brings the embedding to unit scale, the same order as the encoding values in [−1, 1]; without it the positional signal would drown the token.' });
+    }
+    const pev = this.pe.sinusoidal({ length: 1, offset: pos, dModel: d, base: this.base });
+    out.push({ key: 'pe', title: `Positional encoding PE(${pos})`, shape: `[${d}]`, vector: pev, text: `Computed by the engine from the formula — nothing learned. Even dimensions hold sines, odd ones cosines; the left bars change fast with the position, the right ones slowly.` });
+    const sum = new Float32Array(d);
+    for (let i = 0; i < d; i++) sum[i] = x[i] + pev[i];
+    out.push({ key: 'sum', title: 'Sum', shape: `[${d}]`, vector: sum, text: 'Element-wise addition: same size as before, now carrying both what the token is and where it stands. This is what the first attention layer sees.' });
+    if (this.dropout) {
+      const p = Math.min(0.9, Math.max(0, this.dropoutRate));
+      const rnd = prng(id * 131 + pos);
+      const kept = new Float32Array(d);
+      const dropped = new Uint8Array(d);
+      for (let i = 0; i < d; i++) {
+        if (rnd() < p) dropped[i] = 1;
+        else kept[i] = sum[i] / (1 - p);
+      }
+      out.push({ key: 'dropout', title: `Dropout (p = ${p}, training only)`, shape: `[${d}]`, vector: kept, dropped, text: `During training each value is zeroed with probability ${p} and the survivors are divided by ${fixed(1 - p, 2)}, so the expected value stays the same. At inference this step does nothing.` });
+    }
+    return out;
+  }
+
+  get _stepCount() {
+    return 4 + (this.scale ? 1 : 0) + (this.dropout ? 1 : 0);
+  }
+
+  get _step() {
+    return Math.max(1, Math.min(this._stepCount, Math.round(this.step) || 1));
+  }
+
+  engineReady() {
+    this.requestUpdate();
+  }
+
+  redraw() {
+    this._drawAll();
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    this._stop();
+  }
+
+  updated() {
+    this._drawAll();
+  }
+
+  selectionChanged(list) {
+    if (list.length) this.position = list[list.length - 1];
+  }
+
+  _play() {
+    if (this._step >= this._stepCount) this.step = 1;
+    this._playing = true;
+    this._tick();
+  }
+
+  _tick() {
+    clearTimeout(this._timer);
+    this._timer = setTimeout(() => {
+      if (!this._playing) return;
+      if (this._step >= this._stepCount) {
+        this._stop();
+        return;
+      }
+      this.step = this._step + 1;
+      this._tick();
+    }, this.reducedMotion ? PLAY_MS * 1.5 : PLAY_MS);
+  }
+
+  _stop() {
+    this._playing = false;
+    clearTimeout(this._timer);
+  }
+
+  _range(stages) {
+    let m = 1;
+    for (const s of stages) if (s.vector) for (const v of s.vector) m = Math.max(m, Math.abs(v));
+    return m;
+  }
+
+  _drawAll() {
+    const stages = this.stages;
+    const range = this._range(stages);
+    const t = this.theme$();
+    const w = Math.max(120, this.contentWidth - 24);
+    stages.forEach((s, k) => {
+      if (!s.vector) return;
+      const canvas = this.renderRoot.querySelector(`canvas[data-stage="${s.key}"]`);
+      if (!canvas) return;
+      const h = 70;
+      const { ctx } = fitCanvas(canvas, w, h, this.ratio);
+      ctx.clearRect(0, 0, w, h);
+      const hi = this._hover && this._hover.key === s.key ? this._hover.i : this._hover ? this._hover.i : -1;
+      drawBars(ctx, { rect: { x: 0, y: 2, w, h: h - 4 }, values: s.vector, range, pos: t.pos, neg: t.neg, axis: t.muted, highlight: hi, highlightColor: t.cursor, dropped: s.dropped });
+      void k;
+    });
+  }
+
+  _barIndex(e, s) {
+    const r = e.currentTarget.getBoundingClientRect();
+    const i = Math.floor(((e.clientX - r.left) / r.width) * s.vector.length);
+    return i >= 0 && i < s.vector.length ? i : -1;
+  }
+
+  _onBarKey(e, s) {
+    let i = this._hover?.i ?? -1;
+    if (e.key === 'ArrowRight') i++;
+    else if (e.key === 'ArrowLeft') i--;
+    else if (e.key === 'Home') i = 0;
+    else if (e.key === 'End') i = s.vector.length - 1;
+    else return;
+    e.preventDefault();
+    this._hover = { key: s.key, i: Math.max(0, Math.min(s.vector.length - 1, i)) };
+  }
+
+  toCSV() {
+    const stages = this.stages.filter((s) => s.vector);
+    if (!stages.length) return '';
+    const lines = [csvRow(['dimension', ...stages.map((s) => s.key)])];
+    for (let i = 0; i < this.dModel; i++) lines.push(csvRow([i, ...stages.map((s) => (s.dropped?.[i] ? 0 : s.vector[i]))]));
+    return lines.join('\n') + '\n';
+  }
+
+  async exportCanvas() {
+    await this.updateComplete;
+    const canvases = [...this.renderRoot.querySelectorAll('canvas[data-stage]')];
+    if (!canvases.length) return null;
+    const t = this.theme$();
+    return composeCanvas(canvases, { title: `"${this.token}" at position ${this.position}: embedding${this.scale ? ' × √d' : ''} + PE${this.dropout ? ' → dropout' : ''} (d_model ${this.dModel})`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+  }
+
+  render() {
+    const stages = this.stages;
+    const step = this._step;
+    const n = this._stepCount;
+    const cur = stages[step - 1];
+    const hoverStage = this._hover ? stages.find((s) => s.key === this._hover.key) : null;
+    const hoverText = hoverStage && this._hover.i >= 0
+      ? stages
+          .filter((s) => s.vector)
+          .map((s) => `${s.key}[${this._hover.i}] = ${s.dropped?.[this._hover.i] ? '0 (dropped)' : fixed(s.vector[this._hover.i], 4)}`)
+          .join(' · ')
+      : '';
+    return html`
+      ${this.renderHead(this.label || 'From token to model input, step by step')}
+      <div class="controls">
+        <label>Token <input class="tok" type="text" maxlength="40" .value=${this.token} @change=${(e) => (this.token = e.target.value || ' ')} /></label>
+        <label>Position <input class="pos" type="number" min="0" step="1" .value=${String(this.position)} @change=${(e) => (this.position = Math.max(0, Math.round(Number(e.target.value) || 0)))} /></label>
+        <label><input type="checkbox" .checked=${this.scale} @change=${(e) => (this.scale = e.target.checked)} /> × √d_model</label>
+        <label><input type="checkbox" .checked=${this.dropout} @change=${(e) => (this.dropout = e.target.checked)} /> dropout</label>
+      </div>
+      <div class="controls" role="group" aria-label="Playback">
+        <button type="button" class="primary" @click=${() => (this._playing ? this._stop() : this._play())} aria-label=${this._playing ? 'Pause' : 'Play'}>
+          ${this._playing ? 'Pause' : 'Play'}
+        </button>
+        <button type="button" @click=${() => ((this._stop(), (this.step = Math.max(1, step - 1))))} ?disabled=${step <= 1}>Back</button>
+        <button type="button" @click=${() => ((this._stop(), (this.step = Math.min(n, step + 1))))} ?disabled=${step >= n}>Step</button>
+        <label class="step-slider"
+          >Stage
+          <input type="range" min="1" max=${n} .value=${String(step)} aria-valuetext=${cur ? `stage ${step} of ${n}: ${cur.title}` : ''} @input=${(e) => ((this._stop(), (this.step = Number(e.target.value))))} />
+          <output>${step}/${n}</output>
+        </label>
+      </div>
+      <p class="readout" role="status" aria-live="polite" aria-atomic="true">${cur ? `Stage ${step} of ${n}: ${cur.title}. ${cur.text}` : this._ready ? '' : 'Loading the engine…'}</p>
+      <ol class="stages">
+        ${stages.map((s, k) => {
+          const state = k + 1 < step ? 'done' : k + 1 === step ? 'current' : 'future';
+          const norm = s.vector ? engineNorm(this.pe, s.vector) : null;
+          return html`<li class=${`stage ${state}`} aria-current=${state === 'current' ? 'step' : 'false'}>
+            <h4><span class="num">${k + 1}</span> ${s.title} <span class="shape">${s.vector ? `shape ${s.shape} · ‖v‖ = ${fixed(norm, 3)}` : ''}</span></h4>
+            ${s.vector
+              ? html`<canvas
+                  class="plot"
+                  data-stage=${s.key}
+                  tabindex=${state === 'future' ? '-1' : '0'}
+                  role="img"
+                  aria-label=${`${s.title}: bar chart of ${s.vector.length} values. Arrow keys read single values.`}
+                  @pointermove=${(e) => (this._hover = { key: s.key, i: this._barIndex(e, s) })}
+                  @pointerleave=${() => (this._hover = null)}
+                  @keydown=${(e) => this._onBarKey(e, s)}
+                ></canvas>`
+              : html`<div class="token">“${this.token}” → id ${tokenId(this.token)}</div>`}
+          </li>`;
+        })}
+      </ol>
+      <p class="readout muted" aria-live="polite">${hoverText || 'Hover a bar (or focus a chart and use the arrow keys) to read the values of one dimension across all stages.'}</p>
+      <p class="equation">output = ${this.scale ? '√d_model · ' : ''}Embedding(token) + PE(position)${this.dropout ? ', then dropout while training' : ''}</p>
+    `;
+  }
+}
+
+customElements.get('posenc-pipeline') || customElements.define('posenc-pipeline', PosencPipeline);

@@ -1,0 +1,376 @@
+// <posenc-properties>: the lesson's checks on the engine's table, live — uniqueness, bounds, the
+// rotation (relative-position) property and extrapolation past a training length.
+
+import { html, css, nothing } from 'lit';
+import { PosencElement, baseStyles } from './base.js';
+import { numberAttr } from '../state/attributes.js';
+import { fitCanvas } from '../render/canvas.js';
+import { drawLinePlot } from '../render/lineplot.js';
+import { CATEGORICAL } from '../render/color.js';
+import { fixed, sci, int } from '../render/format.js';
+import { csvRow, composeCanvas, tableCanvas } from '../render/export.js';
+import { columnOf } from './sinusoid-info.js';
+
+const ROTATION_TOLERANCE = 1e-5;
+const MAX_LENGTH = 2048;
+
+export class PosencProperties extends PosencElement {
+  static properties = {
+    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(128) },
+    length: { type: Number, reflect: true, converter: numberAttr(200) },
+    base: { type: Number, reflect: true, converter: numberAttr(10000) },
+    pos: { type: Number, reflect: true, converter: numberAttr(10) },
+    k: { type: Number, reflect: true, converter: numberAttr(5) },
+    pair: { type: Number, reflect: true, converter: numberAttr(0) },
+    trainLength: { type: Number, reflect: true, attribute: 'train-length', converter: numberAttr(50) },
+    label: { type: String, reflect: true },
+  };
+
+  static styles = [
+    baseStyles,
+    css`
+      .checks {
+        list-style: none;
+        padding: 0;
+        margin: 8px 0;
+        display: grid;
+        gap: 8px;
+      }
+      .check {
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+        padding: 8px 10px;
+      }
+      .check h4 {
+        margin: 0 0 4px;
+        display: flex;
+        gap: 8px;
+        align-items: baseline;
+        flex-wrap: wrap;
+      }
+      .badge {
+        font-size: 0.8em;
+        font-weight: 700;
+        padding: 1px 8px;
+        border-radius: 10px;
+        color: #fff;
+        background: var(--_ok);
+      }
+      .badge.fail {
+        background: var(--_bad);
+      }
+      .mono {
+        font-family: var(--_mono);
+        overflow-wrap: anywhere;
+      }
+      input[type='number'] {
+        width: 6em;
+      }
+      .matrix {
+        display: inline-grid;
+        grid-template-columns: auto auto;
+        gap: 0 12px;
+        border-left: 2px solid var(--_fg);
+        border-right: 2px solid var(--_fg);
+        padding: 0 6px;
+        font-family: var(--_mono);
+        vertical-align: middle;
+      }
+      .eq {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 6px;
+        margin: 6px 0;
+        font-family: var(--_mono);
+      }
+      .vec {
+        display: inline-grid;
+        border-left: 2px solid var(--_fg);
+        border-right: 2px solid var(--_fg);
+        padding: 0 6px;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.dModel = 128;
+    this.length = 200;
+    this.base = 10000;
+    this.pos = 10;
+    this.k = 5;
+    this.pair = 0;
+    this.trainLength = 50;
+    this.label = '';
+    this._cache = null;
+  }
+
+  engineReady() {
+    this.requestUpdate();
+  }
+
+  redraw() {
+    this._draw();
+  }
+
+  selectionChanged(list) {
+    if (list.length === 2) {
+      const [a, b] = list;
+      this.pos = Math.min(a, b);
+      if (a !== b) this.k = Math.abs(b - a);
+    } else if (list.length === 1) {
+      this.pos = list[0];
+    }
+  }
+
+  /** All check results, from the engine's numbers. */
+  get checks() {
+    if (!this.pe) return null;
+    return this.guard(() => this._compute()) ?? null;
+  }
+
+  _compute() {
+    const L = this.length;
+    const d = this.dModel;
+    if (!Number.isInteger(L) || L < 2 || L > MAX_LENGTH) throw new RangeError(`length must be an integer from 2 to ${MAX_LENGTH} (got ${L})`);
+    if (!Number.isInteger(d) || d < 2 || d % 2) throw new RangeError(`d-model must be an even integer ≥ 2 for these checks (got ${d})`);
+    const key = `${L}|${d}|${this.base}`;
+    let table;
+    let uniq;
+    let bounds;
+    if (this._cache?.key === key) {
+      ({ table, uniq, bounds } = this._cache);
+    } else {
+      table = this.pe.sinusoidal({ length: L, dModel: d, base: this.base });
+      // uniqueness: smallest distance between two different positions (engine similarity matrix)
+      const D = this.pe.similarity(table, { length: L, dModel: d, metric: 'euclidean' });
+      let min = Infinity;
+      let at = [0, 1];
+      for (let i = 0; i < L; i++) {
+        for (let j = i + 1; j < L; j++) {
+          const v = D[i * L + j];
+          if (v < min) {
+            min = v;
+            at = [i, j];
+          }
+        }
+      }
+      uniq = { min, at };
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (const v of table) {
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+      }
+      bounds = { lo, hi };
+      this._cache = { key, table, uniq, bounds };
+    }
+
+    // rotation: R(k) is read off PE(k) itself — PE(k, 2i) = sin(kω_i), PE(k, 2i+1) = cos(kω_i)
+    const pos = Math.max(0, Math.round(this.pos) || 0);
+    const k = Math.max(0, Math.round(this.k) || 0);
+    const p = { dModel: d, layout: 'interleaved' };
+    const a = this.pe.sinusoidal({ length: 1, offset: pos, dModel: d, base: this.base });
+    const b = this.pe.sinusoidal({ length: 1, offset: pos + k, dModel: d, base: this.base });
+    const r = this.pe.sinusoidal({ length: 1, offset: k, dModel: d, base: this.base });
+    let maxErr = 0;
+    let worst = 0;
+    const half = d / 2;
+    for (let i = 0; i < half; i++) {
+      const s = r[columnOf(i, 'sin', p)];
+      const c = r[columnOf(i, 'cos', p)];
+      const x = a[columnOf(i, 'sin', p)];
+      const y = a[columnOf(i, 'cos', p)];
+      const e = Math.max(Math.abs(b[columnOf(i, 'sin', p)] - (c * x + s * y)), Math.abs(b[columnOf(i, 'cos', p)] - (-s * x + c * y)));
+      if (e > maxErr) {
+        maxErr = e;
+        worst = i;
+      }
+    }
+    const i = Math.max(0, Math.min(half - 1, Math.round(this.pair) || 0));
+    const R = { s: r[2 * i], c: r[2 * i + 1] };
+    const before = { x: a[2 * i], y: a[2 * i + 1] };
+    const after = { x: b[2 * i], y: b[2 * i + 1] };
+    const predicted = { x: R.c * before.x + R.s * before.y, y: -R.s * before.x + R.c * before.y };
+
+    // extrapolation: neighbour similarity inside and beyond the training length
+    const T = Math.max(2, Math.min(L - 1, Math.round(this.trainLength) || 2));
+    const neighbour = (q) => this.pe.compare(table.subarray(q * d, q * d + d), table.subarray((q + 1) * d, (q + 2) * d)).cosine;
+    const inside = neighbour(Math.max(0, T - 2));
+    const beyond = neighbour(L - 2);
+    let minBeyond = Infinity;
+    for (let q = T; q + 1 < L; q++) minBeyond = Math.min(minBeyond, this.pe.compare(table.subarray(q * d, q * d + d), table.subarray((q + 1) * d, (q + 2) * d)).euclidean);
+    return { L, d, table, uniq, bounds, rotation: { pos, k, maxErr, worst, i, R, before, after, predicted }, extrap: { T, inside, beyond, minBeyond } };
+  }
+
+  updated() {
+    this._draw();
+  }
+
+  _draw() {
+    const canvas = this.renderRoot?.querySelector('canvas.plot');
+    const C = this._last;
+    if (!canvas || !C) return;
+    const t = this.theme$();
+    const w = this.contentWidth - 22;
+    const h = 200;
+    const { ctx } = fitCanvas(canvas, w, h, this.ratio);
+    ctx.clearRect(0, 0, w, h);
+    const rect = { x: 50, y: 8, w: Math.max(60, w - 60), h: h - 48 };
+    const dims = this._plotDims(C.d);
+    const series = dims.map((dim, j) => {
+      const col = new Float32Array(C.L);
+      for (let q = 0; q < C.L; q++) col[q] = C.table[q * C.d + dim];
+      return { values: col, color: CATEGORICAL[j], width: 1.5 };
+    });
+    // shade the region beyond the training length
+    const sx = (v) => rect.x + (v / (C.L - 1)) * rect.w;
+    ctx.fillStyle = t.surface;
+    ctx.fillRect(sx(C.extrap.T), rect.y, rect.x + rect.w - sx(C.extrap.T), rect.h);
+    drawLinePlot(ctx, { rect, xDomain: [0, C.L - 1], yDomain: [-1.08, 1.08], series, theme: t, xLabel: 'position', yLabel: 'PE value' });
+    ctx.save();
+    ctx.strokeStyle = t.fg;
+    ctx.setLineDash([5, 4]);
+    ctx.beginPath();
+    ctx.moveTo(Math.round(sx(C.extrap.T)) + 0.5, rect.y);
+    ctx.lineTo(Math.round(sx(C.extrap.T)) + 0.5, rect.y + rect.h);
+    ctx.stroke();
+    ctx.fillStyle = t.fg;
+    ctx.font = t.fontSmall;
+    ctx.textBaseline = 'top';
+    const label = `training length ${C.extrap.T} →`;
+    const lw = ctx.measureText(label).width;
+    const left = sx(C.extrap.T) + 6 + lw < rect.x + rect.w;
+    const lx = left ? sx(C.extrap.T) + 6 : sx(C.extrap.T) - 6 - lw;
+    ctx.fillStyle = t.bg;
+    ctx.globalAlpha = 0.85;
+    ctx.fillRect(lx - 3, rect.y + 2, lw + 6, 16);
+    ctx.globalAlpha = 1;
+    ctx.fillStyle = t.fg;
+    ctx.textAlign = 'left';
+    ctx.fillText(label, lx, rect.y + 4);
+    ctx.restore();
+    this._legendDims = dims;
+  }
+
+  /** Slow-ish sine columns, so the continuation past the training length is visible. */
+  _plotDims(d) {
+    const out = [];
+    for (const f of [0.12, 0.25, 0.4]) {
+      const c = 2 * Math.round((f * d) / 2);
+      if (c < d && !out.includes(c)) out.push(c);
+    }
+    return out;
+  }
+
+  toCSV() {
+    const C = this.checks;
+    if (!C) return '';
+    const rot = C.rotation;
+    return [
+      csvRow(['check', 'value', 'detail']),
+      csvRow(['min distance between positions', C.uniq.min, `positions ${C.uniq.at.join(' and ')}`]),
+      csvRow(['min value', C.bounds.lo, '']),
+      csvRow(['max value', C.bounds.hi, '']),
+      csvRow(['rotation max error', rot.maxErr, `pos ${rot.pos}, k ${rot.k}, worst pair ${rot.worst}`]),
+      csvRow(['neighbour cosine inside training length', C.extrap.inside, `T ${C.extrap.T}`]),
+      csvRow(['neighbour cosine at the end', C.extrap.beyond, `L ${C.L}`]),
+      csvRow(['min neighbour distance beyond training', C.extrap.minBeyond, '']),
+    ].join('\n') + '\n';
+  }
+
+  async exportCanvas() {
+    await this.updateComplete;
+    const C = this.checks;
+    const canvas = this.renderRoot.querySelector('canvas.plot');
+    if (!C || !canvas) return null;
+    const t = this.theme$();
+    const rot = C.rotation;
+    const tab = tableCanvas(
+      [
+        ['property', 'result'],
+        ['every position unique', `min distance ${fixed(C.uniq.min, 4)} (positions ${C.uniq.at.join(', ')})`],
+        ['values bounded', `[${fixed(C.bounds.lo, 4)}, ${fixed(C.bounds.hi, 4)}]`],
+        [`PE(${rot.pos}+${rot.k}) = R(${rot.k})·PE(${rot.pos})`, `max error ${sci(rot.maxErr, 3)}`],
+        ['extrapolation', `neighbour cosine ${fixed(C.extrap.inside, 4)} inside, ${fixed(C.extrap.beyond, 4)} beyond`],
+      ],
+      { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border },
+    );
+    return composeCanvas([tab, canvas], { title: `Properties of the sinusoidal table (L ${C.L}, d_model ${C.d})`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+  }
+
+  _num(name, prop, min, max) {
+    return html`<label
+      >${name}
+      <input
+        type="number"
+        min=${min}
+        max=${max}
+        step="1"
+        .value=${String(this[prop])}
+        @change=${(e) => (this[prop] = Math.max(min, Math.min(max, Math.round(Number(e.target.value) || 0))))}
+    /></label>`;
+  }
+
+  render() {
+    const C = this._ready ? this.checks : null;
+    this._last = C;
+    if (!C) {
+      return html`${this.renderHead(this.label || 'Properties, checked live')}${this._ready ? nothing : html`<p class="muted">Loading the engine…</p>`}`;
+    }
+    const rot = C.rotation;
+    const ok = {
+      unique: C.uniq.min > 1e-3,
+      bounded: C.bounds.lo >= -1 && C.bounds.hi <= 1,
+      rotation: rot.maxErr < ROTATION_TOLERANCE,
+      extrap: C.extrap.minBeyond > 1e-3,
+    };
+    const badge = (pass) => html`<span class=${`badge ${pass ? '' : 'fail'}`}>${pass ? '✓ holds' : '✗ fails'}</span>`;
+    const f = (v) => fixed(v, 4);
+    return html`
+      ${this.renderHead(this.label || 'Properties, checked live')}
+      <p class="note">The table: ${int(C.L)} positions × ${C.d} dimensions, base ${this.base}. Every number below is computed from the engine's output.</p>
+      <ol class="checks" role="status" aria-live="polite">
+        <li class="check" data-check="unique">
+          <h4>1. Every position is unique ${badge(ok.unique)}</h4>
+          <p>The two closest rows are positions ${C.uniq.at[0]} and ${C.uniq.at[1]}, still <span class="mono" data-value=${C.uniq.min}>${f(C.uniq.min)}</span> apart (Euclidean). No two of the ${int(C.L)} positions share an encoding.</p>
+        </li>
+        <li class="check" data-check="bounded">
+          <h4>2. All values lie in [−1, 1] ${badge(ok.bounded)}</h4>
+          <p>Smallest value <span class="mono">${f(C.bounds.lo)}</span>, largest <span class="mono">${f(C.bounds.hi)}</span>. Sines and cosines cannot grow with the position, unlike a raw position counter.</p>
+        </li>
+        <li class="check" data-check="rotation">
+          <h4>3. Shifting by k is a rotation ${badge(ok.rotation)}</h4>
+          <div class="controls">${this._num('pos', 'pos', 0, 1 << 20)} ${this._num('k', 'k', 0, 1 << 20)} ${this._num('pair i', 'pair', 0, C.d / 2 - 1)}</div>
+          <p>For every frequency pair, the 2 × 2 rotation built from PE(k) itself (its sin and cos entries) maps PE(pos) onto PE(pos + k):</p>
+          <div class="eq" aria-label=${`Pair ${rot.i}: rotation matrix times PE(${rot.pos}) equals PE(${rot.pos + rot.k})`}>
+            <span>pair ${rot.i}:</span>
+            <span class="matrix"><span>${f(rot.R.c)}</span><span>${f(rot.R.s)}</span><span>${f(-rot.R.s)}</span><span>${f(rot.R.c)}</span></span>
+            <span>·</span>
+            <span class="vec"><span>${f(rot.before.x)}</span><span>${f(rot.before.y)}</span></span>
+            <span>=</span>
+            <span class="vec"><span>${f(rot.predicted.x)}</span><span>${f(rot.predicted.y)}</span></span>
+            <span>vs PE(${rot.pos + rot.k}):</span>
+            <span class="vec"><span>${f(rot.after.x)}</span><span>${f(rot.after.y)}</span></span>
+          </div>
+          <p>Largest error over all ${C.d / 2} pairs: <span class="mono" data-value=${rot.maxErr}>${sci(rot.maxErr, 3)}</span> (pair ${rot.worst}; tolerance ${sci(ROTATION_TOLERANCE, 1)}). The matrix depends on k only, never on pos — the handle attention can use for relative positions.</p>
+        </li>
+        <li class="check" data-check="extrapolation">
+          <h4>4. It keeps going past the training length ${badge(ok.extrap)}</h4>
+          <div class="controls">${this._num('training length', 'trainLength', 2, C.L - 1)}</div>
+          <p>
+            Positions beyond ${C.extrap.T} come from the same formula: neighbours are exactly as similar there
+            (cosine <span class="mono">${f(C.extrap.beyond)}</span>) as inside (<span class="mono">${f(C.extrap.inside)}</span>),
+            and no two are closer than <span class="mono">${f(C.extrap.minBeyond)}</span>. A learned table of ${C.extrap.T} rows has
+            no row at all for position ${C.extrap.T}: looking it up is an error.
+          </p>
+          <canvas class="plot" role="img" aria-label=${`Line plot of dimensions ${this._plotDims(C.d).join(', ')} over ${C.L} positions; the region past the training length ${C.extrap.T} is shaded and the curves continue smoothly.`}></canvas>
+          <p class="note">Curves: ${this._plotDims(C.d).map((x, j) => html`<span style=${`color:${CATEGORICAL[j]}`}>■</span> dim ${x} `)}</p>
+        </li>
+      </ol>
+    `;
+  }
+}
+
+customElements.get('posenc-properties') || customElements.define('posenc-properties', PosencProperties);

@@ -1,0 +1,335 @@
+// <posenc-similarity>: the position × position similarity matrix of a sinusoidal table (engine metrics).
+
+import { html, css, nothing } from 'lit';
+import { PosencElement, baseStyles } from './base.js';
+import { intList, numberAttr } from '../state/attributes.js';
+import { normalizePositions } from '../state/channel.js';
+import { MatrixRaster } from '../render/raster.js';
+import { lut, isKnownScheme } from '../render/color.js';
+import { fitCanvas } from '../render/canvas.js';
+import { fixed, int, plain } from '../render/format.js';
+import { matrixLayout, drawRaster, drawMatrixAxes, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../render/matrix-view.js';
+import { csvRow, composeCanvas } from '../render/export.js';
+
+const MAX_LENGTH = 4096;
+const METRICS = {
+  cosine: { name: 'cosine similarity', short: 'cos' },
+  dot: { name: 'dot product', short: 'dot' },
+  euclidean: { name: 'Euclidean distance', short: 'dist' },
+};
+
+export class PosencSimilarity extends PosencElement {
+  static properties = {
+    length: { type: Number, reflect: true, converter: numberAttr(50) },
+    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(128) },
+    base: { type: Number, reflect: true, converter: numberAttr(10000) },
+    metric: { type: String, reflect: true },
+    scheme: { type: String, reflect: true },
+    positions: { type: Array, reflect: true, converter: intList },
+    label: { type: String, reflect: true },
+    _cursor: { state: true },
+  };
+
+  static styles = [
+    baseStyles,
+    css`
+      .controls select {
+        min-width: 10em;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.length = 50;
+    this.dModel = 128;
+    this.base = 10000;
+    this.metric = 'cosine';
+    this.scheme = 'viridis';
+    this.positions = [];
+    this.label = '';
+    this._cursor = { row: 0, col: 1 };
+    this._raster = new MatrixRaster();
+    this._table = null;
+    this._matrix = null;
+    this._geom = null;
+    this._dirty = true;
+    this._range = [0, 1];
+    this._linkedHover = null;
+    this._rendered = Promise.resolve();
+    this._resolveRendered = null;
+  }
+
+  get _metric() {
+    return this.metric in METRICS ? this.metric : 'cosine';
+  }
+
+  get renderComplete() {
+    return this.updateComplete.then(() => this._rendered);
+  }
+
+  engineReady() {
+    this._dirty = true;
+    this.requestUpdate();
+  }
+
+  redraw() {
+    this._dirty = true;
+    this._recompute();
+  }
+
+  updated(changed) {
+    if (['length', 'dModel', 'base', 'metric', 'scheme', '_ready'].some((k) => changed.has(k))) this._dirty = true;
+    if (this._dirty) this._recompute();
+    else if (changed.has('positions') || changed.has('_cursor')) this._paint();
+  }
+
+  /** The engine's similarity matrix (Float32Array length×length) for the current attributes. */
+  get matrix() {
+    return this._matrix;
+  }
+
+  /** Value of the current metric between positions i and j (engine output). */
+  valueAt(i, j) {
+    return this._matrix ? this._matrix[i * this.length + j] : NaN;
+  }
+
+  async _recompute() {
+    const canvas = this.renderRoot?.querySelector('canvas.plot');
+    if (!canvas || !this.pe) return;
+    this._dirty = false;
+    if (!this._resolveRendered) this._rendered = new Promise((r) => (this._resolveRendered = r));
+    const finish = () => {
+      const r = this._resolveRendered;
+      this._resolveRendered = null;
+      r?.();
+    };
+    const L = this.length;
+    const d = this.dModel;
+    const ok = this.guard(() => {
+      if (!Number.isInteger(L) || L < 2 || L > MAX_LENGTH) throw new RangeError(`length must be an integer from 2 to ${int(MAX_LENGTH)} (got ${L})`);
+      if (!Number.isInteger(d) || d < 1) throw new RangeError(`d-model must be a positive integer (got ${d})`);
+      if (!this._table || this._table.length !== L * d) this._table = new Float32Array(L * d);
+      this.pe.sinusoidal({ length: L, dModel: d, base: this.base, into: this._table });
+      if (!this._matrix || this._matrix.length !== L * L) this._matrix = new Float32Array(L * L);
+      this.pe.similarity(this._table, { length: L, dModel: d, metric: this._metric, into: this._matrix });
+      return true;
+    });
+    if (!ok) {
+      this._matrix = null;
+      this._geom = null;
+      const { ctx } = fitCanvas(canvas, this.contentWidth, 40);
+      ctx.clearRect(0, 0, this.contentWidth, 40);
+      finish();
+      return;
+    }
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const v of this._matrix) {
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    if (this._metric === 'cosine') hi = Math.max(hi, 1);
+    if (this._metric === 'euclidean') lo = 0;
+    this._range = [lo, hi];
+    const geom = matrixLayout({ width: Math.min(this.contentWidth, 560), rows: L, cols: L, square: true, maxHeight: 480, top: 40 });
+    geom.width = this.contentWidth;
+    this._geom = geom;
+    fitCanvas(canvas, geom.width, geom.height, this.ratio);
+    const scheme = isKnownScheme(this.scheme) ? this.scheme : 'viridis';
+    const M = this._matrix;
+    const done = await this._raster.render({
+      rows: L,
+      cols: L,
+      maxW: geom.rect.w * this.ratio,
+      maxH: geom.rect.h * this.ratio,
+      palette: lut(scheme).packed,
+      vmin: lo,
+      vmax: hi,
+      fill: (off, count, into) => into.set(M.subarray(off * L, (off + count) * L)),
+      onProgress: () => this._paint(),
+    });
+    if (!done) return;
+    this._paint();
+    this.requestUpdate();
+    finish();
+    this.dispatchEvent(new CustomEvent('posenc-rendered', { detail: {}, bubbles: true, composed: true }));
+  }
+
+  _paint() {
+    const canvas = this.renderRoot?.querySelector('canvas.plot');
+    const geom = this._geom;
+    if (!canvas || !geom) return;
+    const t = this.theme$();
+    const { ctx } = fitCanvas(canvas, geom.width, geom.height, this.ratio);
+    ctx.clearRect(0, 0, geom.width, geom.height);
+    drawRaster(ctx, geom, this._raster.canvas);
+    drawMatrixAxes(ctx, geom, t, { colTitle: 'position j →', rowTitle: 'position i ↓' });
+    const [a, b] = this.getSelection();
+    if (a != null && b != null && a < this.length && b < this.length) {
+      // the selected pair, in both symmetric cells
+      for (const [r, c] of [[a, b], [b, a]]) {
+        const x = geom.rect.x + c * geom.cellW;
+        const y = geom.rect.y + r * geom.cellH;
+        ctx.save();
+        ctx.lineWidth = 2;
+        ctx.strokeStyle = t.selectA;
+        ctx.strokeRect(x - 1, y - 1, Math.max(3, geom.cellW) + 2, Math.max(3, geom.cellH) + 2);
+        ctx.restore();
+      }
+      drawCrosshair(ctx, geom, { row: a, col: b }, t.selectA);
+    } else if (a != null && a < this.length) {
+      drawCrosshair(ctx, geom, { row: a, col: a }, t.selectA);
+    }
+    if (this._linkedHover?.row != null) drawCrosshair(ctx, geom, { row: this._linkedHover.row, col: this._linkedHover.row }, t.cursor);
+    if (this._focused || this._pointerInside) drawCellCursor(ctx, geom, this._cursor, t.cursor);
+    const scheme = isKnownScheme(this.scheme) ? this.scheme : 'viridis';
+    drawMatrixLegend(ctx, geom, t, { scheme, vmin: this._range[0], vmax: this._range[1], caption: METRICS[this._metric].name });
+  }
+
+  _cellFromEvent(e) {
+    if (!this._geom) return null;
+    const r = e.currentTarget.getBoundingClientRect();
+    return this._geom.cellAt(e.clientX - r.left, e.clientY - r.top);
+  }
+
+  _onMove(e) {
+    const c = this._cellFromEvent(e);
+    if (!c) return;
+    this._pointerInside = true;
+    if (c.row !== this._cursor.row || c.col !== this._cursor.col) {
+      this._cursor = c;
+      this.publishHover({ row: c.row, col: c.col });
+    }
+  }
+
+  _onClick(e) {
+    const c = this._cellFromEvent(e);
+    if (!c) return;
+    this._cursor = c;
+    this._selectCell(c);
+  }
+
+  _selectCell({ row, col }) {
+    this.setSelection(row === col ? [row] : [row, col]);
+    this.dispatchEvent(new CustomEvent('posenc-select', { detail: { positions: this.getSelection() }, bubbles: true, composed: true }));
+  }
+
+  _onKey(e) {
+    const L = this.length;
+    let { row, col } = this._cursor;
+    const big = e.shiftKey ? 10 : 1;
+    switch (e.key) {
+      case 'ArrowUp': row -= big; break;
+      case 'ArrowDown': row += big; break;
+      case 'ArrowLeft': col -= big; break;
+      case 'ArrowRight': col += big; break;
+      case 'PageUp': row -= 10; break;
+      case 'PageDown': row += 10; break;
+      case 'Home': col = 0; break;
+      case 'End': col = L - 1; break;
+      case 'Enter':
+      case ' ':
+        e.preventDefault();
+        this._selectCell(this._cursor);
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+    this._cursor = { row: Math.max(0, Math.min(L - 1, row)), col: Math.max(0, Math.min(L - 1, col)) };
+    this.publishHover({ row: this._cursor.row, col: this._cursor.col });
+  }
+
+  selectionChanged(list) {
+    const [a, b] = list;
+    if (a != null && b != null && a < this.length && b < this.length) this._cursor = { row: a, col: b };
+    this._paint();
+  }
+
+  groupHoverChanged(hover, source) {
+    if (source === this) return;
+    this._linkedHover = hover;
+    this._paint();
+  }
+
+  constrainSelection(list) {
+    return normalizePositions(list);
+  }
+
+  toCSV() {
+    const M = this._matrix;
+    if (!M) return '';
+    const L = this.length;
+    const lines = [csvRow([`${this._metric} i\\j`, ...Array.from({ length: L }, (_, j) => j)])];
+    for (let i = 0; i < L; i++) {
+      const row = [i];
+      for (let j = 0; j < L; j++) row.push(M[i * L + j]);
+      lines.push(csvRow(row));
+    }
+    return lines.join('\n') + '\n';
+  }
+
+  async exportCanvas() {
+    await this.renderComplete;
+    const canvas = this.renderRoot.querySelector('canvas.plot');
+    if (!canvas || !this._geom) return null;
+    const t = this.theme$();
+    return composeCanvas([canvas], { title: this.label || `${METRICS[this._metric].name} between positions (L ${this.length}, d_model ${this.dModel})`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+  }
+
+  _readout() {
+    if (!this._matrix) return { text: this._ready ? '' : 'Loading the engine…' };
+    const { row, col } = this._cursor;
+    const v = this.valueAt(row, col);
+    const m = METRICS[this._metric];
+    return { text: `positions ${row} and ${col} (gap ${Math.abs(row - col)}): ${m.name} = ${fixed(v, 4)}`, value: v };
+  }
+
+  _selectedText() {
+    const [a, b] = this.getSelection();
+    if (a == null || b == null || !this._matrix || a >= this.length || b >= this.length) return '';
+    return `Selected pair: ${a} and ${b} → ${METRICS[this._metric].name} ${fixed(this.valueAt(a, b), 4)}`;
+  }
+
+  render() {
+    const ro = this._readout();
+    return html`
+      ${this.renderHead(this.label || 'Similarity between positions')}
+      <div class="controls">
+        <label
+          >Metric
+          <select
+            aria-label="Similarity metric"
+            .value=${this._metric}
+            @change=${(e) => (this.metric = e.target.value)}
+          >
+            ${Object.entries(METRICS).map(([k, m]) => html`<option value=${k} ?selected=${k === this._metric}>${m.name}</option>`)}
+          </select>
+        </label>
+      </div>
+      <canvas
+        class="plot"
+        tabindex="0"
+        role="img"
+        aria-roledescription="interactive matrix"
+        aria-label=${`Matrix of ${METRICS[this._metric].name} between every pair of the first ${this.length} positions. Arrow keys move, Enter selects the pair.`}
+        aria-describedby="readout"
+        @pointermove=${this._onMove}
+        @pointerleave=${() => ((this._pointerInside = false), this.publishHover(null), this._paint())}
+        @click=${this._onClick}
+        @keydown=${this._onKey}
+        @focus=${() => ((this._focused = true), this._paint())}
+        @blur=${() => ((this._focused = false), this._paint())}
+      ></canvas>
+      <p id="readout" class="readout" role="status" aria-live="polite" aria-atomic="true" data-value=${ro.value != null ? plain(ro.value) : ''}>${ro.text}</p>
+      <p class="readout muted" data-role="selected">${this._selectedText() || nothing}</p>
+      <p class="note">
+        Every diagonal of this matrix holds one value: for sinusoidal encodings the similarity of two positions depends only
+        on how far apart they are, not on where they sit.
+      </p>
+    `;
+  }
+}
+
+customElements.get('posenc-similarity') || customElements.define('posenc-similarity', PosencSimilarity);
