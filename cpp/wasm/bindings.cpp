@@ -87,6 +87,11 @@ class Options {
     }
     return x;
   }
+  std::optional<double> optional_integer(const char* key) {
+    const std::optional<double> x = optional_number(key);
+    if (x) checked_integer(*x, name(key));
+    return failed() ? std::nullopt : x;
+  }
   double number(const char* key, std::optional<double> fallback = std::nullopt) {
     if (auto x = optional_number(key)) return *x;
     if (!failed() && !fallback) fail(type_error(name(key) + " must be a number (got undefined)"));
@@ -234,6 +239,22 @@ void copy_in(const val& src, int64_t begin, int64_t end, T* dst) {
   val(typed_memory_view(static_cast<size_t>(end - begin), dst)).call<void>("set", part);
 }
 
+// Plain arrays are converted by TypedArray.prototype.set, which would turn '5', true or null into numbers:
+// every element must already be a number (finite, or an integer where integers are meant).
+Error check_plain_elements(const val& src, const std::string& name, const char* predicate) {
+  if (!src.isArray()) return {};
+  const val test = val::global("Number")[predicate];
+  if (src.call<bool>("every", test)) return {};
+  // Error path only: find the first offending element.
+  int64_t bad = 0;
+  while (test(val(src[static_cast<double>(bad)])).as<bool>()) ++bad;
+  val element = src[static_cast<double>(bad)];
+  const std::string at = name + "[" + std::to_string(bad) + "]";
+  if (!element.isNumber()) return type_error(at + " must be a number (got " + describe(element) + ")");
+  return range_error(at + (std::string(predicate) == "isInteger" ? " must be an integer" : " must be a finite number") +
+                     " (got " + describe(element) + ")");
+}
+
 Error check_finite_values(const float* data, int64_t count, int64_t base_index, const std::string& name) {
   for (int64_t i = 0; i < count; ++i)
     if (!std::isfinite(data[i]))
@@ -248,6 +269,7 @@ float* resident_floats(Buffer& buffer, const val& src, int64_t count, const std:
                         std::to_string(kMaxResidentElements) + ")");
     return nullptr;
   }
+  if ((error = check_plain_elements(src, name, "isFinite"))) return nullptr;
   float* data = static_cast<float*>(buffer.get(sizeof(float) * static_cast<size_t>(count)));
   if (!data) {
     error = range_error("not enough memory for " + name);
@@ -267,6 +289,7 @@ std::optional<std::vector<int32_t>> integers(const val& src, const std::string& 
                         std::to_string(n) + ")");
     return std::nullopt;
   }
+  if ((error = check_plain_elements(src, name, "isInteger"))) return std::nullopt;
   std::vector<double> raw(static_cast<size_t>(n));
   copy_in(src, 0, n, raw.data());
   std::vector<int32_t> out(static_cast<size_t>(n));
@@ -468,9 +491,9 @@ RopeParams read_rope(Options& o, std::vector<double> (&storage)[2]) {
                                {"llama3", RopeType::llama3},
                                {"longrope", RopeType::longrope}});
   r.factor = s.optional_number("factor");
-  r.original_max_position_embeddings = s.optional_number("originalMaxPositionEmbeddings");
-  r.max_position_embeddings = s.optional_number("maxPositionEmbeddings");
-  r.seq_len = s.optional_number("seqLen");
+  r.original_max_position_embeddings = s.optional_integer("originalMaxPositionEmbeddings");
+  r.max_position_embeddings = s.optional_integer("maxPositionEmbeddings");
+  r.seq_len = s.optional_integer("seqLen");
   r.beta_fast = s.optional_number("betaFast");
   r.beta_slow = s.optional_number("betaSlow");
   r.mscale = s.optional_number("mscale");
@@ -483,6 +506,10 @@ RopeParams read_rope(Options& o, std::vector<double> (&storage)[2]) {
   for (int k = 0; k < 2; ++k) {
     val f = s.array(keys[k], false);
     if (s.failed() || f.isUndefined()) continue;
+    if (auto e = check_plain_elements(f, s.name(keys[k]), "isFinite")) {
+      s.fail(e);
+      continue;
+    }
     const int64_t n = length_of(f);
     if (n > kMaxDim) {
       s.fail(range_error(s.name(keys[k]) + " has too many values"));
@@ -532,6 +559,7 @@ val rope_apply_js(val x, val options) {
   if (auto e = validate(p)) return js_error(e);
   const int64_t row = p.heads * p.rope.head_dim;
   if (auto e = check_length(x, p.seq_len * row, "x", "seqLen x heads x headDim")) return js_error(e);
+  if (auto e = check_plain_elements(x, "x", "isFinite")) return js_error(e);
   Output<float> out(o.get("into"), p.seq_len * row);
   if (out.error) return js_error(out.error);
   void* ws = g_workspace.get(RopeApplier::workspace_bytes(p));
@@ -690,6 +718,10 @@ val attention_js(val options) {
   if (p.bias != AttentionParams::Bias::none) {
     // -Infinity is a legitimate mask value in a bias; only NaN is rejected.
     const int64_t m = attention_bias_size(p);
+    if (bias.isArray())
+      for (int64_t i = 0; i < m; ++i)
+        if (!val(bias[static_cast<double>(i)]).isNumber())
+          return js_error(type_error("bias[" + std::to_string(i) + "] must be a number"));
     float* b = static_cast<float*>(g_extra.get(sizeof(float) * m));
     if (!b) return out_of_memory("the bias");
     copy_in(bias, 0, m, b);

@@ -1,0 +1,48 @@
+// `npm test`: builds everything and runs every suite — native C++ (SSE2 and scalar), the same C++ suite
+// compiled to WASM SIMD and run under Node, the JS engine tests, the type check, and the browser tests.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildWasm } from './build.mjs';
+import { emEnv, ensureNodeModules, ensurePackages, root, run } from './toolchain.mjs';
+
+const step = (name, fn) => {
+  const t0 = Date.now();
+  console.log(`\n[posenc test] ${name}`);
+  fn();
+  console.log(`[posenc test] ${name}: ok (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+};
+
+ensureNodeModules();
+ensurePackages(['emscripten', 'cmake', 'g++', 'catch2', 'chromium']);
+
+step('build the WebAssembly engine', () => {
+  buildWasm();
+  if (existsSync(join(root, 'scripts/build-web.mjs'))) run('node', ['scripts/build-web.mjs']);
+});
+
+step('C++ tests, native (SSE2 and scalar)', () => {
+  const dir = join(root, 'build/native');
+  if (!existsSync(join(dir, 'CMakeCache.txt'))) run('cmake', ['-S', '.', '-B', dir, '-DCMAKE_BUILD_TYPE=Release']);
+  run('cmake', ['--build', dir, '-j2', '--target', 'posenc_tests', 'posenc_tests_scalar']);
+  run(join(dir, 'posenc_tests'), []);
+  run(join(dir, 'posenc_tests_scalar'), []);
+});
+
+step('C++ tests, compiled to WASM SIMD and run under Node', () => {
+  const dir = join(root, 'build/wasm');
+  run('cmake', ['--build', dir, '-j2', '--target', 'posenc_tests_wasm'], { env: emEnv() });
+  run('node', [join(dir, 'posenc_tests_wasm.cjs')]);
+});
+
+step('JS engine tests (Node)', () => run('node', ['--test', 'tests/js/']));
+
+step('type declarations (tsc --noEmit on a consumer example)', () =>
+  run('node', ['node_modules/typescript/bin/tsc', '-p', 'tests/types/tsconfig.json']));
+
+const browserTests = existsSync(join(root, 'tests/browser'))
+  ? readdirSync(join(root, 'tests/browser')).filter((f) => f.endsWith('.test.mjs'))
+  : [];
+if (browserTests.length)
+  step('browser tests (Chromium)', () => run('node', ['--test', ...browserTests.map((f) => `tests/browser/${f}`)]));
+
+console.log('\n[posenc test] all suites passed');

@@ -1,0 +1,237 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+#include "internal.hpp"
+#include "posenc/alibi.hpp"
+#include "posenc/attention.hpp"
+#include "posenc/learned.hpp"
+#include "posenc/metrics.hpp"
+#include "posenc/position_ids.hpp"
+#include "posenc/relative_bias.hpp"
+#include "posenc/rope.hpp"
+#include "posenc/sinusoidal.hpp"
+
+using namespace posenc;
+
+namespace {
+std::vector<float> noise(size_t n, uint32_t seed) {
+  std::vector<float> v(n);
+  LearnedParams p{1, static_cast<int64_t>(n), seed, 1.0};
+  learned_row(p, 0, v.data());
+  return v;
+}
+double dot(const float* a, const float* b, int64_t n) {
+  double s = 0;
+  for (int64_t i = 0; i < n; ++i) s += static_cast<double>(a[i]) * b[i];
+  return s;
+}
+}  // namespace
+
+TEST_CASE("streaming a table in chunks gives the same bits as one pass") {
+  SinusoidalParams p{200, 48, 10000, 12345, Layout::interleaved};
+  std::vector<float> whole(200 * 48), chunked(200 * 48);
+  sinusoidal(p, whole.data());
+  detail::OwnedWorkspace ws(SinusoidalPlan::workspace_bytes(p.d_model));
+  SinusoidalPlan plan(p, ws.get());
+  for (int64_t first = 0; first < 200; first += 32) plan.rows(first, std::min<int64_t>(32, 200 - first), chunked.data() + first * 48);
+  CHECK(whole == chunked);
+}
+
+TEST_CASE("learned tables are the same in every build and keep their boundary") {
+  LearnedParams p{3, 4, 0, 0.02};
+  std::vector<float> t(12);
+  learned(p, t.data());
+  // Golden values from the WASM SIMD build: native SSE2 and scalar builds must give the same floats.
+  CHECK(t[0] == 0.01996953971683979f);
+  CHECK(t[1] == 0.02635718695819378f);
+  CHECK(t[11] == 0.003984008450061083f);
+  CHECK(validate_position(p, 2).kind == ErrorKind::none);
+  CHECK_THAT(validate_position(p, 3).message, Catch::Contains("positions"));
+  CHECK(validate_position(p, -1).kind == ErrorKind::range);
+  LearnedParams big{256, 256, 7, 0.02};
+  std::vector<float> b(256 * 256);
+  learned(big, b.data());
+  double mean = 0, sq = 0;
+  for (float x : b) { mean += x; sq += static_cast<double>(x) * x; }
+  mean /= b.size();
+  CHECK(std::fabs(mean) < 0.0005);
+  CHECK(std::sqrt(sq / b.size() - mean * mean) == Approx(0.02).epsilon(0.02));
+}
+
+TEST_CASE("RoPE preserves norms and scores depend on m - n only") {
+  for (RopeConvention convention : {RopeConvention::half, RopeConvention::interleaved}) {
+    const int64_t D = 36;
+    RopeApplyParams p;
+    p.seq_len = 1;
+    p.heads = 1;
+    p.convention = convention;
+    p.rope.head_dim = D;
+    auto rotate_at = [&](std::vector<float> x, int64_t position) {
+      RopeApplyParams at = p;
+      at.offset = position;
+      rope_apply(at, x.data());
+      return x;
+    };
+    const std::vector<float> q = noise(D, 1), k = noise(D, 2);
+    for (int64_t m : {0, 7, 1000, 999999}) {
+      const auto rq = rotate_at(q, m);
+      CHECK(std::sqrt(dot(rq.data(), rq.data(), D)) == Approx(std::sqrt(dot(q.data(), q.data(), D))).epsilon(1e-6));
+    }
+    const double s1 = dot(rotate_at(q, 10).data(), rotate_at(k, 3).data(), D);
+    const double s2 = dot(rotate_at(q, 5010).data(), rotate_at(k, 5003).data(), D);
+    CHECK(s1 == Approx(s2).epsilon(1e-5));
+  }
+}
+
+TEST_CASE("RoPE partial rotation leaves the tail and rotates pairs as documented") {
+  RopeApplyParams p;
+  p.seq_len = 1;
+  p.heads = 1;
+  p.offset = 1;
+  p.rope.head_dim = 8;
+  p.rope.partial_rotary_factor = 0.5;  // rotary dim 4: channels 0..3 rotate
+  std::vector<float> x = {1, 0, 0, 0, 5, 6, 7, 8};
+  rope_apply(p, x.data());
+  // half convention: channel 0 pairs with channel 2, frequency 1 at position 1.
+  CHECK(x[0] == Approx(std::cos(1.0)));
+  CHECK(x[2] == Approx(std::sin(1.0)));
+  CHECK(x[4] == 5);
+  CHECK(x[7] == 8);
+  p.convention = RopeConvention::interleaved;
+  x = {1, 0, 0, 0, 5, 6, 7, 8};
+  rope_apply(p, x.data());
+  CHECK(x[0] == Approx(std::cos(1.0)));
+  CHECK(x[1] == Approx(std::sin(1.0)));
+}
+
+TEST_CASE("RoPE scaling: linear, llama3 and YaRN frequencies and attention factors") {
+  RopeParams p;
+  p.head_dim = 128;
+  p.base = 500000;
+  std::vector<double> inv(64), plain(64);
+  rope_inv_freq(p, 0, plain.data());
+  p.scaling.type = RopeType::linear;
+  p.scaling.factor = 4;
+  REQUIRE(!validate(p));
+  rope_inv_freq(p, 0, inv.data());
+  CHECK(inv[10] == Approx(plain[10] / 4));
+  p.scaling = {};
+  p.scaling.type = RopeType::llama3;
+  p.scaling.factor = 8;
+  p.scaling.low_freq_factor = 1;
+  p.scaling.high_freq_factor = 4;
+  p.scaling.original_max_position_embeddings = 8192;
+  REQUIRE(!validate(p));
+  CHECK(rope_inv_freq(p, 0, inv.data()) == 1.0);
+  CHECK(inv[0] == plain[0]);                    // high frequency: kept
+  CHECK(inv[63] == Approx(plain[63] / 8));      // low frequency: divided by the factor
+  p.scaling = {};
+  p.scaling.type = RopeType::yarn;
+  p.scaling.factor = 4;
+  p.scaling.original_max_position_embeddings = 4096;
+  REQUIRE(!validate(p));
+  CHECK(rope_inv_freq(p, 0, inv.data()) == Approx(0.1 * std::log(4.0) + 1));
+  p.scaling.type = RopeType::llama3;
+  p.scaling.low_freq_factor.reset();
+  CHECK_THAT(validate(p).message, Catch::Contains("lowFreqFactor"));
+}
+
+TEST_CASE("ALiBi slopes for powers of two and the in-between rule") {
+  std::vector<float> s(12);
+  alibi_slopes(8, s.data());
+  CHECK(s[0] == 0.5f);
+  CHECK(s[7] == 1.0f / 256);
+  alibi_slopes(12, s.data());
+  CHECK(s[7] == 1.0f / 256);
+  CHECK(s[8] == Approx(std::pow(2.0, -0.5)));  // every other slope of the 16-head set
+  CHECK(s[9] == Approx(std::pow(2.0, -1.5)));
+  AlibiParams p{1, 3, true};
+  std::vector<float> b(9);
+  const float slope = 1.0f / 256;
+  alibi_bias_rows(p, &slope, 0, 3, b.data());
+  CHECK(b[0] == 0.0f);
+  CHECK(std::isinf(b[1]));
+  CHECK(b[6] == Approx(-2.0 / 256));
+}
+
+TEST_CASE("T5 buckets: exact, logarithmic and capped regions") {
+  T5BucketParams bi{true, 32, 128};
+  CHECK(t5_bucket(0, bi) == 0);
+  CHECK(t5_bucket(-7, bi) == 7);
+  CHECK(t5_bucket(7, bi) == 23);
+  CHECK(t5_bucket(-8, bi) == 8);
+  CHECK(t5_bucket(-1000, bi) == 15);
+  CHECK(t5_bucket(1000, bi) == 31);
+  T5BucketParams causal{false, 32, 128};
+  CHECK(t5_bucket(5, causal) == 0);
+  CHECK(t5_bucket(-20, causal) == 17);  // 16 + floor(ln(20/16) / ln(128/16) * 16)
+  CHECK(t5_bucket(-1000, causal) == 31);
+  CHECK_THAT(validate(T5BucketParams{true, 2, 128}).message, Catch::Contains("numBuckets"));
+  CHECK_THAT(validate(T5BucketParams{true, 32, 4}).message, Catch::Contains("maxDistance"));
+}
+
+TEST_CASE("position ids: RoBERTa and generation conventions") {
+  const int32_t ids[] = {0, 5, 6, 1, 1};
+  int32_t out[5];
+  position_ids_roberta(ids, 5, 1, 0, out);
+  CHECK(std::vector<int32_t>(out, out + 5) == std::vector<int32_t>{2, 3, 4, 1, 1});
+  position_ids_roberta(ids, 5, 1, 3, out);
+  CHECK(out[0] == 5);
+  const int32_t mask[] = {0, 0, 1, 1};
+  position_ids_generation(mask, 4, out);
+  CHECK(std::vector<int32_t>(out, out + 4) == std::vector<int32_t>{1, 1, 0, 1});
+  const int32_t bad[] = {0, 2};
+  CHECK_THAT(validate_mask(bad, 2).message, Catch::Contains("mask[1]"));
+}
+
+TEST_CASE("attention without positions is permutation-equivariant bit for bit") {
+  const int64_t L = 5, H = 2, D = 4, row = H * D;
+  const auto q = noise(L * row, 1), k = noise(L * row, 2), v = noise(L * row, 3);
+  const int64_t perm[] = {3, 0, 4, 1, 2};
+  std::vector<float> pq(q.size()), pk(k.size()), pv(v.size());
+  for (int64_t i = 0; i < L; ++i)
+    for (int64_t c = 0; c < row; ++c) {
+      pq[i * row + c] = q[perm[i] * row + c];
+      pk[i * row + c] = k[perm[i] * row + c];
+      pv[i * row + c] = v[perm[i] * row + c];
+    }
+  AttentionParams p{L, H, D};
+  std::vector<float> out(L * row), w(H * L * L), pout(L * row), pw(H * L * L);
+  attention(p, q.data(), k.data(), v.data(), nullptr, out.data(), w.data());
+  attention(p, pq.data(), pk.data(), pv.data(), nullptr, pout.data(), pw.data());
+  for (int64_t i = 0; i < L; ++i)
+    for (int64_t c = 0; c < row; ++c) CHECK(pout[i * row + c] == out[perm[i] * row + c]);
+  for (int64_t h = 0; h < H; ++h)
+    for (int64_t i = 0; i < L; ++i) {
+      double total = 0;
+      for (int64_t j = 0; j < L; ++j) total += w[(h * L + i) * L + j];
+      CHECK(total == Approx(1.0));
+    }
+}
+
+TEST_CASE("sinusoidal similarity: Toeplitz path equals the general path") {
+  for (Metric metric : {Metric::cosine, Metric::dot, Metric::euclidean}) {
+    SinusoidalParams t{70, 32, 10000, 40, Layout::split};
+    std::vector<float> table(70 * 32);
+    sinusoidal(t, table.data());
+    SimilarityParams p{70, 32, metric};
+    std::vector<double> norms(70);
+    std::vector<float> general(70 * 70), fast(70 * 70);
+    similarity_norms(p, table.data(), norms.data());
+    similarity_rows(p, table.data(), norms.data(), 0, 70, general.data());
+    detail::OwnedWorkspace ws(ToeplitzSimilarity::workspace_bytes(p));
+    ToeplitzSimilarity toeplitz(p, t, ws.get());
+    toeplitz.rows(0, 70, fast.data());
+    for (size_t i = 0; i < fast.size(); ++i) CHECK(fast[i] == Approx(general[i]).margin(2e-5));
+    for (int64_t i = 1; i < 70; ++i) CHECK(fast[i * 70 + i - 1] == fast[1]);  // constant along diagonals
+  }
+  const float a[] = {1, 2, 2}, z[] = {0, 0, 0};
+  const Comparison c = compare(a, a, 3);
+  CHECK(c.dot == 9);
+  CHECK(c.cosine == Approx(1.0));
+  CHECK(compare(a, z, 3).cosine == 0);
+  CHECK(compare(a, z, 3).euclidean == 3);
+}

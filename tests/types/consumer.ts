@@ -1,0 +1,26 @@
+// A consumer of the published types: compiled with tsc --noEmit in npm test (never run).
+import { load, type Engine, type RopeScaling } from 'posenc';
+
+async function main(): Promise<void> {
+  const pe: Engine = await load({ simd: true });
+  const table: Float32Array = pe.sinusoidal({ length: 20, dModel: 32, layout: 'split' });
+  const reused = new Float32Array(20 * 32);
+  pe.sinusoidal({ length: 20, dModel: 32, base: 100, offset: 5, into: reused });
+  const { dot, cosine, euclidean } = pe.compare(table.subarray(0, 32), [0, 1, 0, 1]);
+  const sim: Float32Array = pe.similarity(table, { length: 20, dModel: 32, metric: 'euclidean' });
+  const scaling: RopeScaling = { type: 'llama3', factor: 8, lowFreqFactor: 1, highFreqFactor: 4, originalMaxPositionEmbeddings: 8192 };
+  const { invFreq, attentionFactor } = pe.rope.invFreq({ headDim: 128, base: 500000, scaling });
+  const rotated = pe.rope.apply(new Float32Array(2 * 4 * 8), { seqLen: 2, heads: 4, headDim: 8, convention: 'interleaved', offset: 10 });
+  const slopes: Float32Array = pe.alibi.slopes(12);
+  const bias = pe.alibi.bias({ heads: 4, length: 8, causal: false });
+  const bucket: number = pe.t5.bucket(-7, { bidirectional: false });
+  const grid: Int32Array = pe.t5.buckets({ queryLength: 4, keyLength: 6, numBuckets: 16 });
+  const roberta: Int32Array = pe.positionIds([0, 5, 1], { convention: 'roberta', padTokenId: 1 });
+  const generation = pe.positionIds([0, 1, 1], { convention: 'generation' });
+  const { output, weights } = pe.attention({ q: rotated, k: rotated, v: rotated, seqLen: 2, heads: 4, headDim: 8, bias, causal: true });
+  const learned = pe.learned({ maxLength: 16, dModel: 8, seed: 3, positions: [0, 15] });
+  console.log(dot, cosine, euclidean, sim, invFreq, attentionFactor, slopes, bucket, grid, roberta, generation, output, weights, learned, pe.simd, pe.build);
+  // @ts-expect-error layout is an enum
+  pe.sinusoidal({ length: 1, dModel: 2, layout: 'sideways' });
+}
+void main();

@@ -1,0 +1,172 @@
+// Type declarations for `posenc` (the engine). Hand-written: Emscripten 3.1.6 cannot emit them.
+
+/** Any numeric input: a typed array or a plain array of numbers. */
+export type NumericArray = ArrayLike<number>;
+
+export type Layout = 'interleaved' | 'split';
+export type Metric = 'cosine' | 'dot' | 'euclidean';
+export type RopeConvention = 'half' | 'interleaved';
+export type RopeScalingType = 'default' | 'linear' | 'dynamic' | 'yarn' | 'llama3' | 'longrope';
+
+export interface SinusoidalOptions {
+  /** Number of positions (rows). */
+  length: number;
+  /** Width of each encoding (columns). Odd widths end with a sine that has no cosine partner. */
+  dModel: number;
+  /** Wavelength base, > 1. Default 10000. */
+  base?: number;
+  /** First position (KV cache / long context). Default 0. */
+  offset?: number;
+  /** 'interleaved' (sin, cos, sin, cos ...: the paper) or 'split' (all sines, then all cosines). Default 'interleaved'. */
+  layout?: Layout;
+  /** Filled and returned instead of a new array; must have length × dModel elements. */
+  into?: Float32Array;
+}
+
+export interface LearnedOptions {
+  maxLength: number;
+  dModel: number;
+  /** 0 … 2^32−1. Default 0. The same seed gives the same table in every build. */
+  seed?: number;
+  /** Standard deviation of the Normal(0, std) draws. Default 0.02. */
+  std?: number;
+  /** Look up these rows only; a position < 0 or ≥ maxLength is a RangeError. */
+  positions?: NumericArray;
+  into?: Float32Array;
+}
+
+export interface Comparison {
+  dot: number;
+  /** 0 when either vector is all zeros. */
+  cosine: number;
+  euclidean: number;
+}
+
+export interface SimilarityOptions {
+  length: number;
+  dModel: number;
+  /** Default 'cosine'. */
+  metric?: Metric;
+  /** length × length elements. */
+  into?: Float32Array;
+}
+
+/** transformers' `rope_scaling`, keys in camelCase. */
+export interface RopeScaling {
+  type?: RopeScalingType;
+  factor?: number;
+  originalMaxPositionEmbeddings?: number;
+  maxPositionEmbeddings?: number;
+  /** The sequence length the frequencies serve (dynamic, longrope). rope.apply defaults it to offset + seqLen. */
+  seqLen?: number;
+  betaFast?: number;
+  betaSlow?: number;
+  mscale?: number;
+  mscaleAllDim?: number;
+  attentionFactor?: number;
+  /** YaRN: floor/ceil the correction range. Default true. */
+  truncate?: boolean;
+  lowFreqFactor?: number;
+  highFreqFactor?: number;
+  /** LongRoPE: rotaryDim / 2 values each. */
+  shortFactor?: NumericArray;
+  longFactor?: NumericArray;
+}
+
+export interface RopeOptions {
+  headDim: number;
+  /** Default 10000. */
+  base?: number;
+  /** Fraction of each head that rotates, in (0, 1]. Default 1. */
+  partialRotaryFactor?: number;
+  scaling?: RopeScaling;
+}
+
+export interface RopeApplyOptions extends RopeOptions {
+  seqLen: number;
+  heads: number;
+  /** Position of the first row (KV cache). Default 0. */
+  offset?: number;
+  /** 'half' (GPT-NeoX / LLaMA rotate_half) or 'interleaved' (GPT-J / RoFormer). Default 'half'. */
+  convention?: RopeConvention;
+  into?: Float32Array;
+}
+
+export interface AlibiBiasOptions {
+  heads: number;
+  length: number;
+  /** true: −slope·(i−j) at j ≤ i and −Infinity above the diagonal; false: symmetric −slope·|i−j|. Default true. */
+  causal?: boolean;
+  into?: Float32Array;
+}
+
+export interface T5BucketOptions {
+  /** Default true. */
+  bidirectional?: boolean;
+  /** Default 32. */
+  numBuckets?: number;
+  /** Default 128. */
+  maxDistance?: number;
+}
+
+export interface T5GridOptions extends T5BucketOptions {
+  queryLength: number;
+  keyLength: number;
+  into?: Int32Array;
+}
+
+export type PositionIdsOptions =
+  | { convention?: 'roberta'; padTokenId: number; pastLength?: number; into?: Int32Array }
+  | { convention: 'generation'; into?: Int32Array };
+
+export interface AttentionOptions {
+  /** [seqLen][heads][headDim] each. */
+  q: NumericArray;
+  k: NumericArray;
+  v: NumericArray;
+  seqLen: number;
+  heads: number;
+  headDim: number;
+  /** Additive, [heads][seqLen][seqLen] or [seqLen][seqLen]; −Infinity masks. */
+  bias?: NumericArray;
+  /** Default false. */
+  causal?: boolean;
+}
+
+export interface Engine {
+  /** True when the WebAssembly SIMD build was loaded. */
+  readonly simd: boolean;
+  /** 'wasm-simd128' or 'scalar'. */
+  readonly build: string;
+  sinusoidal(options: SinusoidalOptions): Float32Array;
+  learned(options: LearnedOptions): Float32Array;
+  compare(a: NumericArray, b: NumericArray): Comparison;
+  /** The length × length matrix; sinusoidal tables take an O(L·d + L²) path. */
+  similarity(table: NumericArray, options: SimilarityOptions): Float32Array;
+  readonly rope: {
+    invFreq(options: RopeOptions): { invFreq: Float64Array; attentionFactor: number };
+    apply(x: NumericArray, options: RopeApplyOptions): Float32Array;
+  };
+  readonly alibi: {
+    slopes(heads: number): Float32Array;
+    bias(options: AlibiBiasOptions): Float32Array;
+  };
+  readonly t5: {
+    /** relativePosition = key − query. */
+    bucket(relativePosition: number, options?: T5BucketOptions): number;
+    /** [query][key] buckets. */
+    buckets(options: T5GridOptions): Int32Array;
+  };
+  positionIds(ids: NumericArray, options: PositionIdsOptions): Int32Array;
+  attention(options: AttentionOptions): { output: Float32Array; weights: Float32Array };
+}
+
+export interface LoadOptions {
+  /** Force the SIMD (true) or scalar (false) build; default: SIMD when the engine supports it. */
+  simd?: boolean;
+}
+
+/** The shared engine instance (one per build). */
+export function load(options?: LoadOptions): Promise<Engine>;
+/** Whether this JavaScript engine validates WebAssembly SIMD. */
+export function simdSupported(): boolean;
