@@ -109,7 +109,10 @@ ToeplitzSimilarity::ToeplitzSimilarity(const SimilarityParams& p, const Sinusoid
     freqs[i] = sinusoidal_frequency(t.base, t.d_model, i) * (euclidean ? 0.5 : 1.0);
   AngleRotor rotor(freqs, pairs, 1.0, c.at);
   const double half = static_cast<double>(pairs);
-  rotor.for_positions(0, p.length, [&](int64_t lag, const float* s, const float* co) {
+  rotor.for_positions(0, p.length, [&](int64_t lag, int64_t k) {
+    rotor.combine(k);
+    const float* s = rotor.row_sin();
+    const float* co = rotor.row_cos();
     double total = 0;
     for (int64_t i = 0; i < pairs; ++i) total += euclidean ? static_cast<double>(s[i]) * s[i] : co[i];
     double value = total;

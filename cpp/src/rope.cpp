@@ -208,7 +208,10 @@ void RopeApplier::rotate(int64_t first, int64_t count, float* x) {
   float* pair_cos = space_.cos;
   float* pair_sin = space_.sin;
   const bool half = p_.convention == RopeConvention::half;
-  rotor_.for_positions(p_.offset + first, count, [&](int64_t j, const float* s, const float* c) {
+  rotor_.for_positions(p_.offset + first, count, [&](int64_t j, int64_t k) {
+    rotor_.combine(k);
+    const float* s = rotor_.row_sin();
+    const float* c = rotor_.row_cos();
     float* xr = x + j * row;
     if (half) {
       // x' = x*cos + rotate_half(x)*sin, channel i paired with i + n.

@@ -68,15 +68,61 @@ void AngleRotor::advance() {
   }
 }
 
-void AngleRotor::combine(int64_t j, float* s, float* c) const {
+// sin(A + B) = sA cB + cA sB and cos(A + B) = cA cB - sA sB, A the anchor angle and B = k w. Whole
+// vectors go through f32x4; the tail uses the same float operations one lane at a time (same rounding).
+struct AngleRotor::Pairs {
+  const float *as, *ac, *bs, *bc;
+  simd::f32x4 sin4(int64_t i) const {
+    using namespace simd;
+    return load(as + i) * load(bc + i) + load(ac + i) * load(bs + i);
+  }
+  simd::f32x4 cos4(int64_t i) const {
+    using namespace simd;
+    return load(ac + i) * load(bc + i) - load(as + i) * load(bs + i);
+  }
+  float sin1(int64_t i) const { return as[i] * bc[i] + ac[i] * bs[i]; }
+  float cos1(int64_t i) const { return ac[i] * bc[i] - as[i] * bs[i]; }
+};
+
+AngleRotor::Pairs AngleRotor::pairs(int64_t k) const {
+  return {anchor_sin_f_, anchor_cos_f_, offset_sin_ + k * stride_, offset_cos_ + k * stride_};
+}
+
+void AngleRotor::combine(int64_t k) {
   using namespace simd;
-  const float* os = offset_sin_ + j * stride_;
-  const float* oc = offset_cos_ + j * stride_;
-  for (int64_t i = 0; i < stride_; i += 4) {
-    const f32x4 as = load(anchor_sin_f_ + i), ac = load(anchor_cos_f_ + i);
-    const f32x4 bs = load(os + i), bc = load(oc + i);
-    store(s + i, as * bc + ac * bs);  // sin(A + B)
-    store(c + i, ac * bc - as * bs);  // cos(A + B)
+  const Pairs p = pairs(k);
+  for (int64_t i = 0; i < stride_; i += 4) {  // row buffers are padded to whole vectors
+    store(row_sin_ + i, p.sin4(i));
+    store(row_cos_ + i, p.cos4(i));
+  }
+}
+
+void AngleRotor::combine_interleaved(int64_t k, float* out, int64_t width) const {
+  using namespace simd;
+  const Pairs p = pairs(k);
+  int64_t i = 0;
+  for (; 2 * i + 8 <= width; i += 4) {
+    const f32x4 s = p.sin4(i), c = p.cos4(i);
+    store(out + 2 * i, zip_lo(s, c));
+    store(out + 2 * i + 4, zip_hi(s, c));
+  }
+  for (; 2 * i < width; ++i) {
+    out[2 * i] = p.sin1(i);
+    if (2 * i + 1 < width) out[2 * i + 1] = p.cos1(i);
+  }
+}
+
+void AngleRotor::combine_split(int64_t k, float* sin_out, float* cos_out, int64_t cosines) const {
+  using namespace simd;
+  const Pairs p = pairs(k);
+  int64_t i = 0;
+  for (; i + 4 <= cosines; i += 4) {
+    store(sin_out + i, p.sin4(i));
+    store(cos_out + i, p.cos4(i));
+  }
+  for (; i < n_; ++i) {
+    sin_out[i] = p.sin1(i);
+    if (i < cosines) cos_out[i] = p.cos1(i);
   }
 }
 
@@ -116,25 +162,14 @@ SinusoidalPlan::SinusoidalPlan(const SinusoidalParams& p, void* workspace)
              static_cast<unsigned char*>(workspace) + round16(sizeof(double) * sinusoidal_pairs(p.d_model))) {}
 
 void SinusoidalPlan::rows(int64_t first, int64_t count, float* out) {
-  using namespace simd;
-  const int64_t d = p_.d_model, full = d / 2, sines = sinusoidal_pairs(d);
-  const Layout layout = p_.layout;
-  rotor_.for_positions(p_.offset + first, count, [&](int64_t j, const float* s, const float* c) {
-    float* row = out + j * d;
-    if (layout == Layout::split) {
-      std::memcpy(row, s, sizeof(float) * sines);
-      std::memcpy(row + sines, c, sizeof(float) * full);
-      return;
-    }
-    int64_t i = 0;
-    for (; i + 4 <= full; i += 4) {
-      const f32x4 vs = load(s + i), vc = load(c + i);
-      store(row + 2 * i, zip_lo(vs, vc));
-      store(row + 2 * i + 4, zip_hi(vs, vc));
-    }
-    for (; i < full; ++i) { row[2 * i] = s[i]; row[2 * i + 1] = c[i]; }
-    if (d & 1) row[d - 1] = s[full];
-  });
+  const int64_t d = p_.d_model, sines = sinusoidal_pairs(d);
+  if (p_.layout == Layout::split)
+    rotor_.for_positions(p_.offset + first, count, [&](int64_t j, int64_t k) {
+      rotor_.combine_split(k, out + j * d, out + j * d + sines, d / 2);
+    });
+  else
+    rotor_.for_positions(p_.offset + first, count,
+                         [&](int64_t j, int64_t k) { rotor_.combine_interleaved(k, out + j * d, d); });
 }
 
 void sinusoidal(const SinusoidalParams& p, float* out) {

@@ -37,18 +37,29 @@ class AngleRotor {
   // `freqs` (n doubles) must outlive the rotor; `workspace` holds workspace_bytes(n), 16-byte aligned.
   AngleRotor(const double* freqs, int64_t n, double scale, void* workspace);
 
-  // Calls row(j, sin, cos) with float arrays of n values for positions first..first+count-1 (j = 0..count-1).
-  // A call that starts where the previous one stopped after whole blocks continues the rotation instead
-  // of re-seeding, so streaming a table chunk by chunk costs no extra transcendental calls.
+  // Calls row(j, k) for positions first..first+count-1 (j = 0..count-1); inside the callback, k is the
+  // in-block offset to pass to the combine functions. A call that starts where the previous one stopped
+  // after whole blocks continues the rotation instead of re-seeding, so streaming a table chunk by chunk
+  // costs no extra transcendental calls.
   template <class Row>
   void for_positions(int64_t first, int64_t count, Row&& row);
+
+  // The n sines and n cosines at in-block offset k, into row_sin() / row_cos().
+  void combine(int64_t k);
+  const float* row_sin() const { return row_sin_; }
+  const float* row_cos() const { return row_cos_; }
+  // Written straight into a table row: (sin, cos) pairs, `width` = 2n or 2n - 1 values (odd d_model).
+  void combine_interleaved(int64_t k, float* out, int64_t width) const;
+  // n sines at sin_out, the first `cosines` (n or n - 1) cosines at cos_out.
+  void combine_split(int64_t k, float* sin_out, float* cos_out, int64_t cosines) const;
 
   int64_t size() const { return n_; }
 
  private:
   void seed(int64_t position);    // exact anchor
   void advance();                 // anchor += kBlock by a double rotation
-  void combine(int64_t j, float* s, float* c) const;  // anchor + j
+  struct Pairs;                   // the four float arrays combined at one in-block offset
+  Pairs pairs(int64_t k) const;
 
   const double* freqs_;
   int64_t n_, stride_;
@@ -70,10 +81,7 @@ void AngleRotor::for_positions(int64_t first, int64_t count, Row&& row) {
     }
     const int64_t end = j0 + kBlock < count ? j0 + kBlock : count;
     next_ = end - j0 == kBlock ? position + kBlock : -1;
-    for (int64_t j = j0; j < end; ++j) {
-      combine(j - j0, row_sin_, row_cos_);
-      row(j, static_cast<const float*>(row_sin_), static_cast<const float*>(row_cos_));
-    }
+    for (int64_t j = j0; j < end; ++j) row(j, j - j0);
   }
 }
 

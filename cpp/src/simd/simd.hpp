@@ -66,3 +66,18 @@ inline float sum(f32x4 a) { return a.v[0] + a.v[1] + a.v[2] + a.v[3]; }
 #endif
 
 }  // namespace posenc::simd
+
+namespace posenc::simd {
+// True when no value is NaN or infinite: x - x is 0 for finite x and NaN otherwise, and NaN sticks.
+inline bool all_finite(const float* p, long long n) {
+  f32x4 acc = splat(0.f);
+  long long i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const f32x4 v = load(p + i);
+    acc = acc + (v - v);
+  }
+  float tail = 0.f;
+  for (; i < n; ++i) tail += p[i] - p[i];
+  return sum(acc) + tail == 0.f;
+}
+}  // namespace posenc::simd
