@@ -49,6 +49,11 @@ export function themeColors(host) {
   };
 }
 
+/** Resolves in a new task (lets the browser handle input and paint before long work continues). */
+export function yieldTask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Next animation frame as a promise (falls back to a timeout when the page is hidden). */
 export function nextFrame() {
   return new Promise((resolve) => {

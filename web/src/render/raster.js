@@ -11,7 +11,7 @@
 import { NAN_COLOR } from './color.js';
 import { nextFrame } from './canvas.js';
 
-const CHUNK_FLOATS = 1 << 18; // 1 MiB of float32 per engine call: big enough to amortise, small for cache
+const CHUNK_FLOATS = 1 << 16; // 256 KiB of float32 per engine call: amortises the call, keeps slices short
 
 export class MatrixRaster {
   constructor() {

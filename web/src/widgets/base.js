@@ -207,6 +207,9 @@ export const baseStyles = css`
     padding: 6px;
     resize: vertical;
   }
+  .status:empty {
+    margin: 0;
+  }
   .sr-only {
     position: absolute;
     width: 1px;
@@ -297,8 +300,20 @@ export class PosencElement extends LitElement {
       this.requestUpdate();
       this.redraw?.();
     };
+    this._engineLoaded = new Promise((resolve) => (this._resolveEngine = resolve));
     this._width = 0;
     this._resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver((entries) => this._resized(entries)) : null;
+  }
+
+  /**
+   * Resolves when the engine is loaded and the widget has drawn its current state (for scripts and tests:
+   * `await el.whenReady()` before reading `el.result` or taking a picture).
+   */
+  async whenReady() {
+    await this._engineLoaded;
+    await this.updateComplete;
+    if ('renderComplete' in this) await this.renderComplete;
+    await this.updateComplete;
   }
 
   /** true when the user asked the system for less motion. */
@@ -318,6 +333,7 @@ export class PosencElement extends LitElement {
           this.pe = pe;
           this._ready = true;
           this.engineReady?.();
+          this._resolveEngine();
         },
         (err) => {
           this._error = `The positional-encoding engine could not be loaded: ${err?.message ?? err}`;
@@ -387,7 +403,7 @@ export class PosencElement extends LitElement {
     this._channel.addEventListener('change', this._onChannel);
     this._channel.addEventListener('hover', this._onHover);
     if (this._channel.positions.length) {
-      this._adopt(this._channel.positions);
+      this._adopt(this._channel.positions, { initial: true });
     } else if (this.getSelection().length) {
       this._channel.select(this.getSelection(), this);
     }
@@ -405,10 +421,11 @@ export class PosencElement extends LitElement {
     this._adopt(e.detail.positions);
   }
 
-  _adopt(list) {
+  _adopt(list, { initial = false } = {}) {
     if (!('positions' in this)) {
-      // widgets without a selection of their own (pipeline, properties) just follow the group
-      this.selectionChanged?.(list.slice(), null);
+      // widgets without a selection of their own (pipeline, properties) follow the group's later
+      // selections; on joining, their own attributes win
+      if (!initial) this.selectionChanged?.(list.slice(), null);
       return;
     }
     if (samePositions(list, this.getSelection())) return;
@@ -423,11 +440,14 @@ export class PosencElement extends LitElement {
 
   // --- readouts and errors ------------------------------------------------------------------------------
 
-  /** Runs `fn`, turning engine errors (RangeError/TypeError naming the parameter) into a visible message. */
-  guard(fn) {
+  /**
+   * Runs `fn`, turning engine errors (RangeError/TypeError naming the parameter) into a visible message.
+   * `main: true` marks the widget's main computation: its success clears a previous message.
+   */
+  guard(fn, { main = false } = {}) {
     try {
       const r = fn();
-      if (this._error) this._error = '';
+      if (main && this._error) this._error = '';
       return r;
     } catch (err) {
       this._error = err?.message ? `${err.name ?? 'Error'}: ${err.message}` : String(err);
@@ -470,9 +490,15 @@ export class PosencElement extends LitElement {
   }
 
   _downloadCsv() {
-    const text = this.guard(() => this.toCSV());
+    let text = '';
+    try {
+      text = this.toCSV();
+    } catch (err) {
+      this._status = `No CSV: ${err?.message ?? err}`;
+      return;
+    }
     if (!text) {
-      this._status = this._error || 'Nothing to export yet.';
+      this._status = 'Nothing to export yet.';
       return;
     }
     download(new Blob([text], { type: 'text/csv;charset=utf-8' }), `${this.localName}.csv`);
@@ -509,7 +535,7 @@ export class PosencElement extends LitElement {
             <button type="button" @click=${() => (this._embed = null)}>Close</button>
           </div>`
         : nothing}
-      <p class="sr-only" role="status" aria-live="polite">${this._status}</p>
+      <p class="note status" role="status" aria-live="polite">${this._status}</p>
       ${this.renderError()}
     `;
   }

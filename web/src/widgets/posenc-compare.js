@@ -185,7 +185,7 @@ export class PosencCompare extends PosencElement {
     return this.guard(() => {
       const r = this.pe.compare(this.encode(a), this.encode(b));
       return { dot: r.dot, cosine: r.cosine, euclidean: r.euclidean };
-    }) ?? null;
+    }, { main: true }) ?? null;
   }
 
   engineReady() {

@@ -6,7 +6,7 @@ import { intList, numberAttr } from '../state/attributes.js';
 import { pushPosition } from '../state/channel.js';
 import { MatrixRaster } from '../render/raster.js';
 import { lut, isKnownScheme } from '../render/color.js';
-import { fitCanvas } from '../render/canvas.js';
+import { fitCanvas, yieldTask } from '../render/canvas.js';
 import { fixed, int, plain } from '../render/format.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawRowMarks, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../render/matrix-view.js';
 import { csvRow, composeCanvas } from '../render/export.js';
@@ -17,6 +17,7 @@ const MAX_DMODEL = 1 << 14;
 const CSV_MAX_CELLS = 1 << 22;
 const TABLE_ROWS = 40;
 const TABLE_COLS = 24;
+const BIG_TABLE = 1 << 22;
 
 export class PosencHeatmap extends PosencElement {
   static properties = {
@@ -72,6 +73,7 @@ export class PosencHeatmap extends PosencElement {
     this._resolveRendered = null;
     this._dirty = true;
     this._lastRender = { ms: 0, frames: 0 };
+    this._job = 0;
   }
 
   // ---- parameters --------------------------------------------------------------------------------------
@@ -153,7 +155,7 @@ export class PosencHeatmap extends PosencElement {
       // one tiny engine call validates every parameter (base, layout, ...) with the engine's own messages
       this.pe.sinusoidal({ ...this._params, length: 1 });
       return true;
-    });
+    }, { main: true });
     if (!ok) {
       this._raster.cancel();
       this._layoutGeom = null;
@@ -163,6 +165,13 @@ export class PosencHeatmap extends PosencElement {
       return;
     }
     const p = this._params;
+    const job = ++this._job;
+    if (p.length * p.dModel > BIG_TABLE) {
+      // big tables start in a task of their own, so the attribute change itself stays short
+      this._raster.cancel();
+      await yieldTask();
+      if (job !== this._job) return;
+    }
     const geom = matrixLayout({ width: this.contentWidth, rows: p.length, cols: p.dModel, top: 40 });
     this._layoutGeom = geom;
     this._info = frequencyInfo(this.pe, p);
@@ -284,7 +293,7 @@ export class PosencHeatmap extends PosencElement {
     const v = this.valueAt(row, col);
     const colInfo = describeColumn(col, p);
     const f = formulaText(this._info, p, pos, col, v);
-    const kind = colInfo.kind === 'pad' ? 'padding column' : `${colInfo.kind}, i = ${colInfo.i}`;
+    const kind = `${colInfo.kind}, i = ${colInfo.i}`;
     return {
       text: `position ${pos}, dimension ${col} (${kind}): ${fixed(v, 4)}`,
       formula: f,

@@ -137,7 +137,7 @@ export class PosencPermutation extends PosencElement {
   /** Everything the widget shows, from the engine. */
   get result() {
     if (!this.pe) return null;
-    return this.guard(() => this._compute()) ?? null;
+    return this.guard(() => this._compute(), { main: true }) ?? null;
   }
 
   _compute() {

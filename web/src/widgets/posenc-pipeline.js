@@ -124,7 +124,7 @@ export class PosencPipeline extends PosencElement {
   /** The stages in order, with the vectors the engine produced for each (null for the token stage). */
   get stages() {
     if (!this.pe) return [];
-    return this.guard(() => this._stages()) ?? [];
+    return this.guard(() => this._stages(), { main: true }) ?? [];
   }
 
   _stages() {

@@ -127,7 +127,7 @@ export class PosencProperties extends PosencElement {
   /** All check results, from the engine's numbers. */
   get checks() {
     if (!this.pe) return null;
-    return this.guard(() => this._compute()) ?? null;
+    return this.guard(() => this._compute(), { main: true }) ?? null;
   }
 
   _compute() {
@@ -201,7 +201,14 @@ export class PosencProperties extends PosencElement {
     const beyond = neighbour(L - 2);
     let minBeyond = Infinity;
     for (let q = T; q + 1 < L; q++) minBeyond = Math.min(minBeyond, this.pe.compare(table.subarray(q * d, q * d + d), table.subarray((q + 1) * d, (q + 2) * d)).euclidean);
-    return { L, d, table, uniq, bounds, rotation: { pos, k, maxErr, worst, i, R, before, after, predicted }, extrap: { T, inside, beyond, minBeyond } };
+    // a learned table with T rows cannot answer position T: ask the engine and show its answer
+    let learnedError = '';
+    try {
+      this.pe.learned({ maxLength: T, dModel: d, seed: 1, positions: [T] });
+    } catch (err) {
+      learnedError = err?.message ?? String(err);
+    }
+    return { L, d, table, uniq, bounds, rotation: { pos, k, maxErr, worst, i, R, before, after, predicted }, extrap: { T, inside, beyond, minBeyond, learnedError } };
   }
 
   updated() {
@@ -363,8 +370,9 @@ export class PosencProperties extends PosencElement {
             Positions beyond ${C.extrap.T} come from the same formula: neighbours are exactly as similar there
             (cosine <span class="mono">${f(C.extrap.beyond)}</span>) as inside (<span class="mono">${f(C.extrap.inside)}</span>),
             and no two are closer than <span class="mono">${f(C.extrap.minBeyond)}</span>. A learned table of ${C.extrap.T} rows has
-            no row at all for position ${C.extrap.T}: looking it up is an error.
+            no row at all for position ${C.extrap.T}; asking the engine for it gives:
           </p>
+          <p class="mono muted" data-role="learned-error">${C.extrap.learnedError ? `RangeError: ${C.extrap.learnedError}` : '(no error?)'}</p>
           <canvas class="plot" role="img" aria-label=${`Line plot of dimensions ${this._plotDims(C.d).join(', ')} over ${C.L} positions; the region past the training length ${C.extrap.T} is shaded and the curves continue smoothly.`}></canvas>
           <p class="note">Curves: ${this._plotDims(C.d).map((x, j) => html`<span style=${`color:${CATEGORICAL[j]}`}>■</span> dim ${x} `)}</p>
         </li>

@@ -114,7 +114,7 @@ export class PosencSimilarity extends PosencElement {
       if (!this._matrix || this._matrix.length !== L * L) this._matrix = new Float32Array(L * L);
       this.pe.similarity(this._table, { length: L, dModel: d, metric: this._metric, into: this._matrix });
       return true;
-    });
+    }, { main: true });
     if (!ok) {
       this._matrix = null;
       this._geom = null;

@@ -307,7 +307,7 @@ export class PosencSlicing extends PosencElement {
 
   render() {
     const step = this._step;
-    const D = this.pe ? this.guard(() => this._data()) : null;
+    const D = this.pe ? this.guard(() => this._data(), { main: true }) : null;
     return html`
       ${this.renderHead(this.label || 'Inside the code: slicing and broadcasting')}
       <div role="tablist" aria-label="Steps" @keydown=${this._onTabKey}>

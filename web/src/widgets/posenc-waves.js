@@ -180,7 +180,7 @@ export class PosencWaves extends PosencElement {
       this.pe.sinusoidal({ ...this._params, into: this._table });
       this._info = frequencyInfo(this.pe, this._params);
       return true;
-    }) ?? (this._table = null);
+    }, { main: true }) ?? (this._table = null);
   }
 
   /** Engine value of dimension d at position p. */

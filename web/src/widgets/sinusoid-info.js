@@ -9,16 +9,17 @@ import { fixed } from '../render/format.js';
  * @returns {{kind: 'sin'|'cos'|'pad', i: number}}
  */
 export function describeColumn(col, { dModel, layout }) {
-  const half = Math.floor(dModel / 2);
-  if (col >= 2 * half) return { kind: 'pad', i: -1 };
-  if (layout === 'split') return col < half ? { kind: 'sin', i: col } : { kind: 'cos', i: col - half };
+  // odd widths (engine convention): one more sine than cosines — the last sine has no cosine partner
+  const sines = Math.ceil(dModel / 2);
+  if (col < 0 || col >= dModel) return { kind: 'pad', i: -1 };
+  if (layout === 'split') return col < sines ? { kind: 'sin', i: col } : { kind: 'cos', i: col - sines };
   return { kind: col % 2 === 0 ? 'sin' : 'cos', i: col >> 1 };
 }
 
 /** Column index of the sin (or cos) member of pair i. */
 export function columnOf(i, kind, { dModel, layout }) {
-  const half = Math.floor(dModel / 2);
-  if (layout === 'split') return kind === 'sin' ? i : half + i;
+  const sines = Math.ceil(dModel / 2);
+  if (layout === 'split') return kind === 'sin' ? i : sines + i;
   return kind === 'sin' ? 2 * i : 2 * i + 1;
 }
 
@@ -51,7 +52,7 @@ function sig(v, n = 5) {
 /** e.g. "PE(3, 5) = cos(3 / 10000^(4/32)) = cos(3 × 0.17783) = cos(0.53348) = 0.8611" */
 export function formulaText(info, p, pos, col, value) {
   const { kind, i } = describeColumn(col, p);
-  if (kind === 'pad') return `PE(${pos}, ${col}) = 0 (padding column for an odd d_model) = ${fixed(value, 4)}`;
+  if (kind === 'pad') return '';
   const head = `PE(${pos}, ${col}) = ${kind}(${pos} / ${p.base}^(${2 * i}/${p.dModel}))`;
   if (!info) return `${head} = ${fixed(value, 4)}`;
   const w = info.omega[i];

@@ -1,0 +1,107 @@
+// `npm start`: builds everything (engine + web bundles) and serves dist/ on localhost with a tiny static
+// server (no dependency). Exported `serve()` is reused by the browser tests and the widget benchmark.
+import { createServer } from 'node:http';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.csv': 'text/csv; charset=utf-8',
+};
+
+/**
+ * Serves the folders in `mounts` ({ '/': dir, '/extra/': dir2 }) on 127.0.0.1:`port` (0 = any free port).
+ * Resolves to { server, port, url, close() }. Paths never escape their folder.
+ */
+export function serve(mounts, { port = 0, host = '127.0.0.1', quiet = true } = {}) {
+  const table = Object.entries(typeof mounts === 'string' ? { '/': mounts } : mounts).sort((a, b) => b[0].length - a[0].length);
+  const server = createServer((req, res) => {
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+    } catch {
+      res.writeHead(400).end('bad request');
+      return;
+    }
+    const mount = table.find(([prefix]) => pathname.startsWith(prefix));
+    if (!mount || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(mount ? 405 : 404).end();
+      return;
+    }
+    const base = resolve(mount[1]);
+    let file = normalize(join(base, pathname.slice(mount[0].length)));
+    if (file !== base && !file.startsWith(base + sep)) {
+      res.writeHead(403).end();
+      return;
+    }
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-length': statSync(file).size,
+      'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
+    });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+    if (!quiet) console.log(`${req.method} ${pathname}`);
+  });
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const actual = server.address().port;
+      resolvePromise({
+        server,
+        port: actual,
+        url: `http://${host}:${actual}/`,
+        close: () => new Promise((r) => server.close(() => r())),
+      });
+    });
+  });
+}
+
+async function main() {
+  const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  if (!existsSync(join(root, 'dist/index.html'))) {
+    // build.mjs runs build-web.mjs when present; make sure the demo exists even if it did not
+    const web = spawnSync(process.execPath, [join(root, 'scripts/build-web.mjs')], { stdio: 'inherit', cwd: root });
+    if (web.status !== 0) process.exit(web.status ?? 1);
+  }
+  const wanted = Number(process.env.PORT ?? 8080);
+  let s;
+  for (let p = wanted; p < wanted + 20; p++) {
+    try {
+      s = await serve(join(root, 'dist'), { port: p });
+      break;
+    } catch (err) {
+      if (err.code !== 'EADDRINUSE') throw err;
+    }
+  }
+  if (!s) s = await serve(join(root, 'dist'), { port: 0 });
+  console.log(`\nposenc demo lesson: ${s.url}`);
+  console.log(`single-file version (works from disk, no server): ${join(root, 'dist/posenc-demo.html')}`);
+  console.log('Press Ctrl+C to stop.');
+  const stop = () => s.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();

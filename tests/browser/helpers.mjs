@@ -1,0 +1,144 @@
+// Shared set-up for the browser tests: a fresh web build in a temporary folder, a local static server,
+// and Debian's Chromium driven by playwright-core (Playwright's own browser downloads cannot work here).
+import { chromium } from 'playwright-core';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildWeb } from '../../scripts/build-web.mjs';
+import { serve } from '../../scripts/start.mjs';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const screenshotDir = join(root, 'tests/browser/screenshots');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Builds the web bundles into a temporary folder, serves it (plus tests/browser/pages at /test/) and
+ * launches Chromium with a fresh profile. Returns { context, base, outDir, close }.
+ */
+export async function setup({ viewport = { width: 900, height: 900 }, deviceScaleFactor = 1, colorScheme = 'light', reducedMotion = 'no-preference' } = {}) {
+  const work = mkdtempSync(join(tmpdir(), 'posenc-browser-'));
+  const outDir = await buildWeb({ outDir: join(work, 'dist'), singleFile: true, quiet: true });
+  const server = await serve({ '/': outDir, '/test/': join(root, 'tests/browser/pages') });
+  const context = await chromium.launchPersistentContext(join(work, 'profile'), {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+    viewport,
+    deviceScaleFactor,
+    colorScheme,
+    reducedMotion,
+    acceptDownloads: true,
+  });
+  mkdirSync(screenshotDir, { recursive: true });
+  return {
+    context,
+    base: server.url,
+    outDir,
+    async close() {
+      await context.close().catch(() => {});
+      await server.close();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Opens the blank test page, puts `html` into its body (the widgets are already registered) and waits
+ * until every posenc widget on it is ready. Collects page errors into page.errors.
+ */
+export async function widgetPage(env, html, { width } = {}) {
+  const page = await env.context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') page.errors.push(m.text());
+  });
+  if (width) await page.setViewportSize({ width, height: 900 });
+  await page.goto(`${env.base}test/blank.html`);
+  await page.waitForFunction(() => window.posencLoaded === true);
+  await page.evaluate((h) => {
+    document.body.innerHTML = h;
+  }, html);
+  await waitReady(page);
+  return page;
+}
+
+/** Waits until every posenc-* element of the page reports ready (engine loaded, picture drawn). */
+export async function waitReady(page) {
+  await page.evaluate(async () => {
+    const els = [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-'));
+    await Promise.all(els.map((e) => customElements.whenDefined(e.localName).then(() => e.whenReady())));
+  });
+}
+
+/** Statistics of a canvas inside a widget's shadow root: how many distinct colours, opaque pixels. */
+export async function canvasStats(page, selector, canvasSelector = 'canvas.plot') {
+  return page.evaluate(
+    ([sel, csel]) => {
+      const host = document.querySelector(sel);
+      const canvas = host.shadowRoot.querySelector(csel);
+      if (!canvas) return null;
+      const ctx = canvas.getContext('2d');
+      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      const colours = new Set();
+      let opaque = 0;
+      for (let i = 0; i < data.length; i += 4 * 7) {
+        if (data[i + 3] > 0) opaque++;
+        colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+      }
+      return { width: canvas.width, height: canvas.height, cssWidth: canvas.getBoundingClientRect().width, colours: colours.size, opaque };
+    },
+    [selector, canvasSelector],
+  );
+}
+
+/** Text of an element inside a widget's shadow root. */
+export function shadowText(page, host, inner) {
+  return page.evaluate(([h, i]) => document.querySelector(h).shadowRoot.querySelector(i)?.textContent.trim() ?? null, [host, inner]);
+}
+
+/** Parses numbers as the widgets print them (U+2212 minus). */
+export function num(text) {
+  return Number(String(text).replace(/\u2212/g, '-').replace(/[^0-9eE+\-.]/g, ''));
+}
+
+export async function shot(locator, name) {
+  await locator.screenshot({ path: join(screenshotDir, `${name}.png`) });
+}
+
+// ---- independent float64 references (tests may compute; widgets may not) -------------------------------
+
+/** The paper's sinusoidal encoding of one position, interleaved, in float64. */
+export function refEncoding(pos, dModel, base = 10000) {
+  const v = new Float64Array(dModel);
+  for (let c = 0; c < dModel; c++) {
+    const i = Math.floor(c / 2);
+    const angle = pos * Math.pow(base, (-2 * i) / dModel);
+    v[c] = c % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
+  }
+  return v;
+}
+
+export function refCompare(a, b) {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  let e = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+    e += (a[i] - b[i]) ** 2;
+  }
+  return { dot, cosine: dot / Math.sqrt(na * nb), euclidean: Math.sqrt(e) };
+}
