@@ -17,7 +17,9 @@ import { tick as fmtTick } from './format.js';
  * @param {number} [o.top]  space above the plot (axis labels, marker strip)
  * @param {number} [o.legend] height reserved below for the legend (0 = none)
  */
-export function matrixLayout({ width, rows, cols, maxHeight = 420, minHeight = 120, square = false, top = 34, left = 46, legend = 44 }) {
+export function matrixLayout({ width, rows, cols, maxHeight = 420, minHeight = 120, square = false, top = 34, left = 46, legend }) {
+  // narrow widgets put the legend's caption and keys on a line of their own
+  if (legend == null) legend = width < 540 ? 66 : 44;
   const right = 10;
   const plotW = Math.max(40, width - left - right);
   let plotH;
@@ -174,7 +176,7 @@ export function drawCrosshair(ctx, layout, { row, col }, color) {
 export function drawMatrixLegend(ctx, layout, theme, { scheme, vmin, vmax, caption, keys = [] }) {
   const { rect } = layout;
   const y = rect.y + rect.h + 12;
-  const w = Math.min(220, Math.max(100, rect.w * 0.45));
+  const w = Math.min(220, Math.max(90, rect.w * 0.45));
   const x = rect.x;
   drawLegend(ctx, scheme, x, y, w, 10);
   ctx.save();
@@ -189,21 +191,35 @@ export function drawMatrixLegend(ctx, layout, theme, { scheme, vmin, vmax, capti
   if (vmin < 0 && vmax > 0) ctx.fillText('0', x + (w * (0 - vmin)) / (vmax - vmin), y + 13);
   ctx.textAlign = 'right';
   ctx.fillText(fmtTick(vmax), x + w, y + 13);
-  let kx = x + w + 14;
+  // caption and keys: to the right of the gradient when they fit, else on their own line below
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
-  if (caption) {
-    ctx.fillText(caption, kx, y + 5);
+  const items = [];
+  if (caption) items.push({ label: caption, width: ctx.measureText(caption).width });
+  for (const k of keys) items.push({ ...k, width: 14 + ctx.measureText(k.label).width });
+  const total = items.reduce((s, it) => s + it.width + 14, 0);
+  let kx = x + w + 14;
+  let ky = y + 5;
+  if (kx + total > layout.width - 4) {
+    kx = x;
+    ky = y + 34;
   }
-  for (const k of keys) {
-    if (kx + 60 > layout.width) {
-      kx = x + w + 14;
+  for (const it of items) {
+    if (kx + it.width > layout.width - 2 && kx > x) {
+      kx = x;
+      ky += 15;
     }
-    ctx.fillStyle = k.color;
-    ctx.fillRect(kx, y + 14, 10, 10);
-    ctx.fillStyle = theme.muted;
-    ctx.fillText(k.label, kx + 14, y + 19);
-    kx += ctx.measureText(k.label).width + 30;
+    if (it.color) {
+      ctx.fillStyle = it.color;
+      ctx.fillRect(kx, ky - 5, 10, 10);
+      ctx.fillStyle = theme.muted;
+      ctx.fillText(it.label, kx + 14, ky);
+    } else {
+      ctx.fillStyle = theme.muted;
+      ctx.fillText(it.label, kx, ky);
+    }
+    kx += it.width + 14;
   }
   ctx.restore();
+  return ky + 8 - (rect.y + rect.h);
 }

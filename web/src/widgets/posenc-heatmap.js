@@ -172,7 +172,8 @@ export class PosencHeatmap extends PosencElement {
       await yieldTask();
       if (job !== this._job) return;
     }
-    const geom = matrixLayout({ width: this.contentWidth, rows: p.length, cols: p.dModel, top: 40 });
+    const left = 30 + 7 * String(p.offset + p.length - 1).length;
+    const geom = matrixLayout({ width: this.contentWidth, rows: p.length, cols: p.dModel, top: 40, left });
     this._layoutGeom = geom;
     this._info = frequencyInfo(this.pe, p);
     const ratio = this.ratio;
@@ -428,12 +429,12 @@ export class PosencHeatmap extends PosencElement {
     if (!t) return nothing;
     const head = Array.from({ length: cols }, (_, c) => c);
     return html`
-      <div class="scroll" style="max-height: 320px">
-        <table class="values">
-          <caption class="note">
-            PE values (engine output), positions ${p.offset}–${p.offset + rows - 1}${rows < p.length ? ` of ${int(p.length)}` : ''},
-            dimensions 0–${cols - 1}${cols < p.dModel ? ` of ${int(p.dModel)}` : ''}. Download the CSV for the whole table.
-          </caption>
+      <p class="note" id="table-caption">
+        PE values (engine output), positions ${p.offset}–${p.offset + rows - 1}${rows < p.length ? ` of ${int(p.length)}` : ''},
+        dimensions 0–${cols - 1}${cols < p.dModel ? ` of ${int(p.dModel)}` : ''}. Download the CSV for the whole table.
+      </p>
+      <div class="scroll" style="max-height: 320px" tabindex="0" role="region" aria-labelledby="table-caption">
+        <table class="values" aria-labelledby="table-caption">
           <thead>
             <tr>
               <th scope="col">position</th>

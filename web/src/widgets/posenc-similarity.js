@@ -132,7 +132,7 @@ export class PosencSimilarity extends PosencElement {
     if (this._metric === 'cosine') hi = Math.max(hi, 1);
     if (this._metric === 'euclidean') lo = 0;
     this._range = [lo, hi];
-    const geom = matrixLayout({ width: Math.min(this.contentWidth, 560), rows: L, cols: L, square: true, maxHeight: 480, top: 40 });
+    const geom = matrixLayout({ width: Math.min(this.contentWidth, 560), rows: L, cols: L, square: true, maxHeight: 480, top: 40, left: 30 + 7 * String(L - 1).length });
     geom.width = this.contentWidth;
     this._geom = geom;
     fitCanvas(canvas, geom.width, geom.height, this.ratio);

@@ -93,11 +93,35 @@ export class PosencSlicing extends PosencElement {
         font-family: var(--_mono);
         white-space: nowrap;
       }
-      table.values td.sin {
+      table.values th.sin {
         border-top: 3px solid var(--_accent);
       }
-      table.values td.cos {
+      table.values th.cos {
         border-top: 3px dashed var(--_muted);
+      }
+      .batches {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
+        gap: 12px;
+      }
+      .batch {
+        display: flex;
+        flex-direction: column;
+        align-items: flex-start;
+        gap: 2px;
+        min-width: 0;
+        max-width: 100%;
+      }
+      .batch .op {
+        padding-left: 12px;
+        line-height: 1;
+      }
+      table.values {
+        font-size: 0.78em;
+      }
+      table.values th,
+      table.values td {
+        padding: 2px 5px;
       }
       table.shapes {
         border-collapse: collapse;
@@ -174,10 +198,10 @@ export class PosencSlicing extends PosencElement {
     return { pe, x, omega: invFreq, d, L, S, B };
   }
 
-  _cell(v, cls = '') {
+  _cell(v) {
     const { css: colors } = lut('RdBu');
     const c = colors[Math.max(0, Math.min(255, Math.round(((v + 1) / 2) * 255)))];
-    return html`<td class=${cls} style=${`background:${c};color:${textOn(c)}`}>${fixed(v, 3)}</td>`;
+    return html`<td style=${`background:${c};color:${textOn(c)}`}>${fixed(v, 3)}</td>`;
   }
 
   _matrix({ rows, cols, get, rowHead, colHead, colClass, caption }) {
@@ -187,13 +211,13 @@ export class PosencSlicing extends PosencElement {
         <thead>
           <tr>
             <th scope="col">${rowHead}</th>
-            ${Array.from({ length: cols }, (_, c) => html`<th scope="col">${colHead(c)}</th>`)}
+            ${Array.from({ length: cols }, (_, c) => html`<th scope="col" class=${colClass ? colClass(c) : ''}>${colHead(c)}</th>`)}
           </tr>
         </thead>
         <tbody>
           ${Array.from({ length: rows }, (_, r) => html`<tr>
             <th scope="row">${r}</th>
-            ${Array.from({ length: cols }, (_, c) => this._cell(get(r, c), colClass ? colClass(c) : ''))}
+            ${Array.from({ length: cols }, (_, c) => this._cell(get(r, c)))}
           </tr>`)}
         </tbody>
       </table>
@@ -205,7 +229,8 @@ export class PosencSlicing extends PosencElement {
     const step = this._step;
     const evens = Array.from({ length: d / 2 }, (_, i) => 2 * i);
     const odds = evens.map((e) => e + 1);
-    const omegaText = (i) => `ω${i} = ${Number(omega[i].toPrecision(3))}`;
+    const sub = (n) => String(n).replace(/\d/g, (d) => '₀₁₂₃₄₅₆₇₈₉'[d]);
+    const omegaText = (i) => `ω${sub(i)} = ${Number(omega[i].toPrecision(3))}`;
     switch (step) {
       case 1:
         return html`
@@ -255,15 +280,17 @@ export class PosencSlicing extends PosencElement {
       default:
         return html`
           <p>Each batch item gets the same positional rows added to its own token embeddings (random values standing in for a real embedding layer):</p>
-          ${Array.from({ length: B }, (_, b) => html`
-            <div class="stack">
-              ${this._matrix({ rows: S, cols: d, get: (r, c) => x[(b * S + r) * d + c], rowHead: 'pos', colHead: (c) => String(c), caption: `x[${b}]` })}
-              <span class="op" aria-hidden="true">+</span>
-              ${this._matrix({ rows: S, cols: d, get: (r, c) => pe[r * d + c], rowHead: 'pos', colHead: (c) => String(c), colClass: (c) => (c % 2 ? 'cos' : 'sin'), caption: `pe[0, :${S}]` })}
-              <span class="op" aria-hidden="true">=</span>
-              ${this._matrix({ rows: S, cols: d, get: (r, c) => x[(b * S + r) * d + c] + pe[r * d + c], rowHead: 'pos', colHead: (c) => String(c), caption: `out[${b}]` })}
-            </div>
-          `)}
+          <div class="batches">
+            ${Array.from({ length: B }, (_, b) => html`
+              <div class="batch" role="group" aria-label=${`batch item ${b}`}>
+                ${this._matrix({ rows: S, cols: d, get: (r, c) => x[(b * S + r) * d + c], rowHead: 'pos', colHead: (c) => String(c), caption: `x[${b}]` })}
+                <span class="op" aria-hidden="true">+</span>
+                ${this._matrix({ rows: S, cols: d, get: (r, c) => pe[r * d + c], rowHead: 'pos', colHead: (c) => String(c), colClass: (c) => (c % 2 ? 'cos' : 'sin'), caption: `pe[0, :${S}] (the same for every item)` })}
+                <span class="op" aria-hidden="true">=</span>
+                ${this._matrix({ rows: S, cols: d, get: (r, c) => x[(b * S + r) * d + c] + pe[r * d + c], rowHead: 'pos', colHead: (c) => String(c), caption: `out[${b}]` })}
+              </div>
+            `)}
+          </div>
           <p class="note">The result has the shape of x, [${B}, ${S}, ${d}]: the encoding changes the values, never the size.</p>
         `;
     }
