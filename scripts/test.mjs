@@ -1,9 +1,12 @@
 // `npm test`: builds everything and runs every suite — native C++ (SSE2 and scalar), the same C++ suite
 // compiled to WASM SIMD and run under Node, the JS engine tests, the type check, and the browser tests.
-import { existsSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildWasm } from './build.mjs';
 import { emEnv, ensureNodeModules, ensurePackages, root, run } from './toolchain.mjs';
+
+const FUZZ_SECONDS = Number(process.env.POSENC_FUZZ_SECONDS ?? 60);
 
 const step = (name, fn) => {
   const t0 = Date.now();
@@ -13,7 +16,7 @@ const step = (name, fn) => {
 };
 
 ensureNodeModules();
-ensurePackages(['emscripten', 'cmake', 'g++', 'catch2', 'chromium']);
+ensurePackages(['emscripten', 'cmake', 'g++', 'catch2', 'chromium', 'clang-14', 'libclang-rt-14-dev']);
 
 step('build the WebAssembly engine', () => {
   buildWasm();
@@ -26,6 +29,29 @@ step('C++ tests, native (SSE2 and scalar)', () => {
   run('cmake', ['--build', dir, '-j2', '--target', 'posenc_tests', 'posenc_tests_scalar']);
   run(join(dir, 'posenc_tests'), []);
   run(join(dir, 'posenc_tests_scalar'), []);
+});
+
+step('C++ tests, native under AddressSanitizer + UndefinedBehaviorSanitizer', () => {
+  const dir = join(root, 'build/asan');
+  if (!existsSync(join(dir, 'CMakeCache.txt')))
+    run('cmake', ['-S', '.', '-B', dir, '-DCMAKE_BUILD_TYPE=RelWithDebInfo', '-DPOSENC_SANITIZE=ON']);
+  run('cmake', ['--build', dir, '-j2', '--target', 'posenc_tests']);
+  run(join(dir, 'posenc_tests'), [], { env: { ...process.env, UBSAN_OPTIONS: 'print_stacktrace=1' } });
+});
+
+step(`libFuzzer over the engine entry points (ASan + UBSan, ${FUZZ_SECONDS} s)`, () => {
+  const dir = join(root, 'build/fuzz');
+  if (!existsSync(join(dir, 'CMakeCache.txt')))
+    run('cmake', ['-S', '.', '-B', dir, '-DCMAKE_BUILD_TYPE=RelWithDebInfo', '-DPOSENC_FUZZ=ON'], {
+      env: { ...process.env, CXX: 'clang++-14' },
+    });
+  run('cmake', ['--build', dir, '-j2', '--target', 'posenc_fuzz']);
+  // Work on a copy: new inputs found in CI must not dirty the committed seed corpus.
+  const corpus = mkdtempSync(join(tmpdir(), 'posenc-fuzz-'));
+  cpSync(join(root, 'tests/fuzz/corpus'), corpus, { recursive: true });
+  run(join(dir, 'posenc_fuzz'), [`-max_total_time=${FUZZ_SECONDS}`, '-timeout=10', '-rss_limit_mb=2048',
+    `-artifact_prefix=${join(dir, '/')}`, '-print_final_stats=1', corpus]);
+  rmSync(corpus, { recursive: true, force: true });
 });
 
 step('C++ tests, compiled to WASM SIMD and run under Node', () => {

@@ -12,6 +12,11 @@ const PACKAGES = {
   'g++': { probe: '/usr/bin/g++', why: 'builds the native test binaries' },
   catch2: { probe: '/usr/include/catch2/catch.hpp', why: 'the C++ test framework' },
   chromium: { probe: '/usr/bin/chromium', why: 'runs the browser tests' },
+  'clang-14': { probe: '/usr/bin/clang++-14', why: 'builds the libFuzzer harness' },
+  'libclang-rt-14-dev': {
+    probe: '/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a',
+    why: 'libFuzzer and sanitizer runtimes for clang',
+  },
 };
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;

@@ -40,7 +40,9 @@ Error validate(const LearnedParams& p) {
   if (auto e = check_count(p.d_model, "dModel", kMaxDim)) return e;
   if (auto e = check_product(p.max_length, p.d_model, 1, "maxLength x dModel table", kMaxOutputElements)) return e;
   if (auto e = check_finite(p.std, "std")) return e;
-  if (!(p.std >= 0)) return range_error("std must be a non-negative number (got " + std::to_string(p.std) + ")");
+  // Normal draws reach ~6 std; beyond 1e6 float32 outputs would overflow to infinity.
+  if (!(p.std >= 0 && p.std <= 1e6))
+    return range_error("std must be a number from 0 to 1e6 (got " + std::to_string(p.std) + ")");
   return {};
 }
 

@@ -12,12 +12,14 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-Error check_positive(const std::optional<double>& v, const char* name, bool required, double min_exclusive = 0) {
+// An optional scaling value in (min_exclusive, max]; the bounds keep every derived frequency finite.
+Error check_range(const std::optional<double>& v, const char* name, bool required, double min_exclusive = 0,
+                  double max = 1e6) {
   if (!v) return required ? range_error(std::string(name) + " is required for this scaling type") : Error{};
   if (auto e = check_finite(*v, name)) return e;
-  if (!(*v > min_exclusive))
-    return range_error(std::string(name) + " must be greater than " + std::to_string(min_exclusive) + " (got " +
-                       std::to_string(*v) + ")");
+  if (!(*v > min_exclusive && *v <= max))
+    return range_error(std::string(name) + " must be greater than " + std::to_string(min_exclusive) +
+                       " and at most " + std::to_string(max) + " (got " + std::to_string(*v) + ")");
   return {};
 }
 
@@ -27,8 +29,8 @@ Error check_factors(const double* f, int64_t size, int64_t expected, const char*
     return range_error(std::string(name) + " must have rotaryDim/2 = " + std::to_string(expected) +
                        " values (got " + std::to_string(size) + ")");
   for (int64_t i = 0; i < size; ++i)
-    if (!(f[i] > 0) || !std::isfinite(f[i]))
-      return range_error(std::string(name) + "[" + std::to_string(i) + "] must be a positive finite number");
+    if (!(f[i] >= 1e-6 && f[i] <= 1e6))
+      return range_error(std::string(name) + "[" + std::to_string(i) + "] must be a number from 1e-6 to 1e6");
   return {};
 }
 
@@ -39,7 +41,28 @@ double original_length(const RopeScaling& s) {
 
 double yarn_mscale(double scale, double mscale) { return scale <= 1 ? 1.0 : 0.1 * mscale * std::log(scale) + 1.0; }
 
+// transformers: with both lengths given, YaRN and LongRoPE use their ratio as the factor (DeepSeek-V3 / Phi-3).
+double effective_factor(const RopeScaling& s) {
+  if (s.original_max_position_embeddings && s.max_position_embeddings)
+    return *s.max_position_embeddings / *s.original_max_position_embeddings;
+  return s.factor ? *s.factor : 1.0;
+}
+
 }  // namespace
+
+double rope_attention_factor(const RopeParams& p) {
+  const RopeScaling& s = p.scaling;
+  if (s.attention_factor && (s.type == RopeType::yarn || s.type == RopeType::longrope)) return *s.attention_factor;
+  const double factor = effective_factor(s);
+  if (s.type == RopeType::yarn) {
+    if (s.mscale && s.mscale_all_dim && *s.mscale != 0 && *s.mscale_all_dim != 0)
+      return yarn_mscale(factor, *s.mscale) / yarn_mscale(factor, *s.mscale_all_dim);
+    return yarn_mscale(factor, 1.0);
+  }
+  if (s.type == RopeType::longrope)
+    return factor <= 1 ? 1.0 : std::sqrt(1 + std::log(factor) / std::log(original_length(s)));
+  return 1.0;
+}
 
 int64_t rope_rotary_dim(const RopeParams& p) {
   return static_cast<int64_t>(static_cast<double>(p.head_dim) * p.partial_rotary_factor);
@@ -58,27 +81,29 @@ Error validate(const RopeParams& p) {
                        std::to_string(dim) + ")");
   const RopeScaling& s = p.scaling;
   const bool needs_factor = s.type != RopeType::standard && s.type != RopeType::longrope;
-  if (auto e = check_positive(s.factor, "scaling.factor", needs_factor)) return e;
+  if (auto e = check_range(s.factor, "scaling.factor", needs_factor)) return e;
   if (s.factor && needs_factor && *s.factor < 1)
     return range_error("scaling.factor must be at least 1 (got " + std::to_string(*s.factor) + ")");
-  if (auto e = check_positive(s.max_position_embeddings, "scaling.maxPositionEmbeddings", false)) return e;
-  if (auto e = check_positive(s.original_max_position_embeddings, "scaling.originalMaxPositionEmbeddings", false))
+  const double kMaxLength = static_cast<double>(kMaxPosition);
+  if (auto e = check_range(s.max_position_embeddings, "scaling.maxPositionEmbeddings", false, 0, kMaxLength)) return e;
+  if (auto e = check_range(s.original_max_position_embeddings, "scaling.originalMaxPositionEmbeddings", false, 0,
+                           kMaxLength))
     return e;
-  if (auto e = check_positive(s.seq_len, "scaling.seqLen", false)) return e;
+  if (auto e = check_range(s.seq_len, "scaling.seqLen", false, 0, kMaxLength)) return e;
   const bool needs_length = s.type == RopeType::dynamic || s.type == RopeType::yarn || s.type == RopeType::llama3 ||
                             s.type == RopeType::longrope;
   if (needs_length && !s.original_max_position_embeddings && !s.max_position_embeddings)
     return range_error("scaling.originalMaxPositionEmbeddings is required for this scaling type");
   if (s.type == RopeType::llama3 && !s.original_max_position_embeddings)
     return range_error("scaling.originalMaxPositionEmbeddings is required for llama3 scaling");
-  if (auto e = check_positive(s.beta_fast, "scaling.betaFast", false)) return e;
-  if (auto e = check_positive(s.beta_slow, "scaling.betaSlow", false)) return e;
-  if (auto e = check_positive(s.mscale, "scaling.mscale", false, -1e300)) return e;
-  if (auto e = check_positive(s.mscale_all_dim, "scaling.mscaleAllDim", false, -1e300)) return e;
-  if (auto e = check_positive(s.attention_factor, "scaling.attentionFactor", false)) return e;
+  if (auto e = check_range(s.beta_fast, "scaling.betaFast", false)) return e;
+  if (auto e = check_range(s.beta_slow, "scaling.betaSlow", false)) return e;
+  if (auto e = check_range(s.mscale, "scaling.mscale", false, -1e6)) return e;
+  if (auto e = check_range(s.mscale_all_dim, "scaling.mscaleAllDim", false, -1e6)) return e;
+  if (auto e = check_range(s.attention_factor, "scaling.attentionFactor", false)) return e;
   if (s.type == RopeType::llama3) {
-    if (auto e = check_positive(s.low_freq_factor, "scaling.lowFreqFactor", true)) return e;
-    if (auto e = check_positive(s.high_freq_factor, "scaling.highFreqFactor", true)) return e;
+    if (auto e = check_range(s.low_freq_factor, "scaling.lowFreqFactor", true)) return e;
+    if (auto e = check_range(s.high_freq_factor, "scaling.highFreqFactor", true)) return e;
     if (!(*s.high_freq_factor > *s.low_freq_factor))
       return range_error("scaling.highFreqFactor must be greater than scaling.lowFreqFactor");
   }
@@ -86,6 +111,15 @@ Error validate(const RopeParams& p) {
     if (auto e = check_factors(s.short_factor, s.short_factor_size, dim / 2, "scaling.shortFactor")) return e;
     if (auto e = check_factors(s.long_factor, s.long_factor_size, dim / 2, "scaling.longFactor")) return e;
   }
+  const double factor = effective_factor(s);
+  if ((s.type == RopeType::yarn || s.type == RopeType::longrope) && !(factor >= 1e-6 && factor <= 1e6))
+    return range_error("scaling.maxPositionEmbeddings / scaling.originalMaxPositionEmbeddings must be from 1e-6 to 1e6");
+  // cos and sin are multiplied by it: it must keep rotated values finite (mscale pairs can make it 0 or
+  // blow it up, found by the fuzzer).
+  const double attention = rope_attention_factor(p);
+  if (!(attention > 0 && attention <= 1e3))
+    return range_error("the attention factor from scaling (attentionFactor, mscale, mscaleAllDim) must be in (0, 1000] (got " +
+                       std::to_string(attention) + ")");
   return {};
 }
 
@@ -93,7 +127,7 @@ double rope_inv_freq(const RopeParams& p, double seq_len, double* inv) {
   const RopeScaling& s = p.scaling;
   const int64_t dim = rope_rotary_dim(p), n = dim / 2;
   if (s.seq_len) seq_len = *s.seq_len;
-  double base = p.base, attention = 1.0;
+  double base = p.base;
   if (s.type == RopeType::dynamic) {
     // NTK-aware: grow the base once the sequence outgrows the trained length.
     const double mpe = original_length(s), factor = *s.factor;
@@ -110,15 +144,7 @@ double rope_inv_freq(const RopeParams& p, double seq_len, double* inv) {
       for (int64_t i = 0; i < n; ++i) inv[i] /= *s.factor;
       break;
     case RopeType::yarn: {
-      const double orig = original_length(s);
-      double factor = *s.factor;
-      // transformers: with both lengths given, the factor is their ratio (DeepSeek-V3 style configs).
-      if (s.original_max_position_embeddings && s.max_position_embeddings)
-        factor = *s.max_position_embeddings / *s.original_max_position_embeddings;
-      if (s.attention_factor) attention = *s.attention_factor;
-      else if (s.mscale && s.mscale_all_dim && *s.mscale != 0 && *s.mscale_all_dim != 0)
-        attention = yarn_mscale(factor, *s.mscale) / yarn_mscale(factor, *s.mscale_all_dim);
-      else attention = yarn_mscale(factor, 1.0);
+      const double orig = original_length(s), factor = effective_factor(s);
       const double beta_fast = s.beta_fast ? *s.beta_fast : 32, beta_slow = s.beta_slow ? *s.beta_slow : 1;
       auto correction_dim = [&](double rotations) {
         return dim * std::log(orig / (rotations * 2 * kPi)) / (2 * std::log(p.base));
@@ -151,17 +177,12 @@ double rope_inv_freq(const RopeParams& p, double seq_len, double* inv) {
     }
     case RopeType::longrope: {
       const double orig = original_length(s);
-      double factor = s.factor ? *s.factor : 1.0;
-      if (s.original_max_position_embeddings && s.max_position_embeddings)
-        factor = *s.max_position_embeddings / *s.original_max_position_embeddings;
-      if (s.attention_factor) attention = *s.attention_factor;
-      else attention = factor <= 1 ? 1.0 : std::sqrt(1 + std::log(factor) / std::log(orig));
       const double* ext = seq_len > orig ? s.long_factor : s.short_factor;
       for (int64_t i = 0; i < n; ++i) inv[i] /= ext[i];
       break;
     }
   }
-  return attention;
+  return rope_attention_factor(p);
 }
 
 // ------------------------------------------------------------------------------------------- apply

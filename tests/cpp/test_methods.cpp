@@ -235,3 +235,29 @@ TEST_CASE("sinusoidal similarity: Toeplitz path equals the general path") {
   CHECK(compare(a, z, 3).cosine == 0);
   CHECK(compare(a, z, 3).euclidean == 3);
 }
+
+TEST_CASE("fuzzer regressions") {
+  // A huge std made float32 draws overflow to infinity (found by tests/fuzz, crash-48ea91e1).
+  CHECK_THAT(validate(LearnedParams{4, 4, 0, 1e300}).message, Catch::Contains("std"));
+  CHECK(!validate(LearnedParams{4, 4, 0, 1e6}));
+}
+
+TEST_CASE("fuzzer regressions: RoPE scaling values that made frequencies or the attention factor overflow") {
+  RopeParams p;
+  p.head_dim = 16;
+  p.base = 3;
+  p.scaling.type = RopeType::yarn;
+  p.scaling.factor = 3.87759e307;  // crash-b5f0bd48: effective factor 0.5 / 2.7e303 made inv_freq infinite
+  p.scaling.original_max_position_embeddings = 2.73466e303;
+  p.scaling.max_position_embeddings = 0.5;
+  CHECK_THAT(validate(p).message, Catch::Contains("scaling.factor"));
+  p.scaling.factor = 4;
+  CHECK_THAT(validate(p).message, Catch::Contains("scaling.originalMaxPositionEmbeddings"));
+  p.scaling = {};
+  p.scaling.type = RopeType::yarn;
+  p.scaling.factor = 4;
+  p.scaling.original_max_position_embeddings = 4096;
+  p.scaling.mscale = 1;
+  p.scaling.mscale_all_dim = -1 / (0.1 * std::log(4.0));  // crash-d65ca633: get_mscale(...) = 0 in the denominator
+  CHECK_THAT(validate(p).message, Catch::Contains("attentionFactor"));
+}

@@ -43,6 +43,8 @@ int64_t rope_rotary_dim(const RopeParams& p);
 // inv_freq (rotary_dim/2 doubles) and the attention factor cos/sin are multiplied by. `seq_len` is the
 // length the frequencies serve (dynamic and longrope depend on it; scaling.seq_len overrides it).
 double rope_inv_freq(const RopeParams& p, double seq_len, double* inv_freq);
+// The factor alone (YaRN's mscale rule, LongRoPE's sqrt(1 + ln f / ln L), else 1 or as given).
+double rope_attention_factor(const RopeParams& p);
 
 struct RopeApplyParams {
   int64_t seq_len = 0, heads = 0;

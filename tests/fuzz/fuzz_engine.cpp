@@ -1,0 +1,186 @@
+// libFuzzer harness over every engine entry point: random parameters go through validation, and whatever
+// validates (kept small so each input runs fast) is computed — under ASan and UBSan. Every output must be
+// finite where the method promises finite values. A crash found here becomes a Catch2 regression test.
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <vector>
+
+#include "internal.hpp"
+#include "posenc/alibi.hpp"
+#include "posenc/attention.hpp"
+#include "posenc/learned.hpp"
+#include "posenc/metrics.hpp"
+#include "posenc/position_ids.hpp"
+#include "posenc/relative_bias.hpp"
+#include "posenc/rope.hpp"
+#include "posenc/sinusoidal.hpp"
+
+using namespace posenc;
+
+namespace {
+constexpr int64_t kBudget = 1 << 14;  // largest output computed per input
+
+void require(bool ok) {
+  if (!ok) std::abort();
+}
+void require_finite(const std::vector<float>& v) {
+  for (float x : v) require(std::isfinite(x));
+}
+
+// Sizes: mostly small, sometimes hostile (negative, zero, enormous).
+int64_t size(FuzzedDataProvider& in) {
+  switch (in.ConsumeIntegralInRange<int>(0, 7)) {
+    case 0: return in.ConsumeIntegral<int64_t>();
+    case 1: return in.ConsumeIntegralInRange<int64_t>(-2, 0);
+    default: return in.ConsumeIntegralInRange<int64_t>(1, 40);
+  }
+}
+double real(FuzzedDataProvider& in) {
+  switch (in.ConsumeIntegralInRange<int>(0, 5)) {
+    case 0: return in.ConsumeFloatingPoint<double>();  // NaN, inf, huge, negative
+    case 1: return in.ConsumeIntegralInRange<int>(-3, 3);
+    default: return in.ConsumeFloatingPointInRange<double>(0.5, 1e6);
+  }
+}
+std::vector<float> floats(FuzzedDataProvider& in, int64_t n) {
+  std::vector<float> v(static_cast<size_t>(n));
+  for (auto& x : v) x = in.ConsumeFloatingPointInRange<float>(-4, 4);
+  return v;
+}
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t bytes) {
+  FuzzedDataProvider in(data, bytes);
+  switch (in.ConsumeIntegralInRange<int>(0, 8)) {
+    case 0: {
+      SinusoidalParams p{size(in), size(in), real(in), in.ConsumeIntegralInRange<int64_t>(-5, kMaxPosition),
+                         in.ConsumeBool() ? Layout::split : Layout::interleaved};
+      if (validate(p) || p.length * p.d_model > kBudget) break;
+      std::vector<float> out(static_cast<size_t>(p.length * p.d_model));
+      detail::OwnedWorkspace ws(SinusoidalPlan::workspace_bytes(p.d_model));
+      SinusoidalPlan plan(p, ws.get());
+      const int64_t split = in.ConsumeIntegralInRange<int64_t>(0, p.length);
+      plan.rows(0, split, out.data());
+      plan.rows(split, p.length - split, out.data() + split * p.d_model);
+      for (float x : out) require(x >= -1.0000005f && x <= 1.0000005f);
+      break;
+    }
+    case 1: {
+      LearnedParams p{size(in), size(in), in.ConsumeIntegral<uint32_t>(), real(in)};
+      if (validate(p) || p.max_length * p.d_model > kBudget) break;
+      std::vector<float> out(static_cast<size_t>(p.max_length * p.d_model));
+      learned(p, out.data());
+      require_finite(out);
+      require(static_cast<bool>(validate_position(p, p.max_length)));
+      break;
+    }
+    case 2: {
+      RopeApplyParams p;
+      p.seq_len = size(in);
+      p.heads = size(in);
+      p.offset = in.ConsumeIntegralInRange<int64_t>(-5, kMaxPosition);
+      p.convention = in.ConsumeBool() ? RopeConvention::half : RopeConvention::interleaved;
+      p.rope.head_dim = size(in);
+      p.rope.base = real(in);
+      p.rope.partial_rotary_factor = in.ConsumeBool() ? 1.0 : real(in);
+      RopeScaling& s = p.rope.scaling;
+      s.type = static_cast<RopeType>(in.ConsumeIntegralInRange<int>(0, 5));
+      if (in.ConsumeBool()) s.factor = real(in);
+      if (in.ConsumeBool()) s.original_max_position_embeddings = real(in);
+      if (in.ConsumeBool()) s.max_position_embeddings = real(in);
+      if (in.ConsumeBool()) s.seq_len = real(in);
+      if (in.ConsumeBool()) s.beta_fast = real(in);
+      if (in.ConsumeBool()) s.beta_slow = real(in);
+      if (in.ConsumeBool()) s.mscale = real(in);
+      if (in.ConsumeBool()) s.mscale_all_dim = real(in);
+      if (in.ConsumeBool()) s.attention_factor = real(in);
+      s.truncate = in.ConsumeBool();
+      if (in.ConsumeBool()) s.low_freq_factor = real(in);
+      if (in.ConsumeBool()) s.high_freq_factor = real(in);
+      std::vector<double> short_f(static_cast<size_t>(in.ConsumeIntegralInRange<int>(0, 40)), real(in));
+      std::vector<double> long_f(static_cast<size_t>(in.ConsumeIntegralInRange<int>(0, 40)), real(in));
+      s.short_factor = short_f.empty() ? nullptr : short_f.data();
+      s.short_factor_size = static_cast<int64_t>(short_f.size());
+      s.long_factor = long_f.empty() ? nullptr : long_f.data();
+      s.long_factor_size = static_cast<int64_t>(long_f.size());
+      if (validate(p) || p.seq_len * p.heads * p.rope.head_dim > kBudget) break;
+      std::vector<double> inv(static_cast<size_t>(rope_rotary_dim(p.rope) / 2));
+      require(std::isfinite(rope_inv_freq(p.rope, static_cast<double>(p.seq_len), inv.data())));
+      auto x = floats(in, p.seq_len * p.heads * p.rope.head_dim);
+      rope_apply(p, x.data());
+      require_finite(x);
+      break;
+    }
+    case 3: {
+      AlibiParams p{size(in), size(in), in.ConsumeBool()};
+      if (validate(p) || p.heads * p.length * p.length > kBudget) break;
+      std::vector<float> slopes(static_cast<size_t>(p.heads)), out(static_cast<size_t>(p.heads * p.length * p.length));
+      alibi_slopes(p.heads, slopes.data());
+      alibi_bias_rows(p, slopes.data(), 0, p.heads * p.length, out.data());
+      for (float x : out) require(!std::isnan(x) && x <= 0);
+      break;
+    }
+    case 4: {
+      T5GridParams p{size(in), size(in), {in.ConsumeBool(), size(in), size(in)}};
+      const int64_t rp = in.ConsumeIntegralInRange<int64_t>(-kMaxPosition, kMaxPosition);
+      if (validate(p.buckets)) break;
+      const int32_t b = t5_bucket(rp, p.buckets);
+      require(b >= 0 && b < p.buckets.num_buckets);
+      if (validate(p) || p.query_length * p.key_length > kBudget) break;
+      std::vector<int32_t> out(static_cast<size_t>(p.query_length * p.key_length));
+      t5_bucket_rows(p, 0, p.query_length, out.data());
+      break;
+    }
+    case 5: {
+      const int64_t n = in.ConsumeIntegralInRange<int64_t>(1, 64);
+      std::vector<int32_t> ids(static_cast<size_t>(n)), out(static_cast<size_t>(n));
+      for (auto& id : ids) id = in.ConsumeIntegralInRange<int32_t>(-2, 3);
+      const int64_t pad = in.ConsumeIntegralInRange<int64_t>(-3, 3), past = in.ConsumeIntegralInRange<int64_t>(-3, 100);
+      if (!validate_roberta(pad, past)) position_ids_roberta(ids.data(), n, pad, past, out.data());
+      if (!validate_mask(ids.data(), n)) position_ids_generation(ids.data(), n, out.data());
+      break;
+    }
+    case 6: {
+      AttentionParams p{size(in), size(in), size(in), in.ConsumeBool()};
+      p.bias = static_cast<AttentionParams::Bias>(in.ConsumeIntegralInRange<int>(0, 2));
+      if (validate(p) || p.seq_len * p.heads * p.head_dim > kBudget || p.heads * p.seq_len * p.seq_len > kBudget) break;
+      const int64_t n = p.seq_len * p.heads * p.head_dim;
+      auto q = floats(in, n), k = floats(in, n), v = floats(in, n), bias = floats(in, attention_bias_size(p));
+      if (in.ConsumeBool() && !bias.empty()) bias[0] = -INFINITY;
+      std::vector<float> out(static_cast<size_t>(n)), w(static_cast<size_t>(p.heads * p.seq_len * p.seq_len));
+      attention(p, q.data(), k.data(), v.data(), bias.empty() ? nullptr : bias.data(), out.data(), w.data());
+      require_finite(out);
+      require_finite(w);
+      break;
+    }
+    case 7: {
+      SimilarityParams p{size(in), size(in), static_cast<Metric>(in.ConsumeIntegralInRange<int>(0, 2))};
+      if (validate(p) || p.length * p.length > kBudget || p.length * p.d_model > kBudget) break;
+      auto table = floats(in, p.length * p.d_model);
+      std::vector<double> norms(static_cast<size_t>(p.length));
+      std::vector<float> out(static_cast<size_t>(p.length * p.length));
+      similarity_norms(p, table.data(), norms.data());
+      similarity_rows(p, table.data(), norms.data(), 0, p.length, out.data());
+      require_finite(out);
+      if (p.d_model % 2 == 0) {
+        SinusoidalParams t{p.length, p.d_model, in.ConsumeFloatingPointInRange<double>(1.5, 1e6), 0, Layout::interleaved};
+        detail::OwnedWorkspace ws(ToeplitzSimilarity::workspace_bytes(p));
+        ToeplitzSimilarity toeplitz(p, t, ws.get());
+        toeplitz.rows(0, p.length, out.data());
+        require_finite(out);
+      }
+      break;
+    }
+    case 8: {
+      const int64_t n = in.ConsumeIntegralInRange<int64_t>(1, 64);
+      auto a = floats(in, n), b = floats(in, n);
+      const Comparison c = compare(a.data(), b.data(), n);
+      require(std::isfinite(c.dot) && std::isfinite(c.cosine) && std::isfinite(c.euclidean));
+      require(c.cosine >= -1.000001 && c.cosine <= 1.000001);
+      break;
+    }
+  }
+  return 0;
+}
