@@ -29,7 +29,11 @@ void attention(const AttentionParams& p, const float* q, const float* k, const f
     for (int64_t i = 0; i < L; ++i) {
       float* w = weights + (h * L + i) * L;
       const float* qi = q + i * row + h * D;
-      double max_score = neg_inf;
+      // Scores are kept as float in `w`: the max and the exponentials use those same stored values, so the
+      // largest term is exactly exp(0) = 1 (no overflow to inf/inf = NaN). Finite scores beyond float range
+      // are clamped to it; -inf (masked) stays -inf.
+      const double big = std::numeric_limits<float>::max();
+      float max_score = -std::numeric_limits<float>::infinity();
       for (int64_t j = 0; j < L; ++j) {
         double score = neg_inf;
         if (!(p.causal && j > i)) {
@@ -37,14 +41,15 @@ void attention(const AttentionParams& p, const float* q, const float* k, const f
           double dot = 0;
           for (int64_t d = 0; d < D; ++d) dot += static_cast<double>(qi[d]) * kj[d];
           score = dot * scale + (head_bias ? head_bias[i * L + j] : 0.0);
+          if (score != neg_inf) score = score > big ? big : score < -big ? -big : score;
         }
         w[j] = static_cast<float>(score);
-        if (score > max_score) max_score = score;
+        if (w[j] > max_score) max_score = w[j];
       }
       double total = 0;
       for (int64_t j = 0; j < L; ++j) total += std::exp(static_cast<double>(w[j]) - max_score);
       // A row whose every score is -inf (a bias that masks everything) gets zero weights, not NaN.
-      const bool empty = !(max_score > neg_inf);
+      const bool empty = !(max_score > -std::numeric_limits<float>::infinity());
       for (int64_t j = 0; j < L; ++j)
         w[j] = empty ? 0.f : static_cast<float>(std::exp(static_cast<double>(w[j]) - max_score) / total);
       float* out = output + i * row + h * D;

@@ -4,7 +4,9 @@
 // returned (not thrown) as JS RangeError/TypeError objects for the facade to throw: nothing unwinds
 // through C++ frames, so no allocation leaks and the module stays usable after any bad input.
 #include <emscripten/bind.h>
+#include <emscripten/heap.h>
 #include <emscripten/val.h>
+#include <malloc.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -749,6 +751,15 @@ val attention_js(val options) {
 
 std::string simd_name() { return simd::kName; }
 
+// Memory the engine holds: bytes allocated by malloc (what a leak would grow) and the wasm heap size.
+val diagnostics() {
+  const struct mallinfo info = mallinfo();
+  val result = val::object();
+  result.set("heapInUse", static_cast<double>(info.uordblks));
+  result.set("heapSize", static_cast<double>(emscripten_get_heap_size()));
+  return result;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(posenc) {
@@ -765,4 +776,5 @@ EMSCRIPTEN_BINDINGS(posenc) {
   emscripten::function("positionIds", &position_ids_js);
   emscripten::function("attention", &attention_js);
   emscripten::function("simdName", &simd_name);
+  emscripten::function("diagnostics", &diagnostics);
 }

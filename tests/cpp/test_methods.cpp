@@ -261,3 +261,16 @@ TEST_CASE("fuzzer regressions: RoPE scaling values that made frequencies or the 
   p.scaling.mscale_all_dim = -1 / (0.1 * std::log(4.0));  // crash-d65ca633: get_mscale(...) = 0 in the denominator
   CHECK_THAT(validate(p).message, Catch::Contains("attentionFactor"));
 }
+
+TEST_CASE("attention regressions: huge scores stay finite (found by the JS random-argument test)") {
+  // k held 9.007e15, so scores of ~1e16 were rounded to float before the exponent: inf / inf = NaN.
+  const float q[] = {1.6630250f, 1.0f}, k[] = {9007199254740992.0f, 0.5f}, v[] = {1, 2};
+  AttentionParams p{2, 1, 1};
+  float out[2], w[4];
+  attention(p, q, k, v, nullptr, out, w);
+  for (float x : out) CHECK(std::isfinite(x));
+  for (float x : w) CHECK(std::isfinite(x));
+  const float huge[] = {3e38f, 3e38f};
+  attention(p, huge, huge, v, nullptr, out, w);
+  for (float x : out) CHECK(std::isfinite(x));
+}

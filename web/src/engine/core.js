@@ -52,6 +52,7 @@ export function createApi(module, simd) {
     }),
     positionIds: (ids, options) => unwrap(module.positionIds(ids, options)),
     attention: (options) => unwrap(module.attention(options)),
+    diagnostics: () => module.diagnostics(),
   };
   return Object.freeze(api);
 }

@@ -159,6 +159,8 @@ export interface Engine {
   };
   positionIds(ids: NumericArray, options: PositionIdsOptions): Int32Array;
   attention(options: AttentionOptions): { output: Float32Array; weights: Float32Array };
+  /** Engine memory: bytes allocated inside the wasm heap (flat across calls: nothing leaks) and the heap size. */
+  diagnostics(): { heapInUse: number; heapSize: number };
 }
 
 export interface LoadOptions {
