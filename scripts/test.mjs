@@ -62,6 +62,8 @@ step('C++ tests, compiled to WASM SIMD and run under Node', () => {
 
 step('JS engine tests (Node)', () => run('node', ['--test', 'tests/js/']));
 
+step('npm package smoke test (pack, install in an empty folder, import)', () => run('node', ['--test', 'tests/package/']));
+
 step('type declarations (tsc --noEmit on a consumer example)', () =>
   run('node', ['node_modules/typescript/bin/tsc', '-p', 'tests/types/tsconfig.json']));
 
