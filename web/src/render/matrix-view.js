@@ -53,10 +53,12 @@ export function matrixLayout({ width, rows, cols, maxHeight = 420, minHeight = 1
 }
 
 /** Draws the raster image into the plot rectangle; crisp (no smoothing) when the image is upscaled. */
-export function drawRaster(ctx, layout, image) {
+export function drawRaster(ctx, layout, image, ratio = 1) {
   const { rect } = layout;
   ctx.save();
-  ctx.imageSmoothingEnabled = image.width < rect.w * 1.01 || image.height < rect.h * 1.01 ? false : true;
+  // the raster is either one pixel per cell (upscaled: keep cells crisp) or already at device resolution
+  // (box-averaged: a 1:1 copy); smoothing would only blur
+  ctx.imageSmoothingEnabled = image.width > rect.w * ratio * 1.01 || image.height > rect.h * ratio * 1.01;
   ctx.drawImage(image, rect.x, rect.y, rect.w, rect.h);
   ctx.restore();
 }

@@ -11,7 +11,7 @@
 import { NAN_COLOR } from './color.js';
 import { nextFrame } from './canvas.js';
 
-const CHUNK_FLOATS = 1 << 16; // 256 KiB of float32 per engine call: amortises the call, keeps slices short
+const CHUNK_FLOATS = 1 << 20; // 4 MiB of float32 per engine call: each call has a fixed set-up cost, so few big calls
 
 export class MatrixRaster {
   constructor() {
@@ -22,7 +22,7 @@ export class MatrixRaster {
     this._ctx = this.canvas.getContext('2d');
     this._job = 0;
     this._buffer = new Float32Array(0); // reused engine output (the `into` path)
-    this._acc = new Float32Array(0);
+    this._acc = new Float64Array(0);
     this._image = null;
     /** statistics of the last finished job */
     this.stats = { ms: 0, frames: 0, rows: 0, cols: 0, imgW: 0, imgH: 0, min: NaN, max: NaN };
@@ -62,8 +62,12 @@ export class MatrixRaster {
     const pixels = new Uint32Array(image.data.buffer);
     pixels.fill(0);
 
-    const chunkRows = Math.max(1, Math.min(rows, Math.floor(CHUNK_FLOATS / cols)));
-    if (this._buffer.length < chunkRows * cols) this._buffer = new Float32Array(chunkRows * cols);
+    // A table that fits in one engine call is done in one go (the common, interactive sizes). Bigger ones
+    // are sliced with chunks sized from the measured speed, so each chunk takes about a third of the budget.
+    const single = rows * cols <= CHUNK_FLOATS;
+    const maxChunkRows = Math.max(1, Math.min(rows, Math.floor(CHUNK_FLOATS / cols)));
+    let chunkRows = single ? rows : Math.max(1, Math.min(maxChunkRows, Math.floor((1 << 15) / cols)));
+    if (this._buffer.length < maxChunkRows * cols) this._buffer = new Float32Array(maxChunkRows * cols);
     const exact = imgW === cols && imgH === rows;
     const scale = 255 / (vmax - vmin || 1);
     let min = Infinity;
@@ -80,10 +84,11 @@ export class MatrixRaster {
         colMap[c] = x;
         colCount[x]++;
       }
-      if (this._acc.length < imgW) this._acc = new Float32Array(imgW);
+      if (this._acc.length < imgW) this._acc = new Float64Array(imgW);
     }
     const acc = this._acc;
     if (!exact) acc.fill(0);
+    const sameCols = imgW === cols; // only rows are averaged: the column map is the identity
     let accRows = 0; // source rows accumulated into the current image row
     let curY = exact ? 0 : 0;
 
@@ -92,6 +97,8 @@ export class MatrixRaster {
       const base = y * imgW;
       for (let x = 0; x < imgW; x++) {
         const v = acc[x] / (accRows * colCount[x]);
+        if (v < min) min = v;
+        if (v > max) max = v;
         if (v !== v) pixels[base + x] = NAN_COLOR;
         else {
           let i = ((v - vmin) * scale + 0.5) | 0;
@@ -109,10 +116,17 @@ export class MatrixRaster {
     let doneRows = 0;
     // Past `maxCells` the rows are sampled with a stride (each image row still averages several of them).
     const stride = exact ? 1 : Math.max(1, Math.ceil((rows * cols) / maxCells));
-    const step = stride === 1 ? chunkRows : stride;
-    for (let offset = 0; offset < rows; offset += step) {
+    if (!single) {
+      // allocation of the image and buffers above was this task's work; the drawing starts in the next
+      await nextFrame();
+      if (job !== this._job) return false;
+      sliceStart = performance.now();
+    }
+    let offset = 0;
+    while (offset < rows) {
       const count = stride === 1 ? Math.min(chunkRows, rows - offset) : 1;
       const into = count * cols === this._buffer.length ? this._buffer : this._buffer.subarray(0, count * cols);
+      const chunkStart = performance.now();
       fill(offset, count, into);
       if (exact) {
         let p = offset * cols;
@@ -137,16 +151,21 @@ export class MatrixRaster {
             curY = y;
           }
           const rowBase = r * cols;
-          for (let c = 0; c < cols; c++) {
-            const v = into[rowBase + c];
-            if (v < min) min = v;
-            if (v > max) max = v;
-            acc[colMap[c]] += v;
+          if (sameCols) {
+            for (let c = 0; c < cols; c++) acc[c] += into[rowBase + c];
+          } else {
+            for (let c = 0; c < cols; c++) acc[colMap[c]] += into[rowBase + c];
           }
           accRows++;
         }
       }
-      doneRows = Math.min(rows, offset + step);
+      offset += stride === 1 ? count : stride;
+      doneRows = Math.min(rows, offset);
+      if (!single && stride === 1) {
+        // adapt the next chunk to about a third of the slice budget
+        const perRow = (performance.now() - chunkStart) / count;
+        chunkRows = Math.max(1, Math.min(maxChunkRows, Math.floor(budgetMs / 3 / Math.max(perRow, 1e-4))));
+      }
       if (performance.now() - sliceStart > budgetMs && doneRows < rows) {
         const upto = exact ? doneRows : curY; // rows [dirtyFrom, upto) are final
         this._publish(dirtyFrom, upto);

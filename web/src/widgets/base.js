@@ -297,6 +297,7 @@ export class PosencElement extends LitElement {
     this._onChannel = (e) => this._channelChanged(e);
     this._onHover = (e) => this.groupHoverChanged?.(e.detail.hover, e.detail.source);
     this._onPrefs = () => {
+      this._themeCache = null;
       this.requestUpdate();
       this.redraw?.();
     };
@@ -323,6 +324,7 @@ export class PosencElement extends LitElement {
 
   connectedCallback() {
     super.connectedCallback();
+    this._themeCache = null;
     motionQuery?.addEventListener('change', this._onPrefs);
     darkQuery?.addEventListener('change', this._onPrefs);
     this._resizeObserver?.observe(this);
@@ -351,6 +353,7 @@ export class PosencElement extends LitElement {
   }
 
   willUpdate(changed) {
+    if (changed.has('theme') || changed.has('style')) this._themeCache = null;
     if (changed.has('group') && this.isConnected && changed.get('group') !== undefined) {
       this._leaveGroup();
       this._joinGroup();
@@ -372,8 +375,10 @@ export class PosencElement extends LitElement {
     }
   }
 
+  /** Theme colours for canvas drawing, cached (reading computed styles forces a style recalculation). */
   theme$() {
-    return themeColors(this);
+    if (!this._themeCache) this._themeCache = themeColors(this);
+    return this._themeCache;
   }
 
   get ratio() {

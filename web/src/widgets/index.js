@@ -25,3 +25,24 @@ export const WIDGET_TAGS = [
   'posenc-slicing',
   'posenc-properties',
 ];
+
+// Beyond sinusoidal: learned tables, T5 buckets, RoPE and its long-context scaling, ALiBi, the method
+// comparison and padding-aware position ids.
+export { PosencLearned } from './posenc-learned.js';
+export { PosencT5 } from './posenc-t5.js';
+export { PosencRope } from './posenc-rope.js';
+export { PosencScaling } from './posenc-scaling.js';
+export { PosencAlibi } from './posenc-alibi.js';
+export { PosencMethods } from './posenc-methods.js';
+export { PosencPadding } from './posenc-padding.js';
+
+/** Tag names of the method widgets, in the order of the second lesson part. */
+export const METHOD_WIDGET_TAGS = [
+  'posenc-learned',
+  'posenc-rope',
+  'posenc-scaling',
+  'posenc-alibi',
+  'posenc-t5',
+  'posenc-padding',
+  'posenc-methods',
+];

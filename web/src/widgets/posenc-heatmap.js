@@ -180,7 +180,6 @@ export class PosencHeatmap extends PosencElement {
     fitCanvas(canvas, geom.width, geom.height, ratio);
     const scheme = isKnownScheme(this.scheme) ? this.scheme : 'RdBu';
     const palette = lut(scheme).packed;
-    this._progress = 0;
     const done = await this._raster.render({
       rows: p.length,
       cols: p.dModel,
@@ -191,12 +190,14 @@ export class PosencHeatmap extends PosencElement {
       vmax: 1,
       fill: (off, count, into) => this.pe.sinusoidal({ ...p, length: count, offset: p.offset + off, into }),
       onProgress: (f) => {
+        if (f >= 1) return; // the final picture is painted below
         this._progress = f;
         this._paint();
       },
     });
     if (!done) return; // a newer job took over; it resolves the promise
     this._lastRender = { ms: performance.now() - t0, frames: this._raster.stats.frames };
+    if (this._progress !== 1) this._progress = 1;
     this._paint();
     this._finishRender();
     this.dispatchEvent(new CustomEvent('posenc-rendered', { detail: { ...this._lastRender }, bubbles: true, composed: true }));
@@ -209,7 +210,7 @@ export class PosencHeatmap extends PosencElement {
     const theme = this.theme$();
     const { ctx } = fitCanvas(canvas, geom.width, geom.height, this.ratio);
     ctx.clearRect(0, 0, geom.width, geom.height);
-    drawRaster(ctx, geom, this._raster.canvas);
+    drawRaster(ctx, geom, this._raster.canvas, this.ratio);
     drawMatrixAxes(ctx, geom, theme, { colTitle: 'dimension →', rowTitle: 'position ↓' });
     this._drawSinCosStrip(ctx, geom, theme);
     const p = this._params;

@@ -147,7 +147,7 @@ export class PosencSimilarity extends PosencElement {
       vmin: lo,
       vmax: hi,
       fill: (off, count, into) => into.set(M.subarray(off * L, (off + count) * L)),
-      onProgress: () => this._paint(),
+      onProgress: (f) => f < 1 && this._paint(),
     });
     if (!done) return;
     this._paint();
@@ -163,7 +163,7 @@ export class PosencSimilarity extends PosencElement {
     const t = this.theme$();
     const { ctx } = fitCanvas(canvas, geom.width, geom.height, this.ratio);
     ctx.clearRect(0, 0, geom.width, geom.height);
-    drawRaster(ctx, geom, this._raster.canvas);
+    drawRaster(ctx, geom, this._raster.canvas, this.ratio);
     drawMatrixAxes(ctx, geom, t, { colTitle: 'position j →', rowTitle: 'position i ↓' });
     const [a, b] = this.getSelection();
     if (a != null && b != null && a < this.length && b < this.length) {

@@ -1,0 +1,185 @@
+// Small helpers shared by the method widgets (learned, T5, RoPE, scaling, ALiBi, methods, padding).
+// Nothing here computes an encoding: these arrange inputs for the engine and format what it returns.
+
+import { css } from 'lit';
+
+/** Int32Array [start, start + 1, …, start + count − 1]: the position indices handed to the engine. */
+export function indexRange(start, count) {
+  const out = new Int32Array(Math.max(0, count));
+  for (let i = 0; i < out.length; i++) out[i] = start + i;
+  return out;
+}
+
+/** `rows` copies of `vector` one after another (a batch of identical rows for one engine call). */
+export function tile(vector, rows) {
+  const d = vector.length;
+  const out = new Float32Array(rows * d);
+  for (let r = 0; r < rows; r++) out.set(vector, r * d);
+  return out;
+}
+
+/** Row `r` of a row-major table (a view, no copy). */
+export function row(table, r, width) {
+  return table.subarray(r * width, (r + 1) * width);
+}
+
+/**
+ * Seeded content vectors (queries, keys, token embeddings) drawn by the engine: `count` rows of width
+ * `dim` from Normal(0, std). The engine's learned-table generator is reused as a reproducible source.
+ */
+export function contentVectors(pe, { count, dim, seed = 0, std = 1 }) {
+  return pe.learned({ maxLength: count, dModel: dim, seed, std });
+}
+
+/** "RangeError: message" text of an engine error. */
+export function errorText(err) {
+  return err?.message ? `${err.name ?? 'Error'}: ${err.message}` : String(err);
+}
+
+/** Runs fn and returns { value } or { error } (engine errors are expected states in these lessons). */
+export function attempt(fn) {
+  try {
+    return { value: fn() };
+  } catch (err) {
+    return { error: err };
+  }
+}
+
+/** Time a synchronous repaint; stores { ms } on the element as lastRender. */
+export function timed(el, fn) {
+  const t0 = performance.now();
+  const r = fn();
+  el._lastRender = { ms: performance.now() - t0, frames: 1 };
+  return r;
+}
+
+/** Clamp to an integer range; non-numbers give lo. */
+export function clampInt(v, lo, hi) {
+  const n = Math.round(Number(v));
+  if (!Number.isFinite(n)) return lo;
+  return Math.min(hi, Math.max(lo, n));
+}
+
+/** Styles shared by the method widgets on top of baseStyles. */
+export const methodStyles = css`
+  .row {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 12px;
+    align-items: flex-start;
+  }
+  .row > .grow {
+    flex: 1 1 260px;
+    min-width: 0;
+  }
+  .panel-title {
+    font-weight: 600;
+    margin: 10px 0 4px;
+    font-size: 0.95em;
+  }
+  .seg {
+    display: inline-flex;
+    flex-wrap: wrap;
+    gap: 0;
+  }
+  .seg button {
+    border-radius: 0;
+    margin-left: -1px;
+  }
+  .seg button:first-child {
+    border-radius: calc(var(--_radius) * 0.6) 0 0 calc(var(--_radius) * 0.6);
+    margin-left: 0;
+  }
+  .seg button:last-child {
+    border-radius: 0 calc(var(--_radius) * 0.6) calc(var(--_radius) * 0.6) 0;
+  }
+  .seg button:focus-visible {
+    position: relative;
+    z-index: 1;
+  }
+  input[type='number'] {
+    width: 6.5em;
+  }
+  input[type='range'] {
+    min-width: 120px;
+    flex: 1 1 140px;
+  }
+  label.slider {
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    flex: 1 1 260px;
+  }
+  output,
+  .num {
+    font-family: var(--_mono);
+  }
+  .big {
+    font-family: var(--_mono);
+    font-size: 1.3em;
+    font-weight: 600;
+  }
+  .ok {
+    color: var(--_ok);
+  }
+  .bad {
+    color: var(--_bad);
+  }
+  .fail {
+    color: var(--_bad);
+    border-left: 3px solid var(--_bad);
+    padding: 2px 8px;
+    margin: 6px 0;
+    font-family: var(--_mono);
+    font-size: 0.88em;
+    overflow-wrap: anywhere;
+  }
+  .cards {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
+    gap: 8px;
+    margin: 8px 0;
+  }
+  .card {
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: 6px 10px;
+  }
+  .card .name {
+    color: var(--_muted);
+    font-size: 0.88em;
+    display: block;
+  }
+  table.grid {
+    border-collapse: collapse;
+    font-size: 0.88em;
+    width: 100%;
+  }
+  table.grid th,
+  table.grid td {
+    border: 1px solid var(--_border);
+    padding: 3px 6px;
+    text-align: left;
+    vertical-align: top;
+  }
+  table.grid th {
+    background: var(--_surface);
+    font-weight: 600;
+  }
+  table.grid td.num,
+  table.grid th.num {
+    text-align: right;
+    font-family: var(--_mono);
+    white-space: nowrap;
+  }
+  kbd {
+    font-family: var(--_mono);
+    font-size: 0.85em;
+    border: 1px solid var(--_border);
+    border-bottom-width: 2px;
+    border-radius: 4px;
+    padding: 0 4px;
+    background: var(--_surface);
+  }
+`;

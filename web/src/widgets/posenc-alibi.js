@@ -1,0 +1,537 @@
+// <posenc-alibi>: attention with linear biases. Slopes per head (pe.alibi.slopes, any head count), each
+// head's bias matrix (pe.alibi.bias) and the attention weights the bias alone produces when every score is
+// equal (pe.attention with zero queries and keys): the recency each head imposes.
+
+import { html, css, nothing } from 'lit';
+import { PosencElement, baseStyles } from './base.js';
+import { numberAttr } from '../state/attributes.js';
+import { fitCanvas } from '../render/canvas.js';
+import { fixed, plain, sci } from '../render/format.js';
+import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
+import { drawCells, outlineCell, drawColorBar } from '../render/cells.js';
+import { CATEGORICAL } from '../render/color.js';
+import { csvRow, composeCanvas } from '../render/export.js';
+import { clampInt, methodStyles } from './methods-shared.js';
+
+const MAX_HEADS = 64;
+const MAX_LENGTH = 256;
+const SCHEME = 'viridis';
+
+export class PosencAlibi extends PosencElement {
+  static properties = {
+    heads: { type: Number, reflect: true, converter: numberAttr(8) },
+    length: { type: Number, reflect: true, converter: numberAttr(32) },
+    head: { type: Number, reflect: true, converter: numberAttr(0) },
+    query: { type: Number, reflect: true, converter: numberAttr(-1) },
+    symmetric: { type: Boolean, reflect: true },
+    scale: { type: String, reflect: true },
+    label: { type: String, reflect: true },
+    _cursor: { state: true },
+  };
+
+  static styles = [
+    baseStyles,
+    methodStyles,
+    css`
+      .slopes {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 4px;
+        margin: 6px 0;
+        padding: 0;
+        list-style: none;
+      }
+      .slopes button {
+        font-family: var(--_mono);
+        font-size: 0.82em;
+        min-height: 30px;
+        padding: 2px 6px;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.heads = 8;
+    this.length = 32;
+    this.head = 0;
+    this.query = -1;
+    this.symmetric = false;
+    this.scale = 'shared';
+    this.label = '';
+    this._cursor = { row: 0, col: 0 };
+    this._data = null;
+    this._key = '';
+    this._lastRender = { ms: 0, frames: 0 };
+  }
+
+  get lastRender() {
+    return { ...this._lastRender };
+  }
+
+  get _H() {
+    return this.heads;
+  }
+
+  get _L() {
+    return this.length;
+  }
+
+  /** The query row whose weights are plotted: the attribute, or the last position. */
+  get _q() {
+    const L = this._L;
+    return this.query >= 0 && this.query < L ? this.query : L - 1;
+  }
+
+  engineReady() {
+    this.requestUpdate();
+  }
+
+  _validate() {
+    const { heads, length } = this;
+    if (!Number.isInteger(heads) || heads < 1 || heads > MAX_HEADS) throw new RangeError(`heads must be an integer from 1 to ${MAX_HEADS} (got ${heads})`);
+    if (!Number.isInteger(length) || length < 2 || length > MAX_LENGTH) throw new RangeError(`length must be an integer from 2 to ${MAX_LENGTH} (got ${length})`);
+  }
+
+  _compute() {
+    const pe = this.pe;
+    const H = this._H;
+    const L = this._L;
+    const causal = !this.symmetric;
+    const slopes = pe.alibi.slopes(H);
+    const bias = pe.alibi.bias({ heads: H, length: L, causal });
+    // equal scores everywhere (zero queries and keys): the weights are the softmax of the bias alone
+    const zeros = new Float32Array(L * H);
+    const { weights } = pe.attention({ q: zeros, k: zeros, v: zeros, seqLen: L, heads: H, headDim: 1, bias, causal });
+    // colour ranges (drawing only): the most negative finite bias overall and per head
+    const headMin = new Float64Array(H);
+    for (let h = 0; h < H; h++) {
+      let m = 0;
+      for (let i = h * L * L; i < (h + 1) * L * L; i++) if (Number.isFinite(bias[i]) && bias[i] < m) m = bias[i];
+      headMin[h] = m;
+    }
+    const vmin = Math.min(0, ...headMin);
+    return { H, L, causal, slopes, bias, weights, vmin, headMin };
+  }
+
+  willUpdate(changed) {
+    super.willUpdate(changed);
+    if (!this.pe) return;
+    const ok = this.guard(() => {
+      this._validate();
+      const key = [this.heads, this.length, this.symmetric].join('|');
+      if (key !== this._key || !this._data) {
+        this._data = this._compute();
+        this._key = key;
+      }
+      if (!Number.isInteger(this.head) || this.head < 0 || this.head >= this._H) this.head = clampInt(this.head, 0, this._H - 1);
+      const L = this._L;
+      this._cursor = { row: Math.min(this._cursor.row, L - 1), col: Math.min(this._cursor.col, L - 1) };
+      return true;
+    }, { main: true });
+    if (!ok) this._data = null;
+  }
+
+  updated(changed) {
+    const t0 = performance.now();
+    this._draw();
+    this._lastRender = { ms: performance.now() - t0, frames: 1 };
+    if (this._data && (changed.has('head') || changed.has('heads') || changed.has('_ready'))) {
+      this.dispatchEvent(new CustomEvent('posenc-change', { detail: { head: this.head, slope: this._data.slopes[this.head], slopes: Array.from(this._data.slopes) }, bubbles: true, composed: true }));
+    }
+  }
+
+  redraw() {
+    this._draw();
+  }
+
+  /** Slopes, the selected head's bias and weights (for scripts and tests). */
+  get result() {
+    const d = this._data;
+    if (!d) return null;
+    const h = this.head;
+    const q = this._q;
+    const L = d.L;
+    return {
+      slopes: Array.from(d.slopes),
+      head: h,
+      slope: d.slopes[h],
+      query: q,
+      biasRow: Array.from(d.bias.subarray(h * L * L + q * L, h * L * L + (q + 1) * L)),
+      weightsRow: Array.from(d.weights.subarray(h * L * L + q * L, h * L * L + (q + 1) * L)),
+    };
+  }
+
+  biasAt(h, i, j) {
+    const d = this._data;
+    return d ? d.bias[h * d.L * d.L + i * d.L + j] : NaN;
+  }
+
+  weightAt(h, i, j) {
+    const d = this._data;
+    return d ? d.weights[h * d.L * d.L + i * d.L + j] : NaN;
+  }
+
+  // ---- drawing -----------------------------------------------------------------------------------------------
+
+  _draw() {
+    this._drawSlopes();
+    this._drawHeads();
+    this._drawWeights();
+  }
+
+  _drawSlopes() {
+    const canvas = this.renderRoot?.querySelector('canvas.slopes-plot');
+    if (!canvas) return;
+    const w = this.contentWidth;
+    const h = 170;
+    const { ctx } = fitCanvas(canvas, w, h, this.ratio);
+    ctx.clearRect(0, 0, w, h);
+    const d = this._data;
+    if (!d) return;
+    const t = this.theme$();
+    const xs = Array.from({ length: d.H }, (_, i) => i);
+    const [lo, hi] = extent([d.slopes], { positive: true });
+    const rect = { x: 52, y: 10, w: w - 52 - 12, h: h - 44 };
+    const plot = drawXYPlot(ctx, {
+      rect,
+      xDomain: [-0.5, d.H - 0.5],
+      yDomain: [lo / 1.6, Math.min(1.5, hi * 1.6)],
+      yLog: true,
+      theme: t,
+      xTicks: d.H <= 16 ? xs : undefined,
+      series: [{ x: xs, y: d.slopes, color: t.accent, points: true, line: false, radius: 4 }],
+      xLabel: 'head',
+      yLabel: 'slope (log scale)',
+    });
+    drawCursor(ctx, plot, rect, this.head, [{ y: d.slopes[this.head], color: t.selectA }], t.selectA);
+  }
+
+  _headsGeometry() {
+    const d = this._data;
+    const w = this.contentWidth;
+    const H = d?.H ?? 1;
+    const cols = Math.max(1, Math.min(H, Math.floor(w / 112)));
+    const size = Math.min(200, Math.floor((w - (cols - 1) * 10) / cols));
+    const rows = Math.ceil(H / cols);
+    const cellTitle = 16;
+    return { w, cols, size, rows, cellTitle, h: rows * (size + cellTitle + 10) + 30 };
+  }
+
+  _drawHeads() {
+    const canvas = this.renderRoot?.querySelector('canvas.heads');
+    if (!canvas) return;
+    const g = this._headsGeometry();
+    const { ctx } = fitCanvas(canvas, g.w, g.h, this.ratio);
+    ctx.clearRect(0, 0, g.w, g.h);
+    const d = this._data;
+    if (!d) return;
+    const t = this.theme$();
+    const L = d.L;
+    this._headRects = [];
+    for (let h = 0; h < d.H; h++) {
+      const c = h % g.cols;
+      const r = Math.floor(h / g.cols);
+      const x = c * (g.size + 10);
+      const y = r * (g.size + g.cellTitle + 10);
+      const rect = { x, y: y + g.cellTitle, w: g.size, h: g.size };
+      this._headRects.push(rect);
+      ctx.font = h === this.head ? t.fontBold : t.fontSmall;
+      ctx.fillStyle = h === this.head ? t.selectA : t.muted;
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'top';
+      ctx.fillText(`h${h} · slope ${Number(d.slopes[h].toPrecision(3))}`, x, y + 1);
+      const base = h * L * L;
+      const lo = this.scale === 'head' ? d.headMin[h] || -1 : d.vmin || -1;
+      drawCells(ctx, { rect, rows: L, cols: L, get: (i, j) => d.bias[base + i * L + j], scheme: SCHEME, vmin: lo, vmax: 0, maskColor: t.grid, gap: 0 });
+      ctx.strokeStyle = h === this.head ? t.selectA : t.border;
+      ctx.lineWidth = h === this.head ? 2.5 : 1;
+      ctx.strokeRect(rect.x - 0.5, rect.y - 0.5, rect.w + 1, rect.h + 1);
+      if (h === this.head && this._focusHeads) outlineCell(ctx, rect, L, L, this._cursor, t.cursor);
+    }
+    const perHead = this.scale === 'head';
+    drawColorBar(ctx, {
+      x: 0,
+      y: g.h - 24,
+      w: Math.min(220, g.w / 2),
+      scheme: SCHEME,
+      vmin: d.vmin,
+      vmax: 0,
+      labels: [perHead ? 'each head’s minimum' : fixed(d.vmin, 2), '0'],
+      color: t.muted,
+      font: t.fontSmall,
+    });
+    ctx.font = t.fontSmall;
+    ctx.fillStyle = t.muted;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    ctx.fillText(d.causal ? 'bias (rows: query, columns: key; hatched: masked future, −∞)' : 'bias (rows: query, columns: key; symmetric variant)', Math.min(220, g.w / 2) + 12, g.h - 26);
+  }
+
+  _drawWeights() {
+    const canvas = this.renderRoot?.querySelector('canvas.weights');
+    if (!canvas) return;
+    const w = this.contentWidth;
+    const h = 220;
+    const { ctx } = fitCanvas(canvas, w, h, this.ratio);
+    ctx.clearRect(0, 0, w, h);
+    const d = this._data;
+    if (!d) return;
+    const t = this.theme$();
+    const L = d.L;
+    const q = this._q;
+    const xs = Array.from({ length: L }, (_, j) => j);
+    const series = [];
+    let top = 0;
+    for (let hh = 0; hh < d.H; hh++) {
+      const ys = d.weights.subarray(hh * L * L + q * L, hh * L * L + (q + 1) * L);
+      for (let j = 0; j < L; j++) if (ys[j] > top) top = ys[j];
+      if (hh === this.head) continue;
+      series.push({ x: xs, y: ys, color: CATEGORICAL[hh % CATEGORICAL.length], width: 1, alpha: 0.55 });
+    }
+    const sel = d.weights.subarray(this.head * L * L + q * L, this.head * L * L + (q + 1) * L);
+    series.push({ x: xs, y: sel, color: t.selectA, width: 3, points: L <= 64 });
+    const rect = { x: 52, y: 12, w: w - 52 - 12, h: h - 48 };
+    const plot = drawXYPlot(ctx, {
+      rect,
+      xDomain: [-0.5, L - 0.5],
+      yDomain: [0, Math.min(1, top * 1.08) || 1],
+      theme: t,
+      series,
+      lines: [{ axis: 'x', value: q, color: t.muted, label: `query ${q}`, align: 'start' }],
+      xLabel: 'key position',
+      yLabel: 'attention weight',
+    });
+    this._weightsPlot = { plot, rect };
+    if (this._hoverKey != null) drawCursor(ctx, plot, rect, this._hoverKey, [{ y: sel[this._hoverKey], color: t.selectA }], t.cursor);
+  }
+
+  // ---- interaction -------------------------------------------------------------------------------------------
+
+  _selectHead(h) {
+    if (!this._data) return;
+    this.head = clampInt(h, 0, this._data.H - 1);
+  }
+
+  _onHeadsClick(e) {
+    const rects = this._headRects ?? [];
+    const r = e.currentTarget.getBoundingClientRect();
+    const x = e.clientX - r.left;
+    const y = e.clientY - r.top;
+    rects.forEach((rect, h) => {
+      if (x >= rect.x && x < rect.x + rect.w && y >= rect.y - 16 && y < rect.y + rect.h) {
+        this.head = h;
+        if (y >= rect.y) {
+          const L = this._data.L;
+          this._cursor = { row: Math.min(L - 1, Math.floor(((y - rect.y) / rect.h) * L)), col: Math.min(L - 1, Math.floor(((x - rect.x) / rect.w) * L)) };
+          this.query = this._cursor.row;
+        }
+      }
+    });
+  }
+
+  _onHeadsKey(e) {
+    const d = this._data;
+    if (!d) return;
+    const L = d.L;
+    let { row, col } = this._cursor;
+    switch (e.key) {
+      case 'ArrowUp':
+        row--;
+        break;
+      case 'ArrowDown':
+        row++;
+        break;
+      case 'ArrowLeft':
+        col--;
+        break;
+      case 'ArrowRight':
+        col++;
+        break;
+      case 'PageUp':
+        this._selectHead(this.head - 1);
+        e.preventDefault();
+        return;
+      case 'PageDown':
+        this._selectHead(this.head + 1);
+        e.preventDefault();
+        return;
+      case 'Enter':
+      case ' ':
+        this.query = row;
+        e.preventDefault();
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+    this._cursor = { row: clampInt(row, 0, L - 1), col: clampInt(col, 0, L - 1) };
+  }
+
+  _onWeightsMove(e) {
+    const wp = this._weightsPlot;
+    if (!wp) return;
+    const r = e.currentTarget.getBoundingClientRect();
+    const j = Math.round(wp.plot.sx.invert(e.clientX - r.left));
+    const L = this._data?.L ?? 0;
+    this._hoverKey = j >= 0 && j < L ? j : null;
+    this._drawWeights();
+    this.requestUpdate();
+  }
+
+  _onWeightsKey(e) {
+    const L = this._data?.L ?? 0;
+    let j = this._hoverKey ?? this._q;
+    if (e.key === 'ArrowLeft') j--;
+    else if (e.key === 'ArrowRight') j++;
+    else if (e.key === 'Home') j = 0;
+    else if (e.key === 'End') j = L - 1;
+    else if (e.key === 'ArrowUp') return (this._selectHead(this.head - 1), e.preventDefault());
+    else if (e.key === 'ArrowDown') return (this._selectHead(this.head + 1), e.preventDefault());
+    else return;
+    e.preventDefault();
+    this._hoverKey = clampInt(j, 0, L - 1);
+    this._drawWeights();
+    this.requestUpdate();
+  }
+
+  // ---- exports -----------------------------------------------------------------------------------------------
+
+  toCSV() {
+    const d = this._data;
+    if (!d) return '';
+    const L = d.L;
+    const q = this._q;
+    const lines = [csvRow(['head', 'slope'])];
+    for (let h = 0; h < d.H; h++) lines.push(csvRow([h, d.slopes[h]]));
+    lines.push('', csvRow(['head', 'query', 'key', 'bias', 'weight_on_equal_scores']));
+    for (let h = 0; h < d.H; h++) {
+      for (let j = 0; j < L; j++) lines.push(csvRow([h, q, j, d.bias[h * L * L + q * L + j], d.weights[h * L * L + q * L + j]]));
+    }
+    return lines.join('\n') + '\n';
+  }
+
+  async exportCanvas() {
+    await this.updateComplete;
+    const parts = ['canvas.slopes-plot', 'canvas.heads', 'canvas.weights'].map((s) => this.renderRoot.querySelector(s)).filter(Boolean);
+    if (!parts.length || !this._data) return null;
+    const t = this.theme$();
+    return composeCanvas(parts, { title: `ALiBi: ${this.heads} heads, length ${this.length}${this.symmetric ? ', symmetric' : ''}`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+  }
+
+  // ---- template ----------------------------------------------------------------------------------------------
+
+  render() {
+    const d = this._data;
+    const title = this.label || 'ALiBi: a linear penalty per head';
+    const h = this.head;
+    const q = this._q;
+    const L = d?.L ?? this.length;
+    const cur = this._cursor;
+    const cursorBias = d ? this.biasAt(h, cur.row, cur.col) : NaN;
+    const hk = this._hoverKey ?? q;
+    const w = d ? this.weightAt(h, q, hk) : NaN;
+    return html`
+      ${this.renderHead(title)}
+      <div class="controls">
+        <label>heads <input type="number" min="1" max=${MAX_HEADS} .value=${String(this.heads)} @change=${(e) => (this.heads = Number(e.target.value))} /></label>
+        <label>length <input type="number" min="2" max=${MAX_LENGTH} .value=${String(this.length)} @change=${(e) => (this.length = Number(e.target.value))} /></label>
+        <label><input type="checkbox" .checked=${this.symmetric} @change=${(e) => (this.symmetric = e.target.checked)} /> symmetric −slope·|i − j| (no mask)</label>
+        <label
+          >colours
+          <select .value=${this.scale === 'head' ? 'head' : 'shared'} @change=${(e) => (this.scale = e.target.value)}>
+            <option value="shared">one scale for all heads</option>
+            <option value="head">a scale per head</option>
+          </select></label
+        >
+      </div>
+      <p class="panel-title">Slopes</p>
+      ${d
+        ? html`<ul class="slopes" role="listbox" aria-label="Heads and their slopes">
+            ${Array.from(d.slopes, (s, i) => html`<li role="none">
+              <button
+                type="button"
+                role="option"
+                aria-selected=${i === h ? 'true' : 'false'}
+                aria-pressed=${i === h ? 'true' : 'false'}
+                data-head=${i}
+                data-value=${plain(s)}
+                tabindex=${i === h ? '0' : '-1'}
+                @click=${() => (this.head = i)}
+                @keydown=${(e) => this._onSlopeKey(e, i)}
+              >h${i}: ${s >= 1e-3 ? String(Number(s.toPrecision(6))) : sci(s, 4)}</button>
+            </li>`)}
+          </ul>`
+        : nothing}
+      <canvas class="plot slopes-plot" role="img" aria-label=${d ? `Slopes of the ${d.H} heads on a log scale: ${Array.from(d.slopes, (s) => Number(s.toPrecision(4))).join(', ')}.` : 'slopes'}></canvas>
+      <p class="note">
+        ${d && (d.H & (d.H - 1)) === 0
+          ? html`With ${d.H} heads (a power of two) the slopes form one geometric sequence starting at 2<sup>−8/${d.H}</sup>: a straight line on the log scale.`
+          : d
+            ? html`${d.H} is not a power of two: the first heads take the slopes of the nearest smaller power of two, the rest are every other slope of
+                the next power of two — they fall in between, so the log plot zigzags.`
+            : nothing}
+      </p>
+      <p class="panel-title">Each head's bias added to the scores</p>
+      <canvas
+        class="plot heads"
+        tabindex="0"
+        role="img"
+        aria-label=${`Bias matrices of the ${this.heads} heads, ${L} by ${L}. Arrow keys move a cursor in the selected head, Page Up and Page Down change the head, Enter plots that query row.`}
+        aria-describedby="bias-readout"
+        @click=${this._onHeadsClick}
+        @keydown=${this._onHeadsKey}
+        @focus=${() => ((this._focusHeads = true), this._drawHeads())}
+        @blur=${() => ((this._focusHeads = false), this._drawHeads())}
+      ></canvas>
+      <p id="bias-readout" class="readout" role="status" aria-live="polite" aria-atomic="true">
+        ${d
+          ? html`head ${h}, query ${cur.row}, key ${cur.col}: bias =
+              <span data-role="bias" data-value=${plain(cursorBias)}>${fixed(cursorBias, 4)}</span>
+              ${Number.isFinite(cursorBias)
+                ? html`(slope ${Number(d.slopes[h].toPrecision(6))} × distance ${Math.abs(cur.row - cur.col)}, negated)`
+                : html`(a future key: masked)`}`
+          : this._ready
+            ? ''
+            : 'Loading the engine…'}
+      </p>
+      <p class="panel-title">Attention weights when every score is equal: the bias alone decides</p>
+      <canvas
+        class="plot weights"
+        tabindex="0"
+        role="img"
+        aria-label=${`Attention weights of query ${q} over the keys for every head; head ${h} highlighted. Left and right arrows read one key, up and down change the head.`}
+        aria-describedby="weight-readout"
+        @pointermove=${this._onWeightsMove}
+        @keydown=${this._onWeightsKey}
+      ></canvas>
+      <p id="weight-readout" class="readout" role="status" aria-live="polite" aria-atomic="true">
+        ${d
+          ? html`head ${h} (slope ${Number(d.slopes[h].toPrecision(6))}), query ${q}: weight on key ${hk} =
+              <span data-role="weight" data-value=${plain(w)}>${fixed(w, 4)}</span>; on itself ${fixed(this.weightAt(h, q, q), 4)}, on key 0
+              ${fixed(this.weightAt(h, q, 0), 4)}`
+          : nothing}
+      </p>
+      <p class="note">
+        Steep heads (large slope) spend almost all their weight on the last few tokens; gentle heads spread it over the whole context. The
+        penalty grows linearly with distance and has no maximum length, which is why ALiBi models can read longer inputs than they were trained on.
+        (The original code adds slope·j per row instead; softmax does not see the difference.)
+      </p>
+    `;
+  }
+
+  _onSlopeKey(e, i) {
+    const H = this._data?.H ?? 1;
+    let j = i;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') j = Math.min(H - 1, i + 1);
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') j = Math.max(0, i - 1);
+    else if (e.key === 'Home') j = 0;
+    else if (e.key === 'End') j = H - 1;
+    else return;
+    e.preventDefault();
+    this.head = j;
+    this.updateComplete.then(() => this.renderRoot.querySelector(`.slopes button[data-head="${j}"]`)?.focus());
+  }
+}
+
+customElements.get('posenc-alibi') || customElements.define('posenc-alibi', PosencAlibi);

@@ -1,0 +1,522 @@
+// <posenc-learned>: a learned absolute position table (seeded Normal(0, std) draws from pe.learned) beside
+// the sinusoidal one (pe.sinusoidal). Positions at or past max-length have no row: the widget looks them
+// up anyway and shows the RangeError the engine raises. Parameter count and memory are the length and
+// byte length of the table the engine returned.
+
+import { html, css, nothing } from 'lit';
+import { PosencElement, baseStyles } from './base.js';
+import { numberAttr, intList } from '../state/attributes.js';
+import { MatrixRaster } from '../render/raster.js';
+import { lut } from '../render/color.js';
+import { fitCanvas } from '../render/canvas.js';
+import { fixed, int, plain } from '../render/format.js';
+import { matrixLayout, drawRaster, drawMatrixAxes, drawMatrixLegend } from '../render/matrix-view.js';
+import { drawBars } from '../render/bars.js';
+import { hatch } from '../render/cells.js';
+import { csvRow, composeCanvas } from '../render/export.js';
+import { attempt, errorText, clampInt, methodStyles } from './methods-shared.js';
+
+const MAX_ELEMENTS = 1 << 24; // 64 MiB of float32: the biggest learned table the widget builds
+const SHOW = 8; // values listed in the lookup readout
+
+const PRESETS = [
+  { name: 'BERT base', maxLength: 512, dModel: 768 },
+  { name: 'GPT-2', maxLength: 1024, dModel: 768 },
+  { name: 'the lesson’s estimate', maxLength: 2048, dModel: 768 },
+];
+
+/** "6.29 MB (6 291 456 bytes)" */
+function bytesText(n) {
+  const mb = n / 1e6;
+  const main = mb >= 1 ? `${Number(mb.toPrecision(3))} MB` : `${Number((n / 1e3).toPrecision(3))} kB`;
+  return `${main} (${int(n)} bytes)`;
+}
+
+export class PosencLearned extends PosencElement {
+  static properties = {
+    maxLength: { type: Number, reflect: true, attribute: 'max-length', converter: numberAttr(512) },
+    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(64) },
+    seed: { type: Number, reflect: true, converter: numberAttr(0) },
+    std: { type: Number, reflect: true, converter: numberAttr(0.02) },
+    base: { type: Number, reflect: true, converter: numberAttr(10000) },
+    position: { type: Number, reflect: true, converter: numberAttr(0) },
+    extra: { type: Number, reflect: true, converter: numberAttr(0) },
+    positions: { type: Array, reflect: true, converter: intList },
+    label: { type: String, reflect: true },
+    _progress: { state: true },
+  };
+
+  static styles = [
+    baseStyles,
+    methodStyles,
+    css`
+      .tables {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 16px;
+      }
+      .tables > div {
+        flex: 1 1 280px;
+        min-width: 0;
+      }
+      .lookup {
+        margin: 6px 0;
+      }
+      .vals {
+        font-family: var(--_mono);
+        font-size: 0.88em;
+        overflow-wrap: anywhere;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.maxLength = 512;
+    this.dModel = 64;
+    this.seed = 0;
+    this.std = 0.02;
+    this.base = 10000;
+    this.position = 0;
+    this.extra = 0;
+    this.positions = [];
+    this.label = '';
+    this._progress = 1;
+    this._rasters = { learned: new MatrixRaster(), sinusoidal: new MatrixRaster() };
+    this._geom = {};
+    this._data = null;
+    this._key = '';
+    this._rendered = Promise.resolve();
+    this._lastRender = { ms: 0, frames: 0 };
+  }
+
+  get lastRender() {
+    return { ...this._lastRender };
+  }
+
+  /** Rows drawn: the whole table plus a margin past its end (the attribute, or an eighth, at least 8). */
+  get _rows() {
+    const extra = Number.isInteger(this.extra) && this.extra > 0 ? this.extra : Math.max(8, Math.round(this.maxLength / 8));
+    return this.maxLength + extra;
+  }
+
+  get renderComplete() {
+    return this.updateComplete.then(() => this._rendered);
+  }
+
+  getSelection() {
+    return [this.position];
+  }
+
+  selectionChanged(list, source) {
+    if (source === this || !list?.length) return;
+    this.position = list[list.length - 1];
+  }
+
+  engineReady() {
+    this.requestUpdate();
+  }
+
+  _validate() {
+    const { maxLength, dModel } = this;
+    if (!Number.isInteger(maxLength) || maxLength < 1) throw new RangeError(`max-length must be a positive integer (got ${maxLength})`);
+    if (!Number.isInteger(dModel) || dModel < 1) throw new RangeError(`d-model must be a positive integer (got ${dModel})`);
+    if (maxLength * dModel > MAX_ELEMENTS) throw new RangeError(`max-length × d-model = ${int(maxLength * dModel)} values; this widget builds tables up to ${int(MAX_ELEMENTS)}`);
+  }
+
+  _compute() {
+    const pe = this.pe;
+    const p = { maxLength: this.maxLength, dModel: this.dModel, seed: this.seed, std: this.std };
+    const table = pe.learned(p);
+    const sinusoidal = pe.sinusoidal({ length: this._rows, dModel: this.dModel, base: this.base });
+    return { p, table, sinusoidal, rows: this._rows, params: table.length, bytes: table.byteLength, sinBytes: pe.sinusoidal({ length: this.maxLength, dModel: this.dModel, base: this.base }).byteLength };
+  }
+
+  /** Looks one position up in both tables; the learned lookup may fail (that is the lesson). */
+  lookup(pos) {
+    const pe = this.pe;
+    const learned = attempt(() => pe.learned({ maxLength: this.maxLength, dModel: this.dModel, seed: this.seed, std: this.std, positions: [pos] }));
+    const sinusoidal = attempt(() => pe.sinusoidal({ length: 1, dModel: this.dModel, base: this.base, offset: pos }));
+    return { position: pos, learned: learned.value ?? null, learnedError: learned.error ? errorText(learned.error) : '', sinusoidal: sinusoidal.value ?? null, sinusoidalError: sinusoidal.error ? errorText(sinusoidal.error) : '' };
+  }
+
+  get result() {
+    if (!this._data || !this._look) return null;
+    const l = this._look;
+    return {
+      position: l.position,
+      learned: l.learned ? Array.from(l.learned) : null,
+      learnedError: l.learnedError,
+      sinusoidal: l.sinusoidal ? Array.from(l.sinusoidal) : null,
+      parameters: this._data.params,
+      bytes: this._data.bytes,
+    };
+  }
+
+  willUpdate(changed) {
+    super.willUpdate(changed);
+    if (changed.has('positions') && this.positions?.length) this.position = this.positions[this.positions.length - 1];
+    if (!this.pe) return;
+    const ok = this.guard(() => {
+      this._validate();
+      const key = [this.maxLength, this.dModel, this.seed, this.std, this.base, this._rows].join('|');
+      if (key !== this._key || !this._data) {
+        this._data = this._compute();
+        this._key = key;
+        this._dirty = true;
+      }
+      if (!Number.isInteger(this.position) || this.position < 0) this.position = clampInt(this.position, 0, 1 << 30);
+      this._look = this.lookup(this.position);
+      return true;
+    }, { main: true });
+    if (!ok) this._data = null;
+  }
+
+  updated() {
+    if (this._dirty) this._recompute();
+    else this._paint();
+  }
+
+  redraw() {
+    this._dirty = true;
+    this._recompute();
+  }
+
+  // ---- drawing -----------------------------------------------------------------------------------------------
+
+  _panelWidth() {
+    const w = this.contentWidth;
+    return w >= 600 ? Math.floor((w - 16) / 2) : w;
+  }
+
+  async _recompute() {
+    const d = this._data;
+    this._dirty = false;
+    if (!d) return;
+    const t0 = performance.now();
+    let resolve;
+    this._rendered = new Promise((r) => (resolve = r));
+    const width = this._panelWidth();
+    const cols = this.dModel;
+    const jobs = [];
+    for (const which of ['learned', 'sinusoidal']) {
+      const canvas = this.renderRoot?.querySelector(`canvas.${which}`);
+      if (!canvas) continue;
+      const geom = matrixLayout({ width, rows: d.rows, cols, top: 40, maxHeight: 380, minHeight: 160 });
+      this._geom[which] = geom;
+      fitCanvas(canvas, geom.width, geom.height, this.ratio);
+      const range = which === 'learned' ? 3 * this.std : 1;
+      const src = which === 'learned' ? d.table : d.sinusoidal;
+      const limit = which === 'learned' ? this.maxLength : d.rows;
+      jobs.push(
+        this._rasters[which].render({
+          rows: d.rows,
+          cols,
+          maxW: geom.rect.w * this.ratio,
+          maxH: geom.rect.h * this.ratio,
+          palette: lut('RdBu').packed,
+          vmin: -range,
+          vmax: range,
+          fill: (off, count, into) => {
+            // rows past the learned table do not exist: NaN (drawn grey, then hatched)
+            for (let r = 0; r < count; r++) {
+              const rowIndex = off + r;
+              const dst = into.subarray(r * cols, (r + 1) * cols);
+              if (rowIndex < limit) dst.set(src.subarray(rowIndex * cols, (rowIndex + 1) * cols));
+              else dst.fill(NaN);
+            }
+          },
+        }),
+      );
+    }
+    const done = await Promise.all(jobs);
+    if (done.every(Boolean)) {
+      this._lastRender = { ms: performance.now() - t0, frames: Math.max(...Object.values(this._rasters).map((r) => r.stats.frames)) };
+      this._paint();
+    }
+    resolve();
+  }
+
+  _paint() {
+    const d = this._data;
+    if (!d) return;
+    const t = this.theme$();
+    for (const which of ['learned', 'sinusoidal']) {
+      const canvas = this.renderRoot?.querySelector(`canvas.${which}`);
+      const geom = this._geom[which];
+      if (!canvas || !geom) continue;
+      const { ctx } = fitCanvas(canvas, geom.width, geom.height, this.ratio);
+      ctx.clearRect(0, 0, geom.width, geom.height);
+      drawRaster(ctx, geom, this._rasters[which].canvas);
+      drawMatrixAxes(ctx, geom, t, { colTitle: 'dimension →', rowTitle: 'position ↓' });
+      const { rect } = geom;
+      const yEnd = rect.y + this.maxLength * geom.cellH;
+      if (which === 'learned') {
+        const gone = { x: rect.x, y: yEnd, w: rect.w, h: rect.y + rect.h - yEnd };
+        ctx.fillStyle = t.bg;
+        ctx.fillRect(gone.x, gone.y, gone.w, gone.h);
+        hatch(ctx, gone, t.muted, 7);
+        ctx.font = t.fontBold;
+        ctx.fillStyle = t.fg;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        const label = `no rows from ${int(this.maxLength)} on`;
+        const tw = ctx.measureText(label).width + 12;
+        if (gone.h > 14) {
+          ctx.fillStyle = t.bg;
+          ctx.fillRect(rect.x + rect.w / 2 - tw / 2, gone.y + gone.h / 2 - 9, tw, 18);
+          ctx.fillStyle = t.fg;
+          ctx.fillText(label, rect.x + rect.w / 2, gone.y + gone.h / 2);
+        }
+      }
+      // the end of the training table, on both panels
+      ctx.strokeStyle = t.selectB;
+      ctx.lineWidth = 2;
+      ctx.setLineDash([6, 3]);
+      ctx.beginPath();
+      ctx.moveTo(rect.x - 4, Math.round(yEnd) + 0.5);
+      ctx.lineTo(rect.x + rect.w + 4, Math.round(yEnd) + 0.5);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.font = t.fontBold;
+      const endLabel = `max-length ${int(this.maxLength)}`;
+      const lw = ctx.measureText(endLabel).width + 8;
+      const ly = Math.max(rect.y + 16, Math.round(yEnd) - 2);
+      ctx.fillStyle = t.bg;
+      ctx.fillRect(rect.x + rect.w - lw, ly - 15, lw, 15);
+      ctx.fillStyle = t.selectB;
+      ctx.textAlign = 'right';
+      ctx.textBaseline = 'bottom';
+      ctx.fillText(endLabel, rect.x + rect.w - 4, ly - 1);
+      // the looked-up position
+      const pos = this.position;
+      if (pos < d.rows) {
+        const y = rect.y + (pos + 0.5) * geom.cellH;
+        ctx.strokeStyle = t.selectA;
+        ctx.lineWidth = Math.max(2, Math.min(geom.cellH, 4));
+        ctx.beginPath();
+        ctx.moveTo(rect.x - 8, y);
+        ctx.lineTo(rect.x + rect.w, y);
+        ctx.stroke();
+        ctx.fillStyle = t.selectA;
+        ctx.beginPath();
+        ctx.moveTo(rect.x - 2, y);
+        ctx.lineTo(rect.x - 10, y - 5);
+        ctx.lineTo(rect.x - 10, y + 5);
+        ctx.fill();
+      }
+      const range = which === 'learned' ? 3 * this.std : 1;
+      drawMatrixLegend(ctx, geom, t, { scheme: 'RdBu', vmin: -range, vmax: range, caption: which === 'learned' ? 'value (±3 std)' : 'value' });
+      if (this._focused === which) {
+        ctx.strokeStyle = t.cursor;
+        ctx.setLineDash([2, 2]);
+        ctx.strokeRect(rect.x - 1.5, rect.y - 1.5, rect.w + 3, rect.h + 3);
+        ctx.setLineDash([]);
+      }
+    }
+    this._drawLookup(t);
+  }
+
+  _drawLookup(t) {
+    const canvas = this.renderRoot?.querySelector('canvas.rows');
+    const l = this._look;
+    if (!canvas || !l) return;
+    const w = this.contentWidth;
+    const rowH = 46;
+    const h = rowH * 2 + 24;
+    const { ctx } = fitCanvas(canvas, w, h, this.ratio);
+    ctx.clearRect(0, 0, w, h);
+    ctx.font = t.fontBold;
+    const left = Math.max(110, ctx.measureText(`sinusoidal[${l.position}]`).width + 12);
+    const draw = (values, error, y, name, range, color) => {
+      ctx.font = t.fontBold;
+      ctx.fillStyle = color;
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(name, 2, y + rowH / 2);
+      const rect = { x: left, y, w: w - left - 4, h: rowH };
+      if (values) {
+        drawBars(ctx, { rect, values, range, pos: color, neg: color, axis: t.muted });
+      } else {
+        ctx.fillStyle = t.surface;
+        ctx.fillRect(rect.x, rect.y, rect.w, rect.h);
+        hatch(ctx, rect, t.muted, 7);
+        ctx.fillStyle = t.fg;
+        ctx.font = t.fontBold;
+        ctx.textAlign = 'center';
+        ctx.fillText('no embedding: the lookup raised an error', rect.x + rect.w / 2, y + rowH / 2);
+      }
+    };
+    draw(l.learned, l.learnedError, 4, `learned[${l.position}]`, 3 * this.std, t.selectA);
+    draw(l.sinusoidal, l.sinusoidalError, rowH + 12, `sinusoidal[${l.position}]`, 1, t.accent);
+    ctx.font = t.fontSmall;
+    ctx.fillStyle = t.muted;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'bottom';
+    ctx.fillText(`dimension 0 … ${this.dModel - 1}; learned bars span ±3 std, sinusoidal ±1`, w - 4, h);
+  }
+
+  // ---- interaction -------------------------------------------------------------------------------------------
+
+  _setPosition(p) {
+    const max = (this._data?.rows ?? this._rows) - 1;
+    this.position = clampInt(p, 0, Math.max(max, this.position));
+    this.setSelection([this.position], { announce: false });
+  }
+
+  _onKey(e) {
+    const max = (this._data?.rows ?? 1) - 1;
+    let p = this.position;
+    if (e.key === 'ArrowUp') p -= e.shiftKey ? 10 : 1;
+    else if (e.key === 'ArrowDown') p += e.shiftKey ? 10 : 1;
+    else if (e.key === 'PageUp') p -= 32;
+    else if (e.key === 'PageDown') p += 32;
+    else if (e.key === 'Home') p = 0;
+    else if (e.key === 'End') p = max;
+    else return;
+    e.preventDefault();
+    this._setPosition(clampInt(p, 0, max));
+  }
+
+  _onPointer(e, which) {
+    const geom = this._geom[which];
+    if (!geom) return;
+    const r = e.currentTarget.getBoundingClientRect();
+    const cell = geom.cellAt(e.clientX - r.left, e.clientY - r.top);
+    if (cell) this._setPosition(cell.row);
+  }
+
+  // ---- exports -----------------------------------------------------------------------------------------------
+
+  toCSV() {
+    const d = this._data;
+    if (!d) return '';
+    if (d.table.length > 1 << 22) throw new RangeError(`the table has ${int(d.table.length)} values; CSV export is limited to ${int(1 << 22)}`);
+    const D = this.dModel;
+    const lines = [csvRow(['position', ...Array.from({ length: D }, (_, c) => `dim${c}`)])];
+    for (let r = 0; r < this.maxLength; r++) lines.push(csvRow([r, ...Array.from(d.table.subarray(r * D, (r + 1) * D))]));
+    const past = this.lookup(this.maxLength);
+    if (past.learnedError) lines.push(csvRow([this.maxLength, past.learnedError]));
+    return lines.join('\n') + '\n';
+  }
+
+  async exportCanvas() {
+    await this.renderComplete;
+    const parts = ['canvas.learned', 'canvas.sinusoidal', 'canvas.rows'].map((s) => this.renderRoot.querySelector(s)).filter(Boolean);
+    if (!parts.length || !this._data) return null;
+    const t = this.theme$();
+    return composeCanvas(parts, { title: `Learned table ${int(this.maxLength)} × ${this.dModel} (seed ${this.seed}) and the sinusoidal table`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+  }
+
+  // ---- template ----------------------------------------------------------------------------------------------
+
+  render() {
+    const d = this._data;
+    const l = this._look;
+    const title = this.label || 'A learned position table';
+    const rows = d?.rows ?? this._rows;
+    const past = this.position >= this.maxLength;
+    const values = (v) => (v ? `${Array.from(v.subarray(0, SHOW), (x) => fixed(x, 4)).join(', ')}${v.length > SHOW ? ', …' : ''}` : '');
+    return html`
+      ${this.renderHead(title)}
+      <div class="controls">
+        <label>max-length <input type="number" min="1" .value=${String(this.maxLength)} @change=${(e) => (this.maxLength = Number(e.target.value))} /></label>
+        <label>d_model <input type="number" min="1" .value=${String(this.dModel)} @change=${(e) => (this.dModel = Number(e.target.value))} /></label>
+        <label>seed <input type="number" min="0" .value=${String(this.seed)} @change=${(e) => (this.seed = Number(e.target.value))} /></label>
+        <span class="seg" role="group" aria-label="Sizes of real models">
+          ${PRESETS.map(
+            (p) => html`<button
+              type="button"
+              aria-pressed=${this.maxLength === p.maxLength && this.dModel === p.dModel ? 'true' : 'false'}
+              @click=${() => {
+                this.maxLength = p.maxLength;
+                this.dModel = p.dModel;
+              }}
+            >
+              ${p.name} ${int(p.maxLength)} × ${p.dModel}
+            </button>`,
+          )}
+        </span>
+      </div>
+      ${d
+        ? html`<div class="cards" role="group" aria-label="Size of the tables">
+            <div class="card">
+              <span class="big" data-role="parameters" data-value=${d.params}>${int(d.params)}</span
+              ><span class="name">learned parameters (max-length × d_model)</span>
+            </div>
+            <div class="card"><span class="big" data-role="bytes" data-value=${d.bytes}>${bytesText(d.bytes)}</span><span class="name">as float32 (× 4 bytes)</span></div>
+            <div class="card">
+              <span class="big">0</span><span class="name">sinusoidal parameters; a cached table of the same shape would take ${bytesText(d.sinBytes)}, and any row can be recomputed</span>
+            </div>
+          </div>`
+        : nothing}
+      <div class="tables">
+        <div>
+          <p class="panel-title">Learned (seed ${this.seed}, Normal(0, ${this.std}))</p>
+          <canvas
+            class="plot learned"
+            tabindex="0"
+            role="img"
+            aria-label=${`Heatmap of the learned table: ${int(this.maxLength)} positions by ${this.dModel} dimensions, then ${int(rows - this.maxLength)} positions with no row. Up and down arrows move the looked-up position.`}
+            aria-describedby="lookup"
+            @keydown=${this._onKey}
+            @click=${(e) => this._onPointer(e, 'learned')}
+            @focus=${() => ((this._focused = 'learned'), this._paint())}
+            @blur=${() => ((this._focused = null), this._paint())}
+          ></canvas>
+        </div>
+        <div>
+          <p class="panel-title">Sinusoidal (base ${this.base})</p>
+          <canvas
+            class="plot sinusoidal"
+            tabindex="0"
+            role="img"
+            aria-label=${`Heatmap of the sinusoidal table for positions 0 to ${int(rows - 1)}: it simply continues past ${int(this.maxLength)}. Up and down arrows move the looked-up position.`}
+            aria-describedby="lookup"
+            @keydown=${this._onKey}
+            @click=${(e) => this._onPointer(e, 'sinusoidal')}
+            @focus=${() => ((this._focused = 'sinusoidal'), this._paint())}
+            @blur=${() => ((this._focused = null), this._paint())}
+          ></canvas>
+        </div>
+      </div>
+      <div class="controls">
+        <label class="slider"
+          >look up position
+          <input type="range" min="0" max=${Math.max(rows - 1, this.position)} .value=${String(this.position)} @input=${(e) => this._setPosition(Number(e.target.value))} />
+          <input type="number" min="0" aria-label="position" .value=${String(this.position)} @change=${(e) => this._setPosition(Number(e.target.value))} />
+        </label>
+        <button type="button" @click=${() => this._setPosition(this.maxLength - 1)}>last row (${int(this.maxLength - 1)})</button>
+        <button type="button" @click=${() => this._setPosition(this.maxLength)}>one past the end (${int(this.maxLength)})</button>
+      </div>
+      <div id="lookup" class="lookup" role="status" aria-live="polite" aria-atomic="true">
+        ${l
+          ? html`<p class="readout">
+                learned[${l.position}]:
+                ${l.learned
+                  ? html`<span class="vals" data-role="learned" data-value=${plain(l.learned[0])}>${values(l.learned)}</span>`
+                  : html`<span class="bad">no embedding</span>`}
+              </p>
+              ${l.learnedError ? html`<p class="fail" data-role="learned-error">${l.learnedError}</p>` : nothing}
+              <p class="readout">
+                sinusoidal[${l.position}]: <span class="vals" data-role="sinusoidal" data-value=${l.sinusoidal ? plain(l.sinusoidal[0]) : ''}>${values(l.sinusoidal)}</span>
+              </p>`
+          : this._ready
+            ? nothing
+            : html`<p class="readout">Loading the engine…</p>`}
+      </div>
+      <canvas class="plot rows" role="img" aria-label=${`Bar charts of the two rows at position ${this.position}${past ? '; the learned one does not exist' : ''}.`}></canvas>
+      <p class="note">
+        ${past
+          ? html`Position ${int(this.position)} is past the table: a model with this table cannot read it at all. PyTorch's
+              <code>nn.Embedding</code> raises an index error here; the engine raises the RangeError above. There is no wrap-around and no
+              extrapolation — the sinusoidal row on the right is still there.`
+          : html`Each row is an independent vector the model learns during training; nothing ties row ${int(this.position)} to its
+              neighbours, and nothing exists past row ${int(this.maxLength - 1)}. (GPT-2 and BERT learn tables like this; their rows start as small
+              random draws like these.)`}
+      </p>
+    `;
+  }
+}
+
+customElements.get('posenc-learned') || customElements.define('posenc-learned', PosencLearned);

@@ -1,0 +1,4 @@
+// placeholder
+import { PosencElement } from './base.js';
+export class PosencMethods extends PosencElement {}
+

@@ -1,0 +1,4 @@
+// placeholder
+import { PosencElement } from './base.js';
+export class PosencPadding extends PosencElement {}
+

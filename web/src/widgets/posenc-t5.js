@@ -1,0 +1,612 @@
+// <posenc-t5>: T5's relative position buckets. The relative position → bucket curve (pe.t5.buckets along
+// one row and one column), the query × key bucket grid, and the bias it produces by looking the buckets up
+// in a per-head table (an untrained, seeded table: pe.learned does the lookup, so even the gather is the
+// engine's). The exact / log / last-bucket regions are read off the engine's buckets, not re-derived.
+
+import { html, css, nothing } from 'lit';
+import { PosencElement, baseStyles } from './base.js';
+import { numberAttr, intList } from '../state/attributes.js';
+import { fitCanvas } from '../render/canvas.js';
+import { fixed, plain, int } from '../render/format.js';
+import { drawXYPlot, drawCursor } from '../render/xyplot.js';
+import { drawCells, outlineCell, drawColorBar } from '../render/cells.js';
+import { drawBars } from '../render/bars.js';
+import { csvRow, composeCanvas } from '../render/export.js';
+import { clampInt, methodStyles } from './methods-shared.js';
+
+const MAX_LENGTH = 128;
+const MAX_SPAN = 1 << 14;
+const MAX_HEADS = 64;
+const BUCKET_SCHEME = 'viridis';
+const BIAS_SCHEME = 'RdBu';
+
+/** Runs of equal buckets along distances 0…R: [{ from, to, bucket }]. */
+function runs(buckets) {
+  const out = [];
+  let from = 0;
+  for (let n = 1; n <= buckets.length; n++) {
+    if (n === buckets.length || buckets[n] !== buckets[from]) {
+      out.push({ from, to: n - 1, bucket: buckets[from] });
+      from = n;
+    }
+  }
+  return out;
+}
+
+/**
+ * Regions of one side read from the engine's buckets: exact (each distance its own bucket), log (buckets
+ * shared by growing ranges), last (the bucket every farther distance lands in).
+ */
+function regions(buckets) {
+  const rs = runs(buckets);
+  const last = rs[rs.length - 1];
+  let exactEnd = 0; // first distance that shares its bucket
+  for (const r of rs) {
+    if (r.to > r.from || r === last) break;
+    exactEnd = r.to + 1;
+  }
+  return { runs: rs, exact: [0, exactEnd - 1], log: [exactEnd, last.from - 1], last: [last.from, buckets.length - 1], lastBucket: last.bucket };
+}
+
+export class PosencT5 extends PosencElement {
+  static properties = {
+    numBuckets: { type: Number, reflect: true, attribute: 'num-buckets', converter: numberAttr(32) },
+    maxDistance: { type: Number, reflect: true, attribute: 'max-distance', converter: numberAttr(128) },
+    bidirectional: { type: Boolean, reflect: true },
+    length: { type: Number, reflect: true, converter: numberAttr(24) },
+    heads: { type: Number, reflect: true, converter: numberAttr(4) },
+    head: { type: Number, reflect: true, converter: numberAttr(0) },
+    seed: { type: Number, reflect: true, converter: numberAttr(0) },
+    span: { type: Number, reflect: true, converter: numberAttr(0) },
+    positions: { type: Array, reflect: true, converter: intList },
+    label: { type: String, reflect: true },
+    _cursor: { state: true },
+    _rp: { state: true },
+  };
+
+  static styles = [
+    baseStyles,
+    methodStyles,
+    css`
+      .pair {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 12px;
+      }
+      .pair > div {
+        flex: 1 1 260px;
+        min-width: 0;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.numBuckets = 32;
+    this.maxDistance = 128;
+    this.bidirectional = false;
+    this.length = 24;
+    this.heads = 4;
+    this.head = 0;
+    this.seed = 0;
+    this.span = 0;
+    this.positions = [];
+    this.label = '';
+    this._cursor = { row: 10, col: 3 };
+    this._rp = -7;
+    this._data = null;
+    this._key = '';
+    this._lastRender = { ms: 0, frames: 0 };
+  }
+
+  get lastRender() {
+    return { ...this._lastRender };
+  }
+
+  get _opts() {
+    return { numBuckets: this.numBuckets, maxDistance: this.maxDistance, bidirectional: !!this.bidirectional };
+  }
+
+  /** Half-width of the bucket plot: the attribute, or a quarter past max-distance (and past the grid). */
+  get _R() {
+    if (Number.isInteger(this.span) && this.span > 0) return Math.min(MAX_SPAN, this.span);
+    return Math.min(MAX_SPAN, Math.max(this.length, Math.ceil(this.maxDistance * 1.25), 16));
+  }
+
+  engineReady() {
+    this.requestUpdate();
+  }
+
+  getSelection() {
+    const { row, col } = this._cursor;
+    return row === col ? [row] : [row, col];
+  }
+
+  selectionChanged(list, source) {
+    if (source === this || !list?.length) return;
+    const L = this.length;
+    const q = Math.min(L - 1, list[0]);
+    const k = Math.min(L - 1, list.length > 1 ? list[1] : list[0]);
+    this._cursor = { row: q, col: k };
+    this._rp = k - q;
+  }
+
+  _validate() {
+    if (!Number.isInteger(this.length) || this.length < 2 || this.length > MAX_LENGTH) throw new RangeError(`length must be an integer from 2 to ${MAX_LENGTH} (got ${this.length})`);
+    if (!Number.isInteger(this.heads) || this.heads < 1 || this.heads > MAX_HEADS) throw new RangeError(`heads must be an integer from 1 to ${MAX_HEADS} (got ${this.heads})`);
+  }
+
+  _compute() {
+    const pe = this.pe;
+    const o = this._opts;
+    const R = this._R;
+    const L = this.length;
+    const H = this.heads;
+    // one row (query 0, keys 0…R: key after the query) and one column (queries 0…R, key 0: key before)
+    const after = pe.t5.buckets({ ...o, queryLength: 1, keyLength: R + 1 });
+    const before = pe.t5.buckets({ ...o, queryLength: R + 1, keyLength: 1 });
+    const x = new Float64Array(2 * R + 1);
+    const y = new Float64Array(2 * R + 1);
+    for (let i = 0; i <= 2 * R; i++) {
+      const rp = i - R;
+      x[i] = rp;
+      y[i] = rp >= 0 ? after[rp] : before[-rp];
+    }
+    const grid = pe.t5.buckets({ ...o, queryLength: L, keyLength: L });
+    const table = pe.learned({ maxLength: o.numBuckets, dModel: H, seed: this.seed, std: 1 });
+    const bias = pe.learned({ maxLength: o.numBuckets, dModel: H, seed: this.seed, std: 1, positions: grid });
+    return { R, L, H, after, before, x, y, grid, table, bias, past: regions(before), future: regions(after), nb: o.numBuckets };
+  }
+
+  willUpdate(changed) {
+    super.willUpdate(changed);
+    if (changed.has('positions') && this.positions?.length) this.selectionChanged(this.positions, null);
+    if (!this.pe) return;
+    const ok = this.guard(() => {
+      this._validate();
+      const key = [this.numBuckets, this.maxDistance, !!this.bidirectional, this.length, this.heads, this.seed, this._R].join('|');
+      if (key !== this._key || !this._data) {
+        this._data = this._compute();
+        this._key = key;
+      }
+      if (!Number.isInteger(this.head) || this.head < 0 || this.head >= this.heads) this.head = clampInt(this.head, 0, this.heads - 1);
+      const L = this.length;
+      this._cursor = { row: Math.min(this._cursor.row, L - 1), col: Math.min(this._cursor.col, L - 1) };
+      this._rp = clampInt(this._rp, -this._data.R, this._data.R);
+      return true;
+    }, { main: true });
+    if (!ok) this._data = null;
+  }
+
+  updated(changed) {
+    const t0 = performance.now();
+    this._draw();
+    this._lastRender = { ms: performance.now() - t0, frames: 1 };
+    if (this._data && (changed.has('_cursor') || changed.has('_ready') || changed.has('head'))) {
+      const c = this.cell;
+      this.dispatchEvent(new CustomEvent('posenc-change', { detail: c, bubbles: true, composed: true }));
+    }
+  }
+
+  redraw() {
+    this._draw();
+  }
+
+  /** Bucket of a relative position (key − query) as the engine computed it for the plot. */
+  bucketOf(rp) {
+    const d = this._data;
+    if (!d || Math.abs(rp) > d.R) return null;
+    return rp >= 0 ? d.after[rp] : d.before[-rp];
+  }
+
+  /** The cell under the grid cursor: query, key, relative position, bucket, bias of the selected head. */
+  get cell() {
+    const d = this._data;
+    if (!d) return null;
+    const { row, col } = this._cursor;
+    const L = d.L;
+    const bucket = d.grid[row * L + col];
+    return { query: row, key: col, relativePosition: col - row, bucket, head: this.head, bias: d.bias[(row * L + col) * d.H + this.head], tableValue: d.table[bucket * d.H + this.head] };
+  }
+
+  get result() {
+    const d = this._data;
+    if (!d) return null;
+    const side = (r) => ({ exact: [...r.exact], log: [...r.log], last: [...r.last], lastBucket: r.lastBucket });
+    return { cell: this.cell, past: side(d.past), future: side(d.future), rp: this._rp, bucket: this.bucketOf(this._rp) };
+  }
+
+  /** The run of relative positions sharing the bucket of rp, as [from, to] (signed, from ≤ to). */
+  _shared(rp) {
+    const d = this._data;
+    const side = rp >= 0 ? d.future : d.past;
+    const n = Math.abs(rp);
+    const r = side.runs.find((x) => n >= x.from && n <= x.to);
+    if (!r) return [rp, rp];
+    const open = r.to === (rp >= 0 ? d.after.length : d.before.length) - 1;
+    return rp >= 0 ? [r.from, open ? Infinity : r.to] : [open ? -Infinity : -r.to, -r.from];
+  }
+
+  _regionName(rp) {
+    const d = this._data;
+    const side = rp >= 0 ? d.future : d.past;
+    const n = Math.abs(rp);
+    if (rp > 0 && !this.bidirectional) return 'future (one bucket for every key after the query)';
+    if (n <= side.exact[1]) return 'exact region';
+    if (n >= side.last[0]) return 'last bucket';
+    return 'log region';
+  }
+
+  // ---- drawing -----------------------------------------------------------------------------------------------
+
+  _draw() {
+    this._drawCurve();
+    this._drawGrids();
+  }
+
+  _drawCurve() {
+    const canvas = this.renderRoot?.querySelector('canvas.curve');
+    if (!canvas) return;
+    const w = this.contentWidth;
+    const h = 230;
+    const { ctx } = fitCanvas(canvas, w, h, this.ratio);
+    ctx.clearRect(0, 0, w, h);
+    const d = this._data;
+    if (!d) return;
+    const t = this.theme$();
+    const R = d.R;
+    const band = (side, sign) => {
+      const out = [];
+      const add = (a, b, color, label) => {
+        if (b < a) return;
+        const lo = sign > 0 ? a - 0.5 : -b - 0.5;
+        const hi = sign > 0 ? b + 0.5 : -a + 0.5;
+        out.push({ from: lo, to: hi, color, label });
+      };
+      if (sign > 0 && !this.bidirectional) {
+        add(1, R, 'rgba(128,128,128,0.10)', 'future keys: bucket 0');
+        return out;
+      }
+      add(sign > 0 ? Math.max(1, side.exact[0]) : side.exact[0], side.exact[1], 'rgba(26,127,55,0.14)', 'exact');
+      add(side.log[0], side.log[1], 'rgba(10,88,202,0.10)', 'log');
+      add(side.last[0], side.last[1], 'rgba(207,34,46,0.10)', 'last bucket');
+      return out;
+    };
+    const rect = { x: 46, y: 10, w: w - 46 - 12, h: h - 52 };
+    const plot = drawXYPlot(ctx, {
+      rect,
+      xDomain: [-R - 0.5, R + 0.5],
+      yDomain: [-0.5, d.nb - 0.5],
+      theme: t,
+      bands: [...band(d.past, -1), ...band(d.future, 1)],
+      series: [{ x: d.x, y: d.y, color: t.accent, step: true, width: 2 }],
+      lines: [
+        { axis: 'x', value: -this.maxDistance, color: t.muted, label: `−max-distance`, align: 'end' },
+        ...(this.bidirectional ? [{ axis: 'x', value: this.maxDistance, color: t.muted, label: 'max-distance', align: 'end' }] : []),
+      ],
+      xLabel: 'relative position = key − query',
+      yLabel: 'bucket',
+      yLabelOffset: 32,
+    });
+    this._curvePlot = { plot, rect };
+    const b = this.bucketOf(this._rp);
+    drawCursor(ctx, plot, rect, this._rp, [{ y: b, color: t.selectA }], this._focusCurve ? t.cursor : t.selectA);
+  }
+
+  _gridGeometry() {
+    const w = this.contentWidth;
+    const two = w >= 560;
+    const each = two ? Math.floor((w - 16) / 2) : w;
+    const size = Math.max(120, Math.min(each - 40, 420));
+    return { w, two, each, size, h: size + 66 };
+  }
+
+  _drawGrids() {
+    const d = this._data;
+    const g = this._gridGeometry();
+    for (const which of ['buckets', 'bias']) {
+      const canvas = this.renderRoot?.querySelector(`canvas.${which}`);
+      if (!canvas) continue;
+      const { ctx } = fitCanvas(canvas, g.size + 40, g.h, this.ratio);
+      ctx.clearRect(0, 0, g.size + 40, g.h);
+      if (!d) continue;
+      const t = this.theme$();
+      const L = d.L;
+      const rect = { x: 34, y: 18, w: g.size, h: g.size };
+      const H = d.H;
+      const hh = this.head;
+      let lo = 0;
+      let hi = d.nb - 1;
+      if (which === 'bias') {
+        let m = 0;
+        for (let b = 0; b < d.nb; b++) m = Math.max(m, Math.abs(d.table[b * H + hh]));
+        lo = -m || -1;
+        hi = m || 1;
+      }
+      drawCells(ctx, {
+        rect,
+        rows: L,
+        cols: L,
+        get: which === 'buckets' ? (r, c) => d.grid[r * L + c] : (r, c) => d.bias[(r * L + c) * H + hh],
+        scheme: which === 'buckets' ? BUCKET_SCHEME : BIAS_SCHEME,
+        vmin: lo,
+        vmax: hi,
+        text: which === 'buckets' ? (r, c, v) => String(v) : null,
+        font: rect.w / L < 18 ? '9px system-ui, sans-serif' : '10px system-ui, sans-serif',
+        gap: 0,
+      });
+      outlineCell(ctx, rect, L, L, this._cursor, t.cursor, this._focusGrid === which ? 2.5 : 1.5);
+      ctx.font = t.fontSmall;
+      ctx.fillStyle = t.muted;
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'top';
+      ctx.fillText('key →', rect.x, 2);
+      ctx.save();
+      ctx.translate(10, rect.y + rect.h / 2);
+      ctx.rotate(-Math.PI / 2);
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText('query ↓', 0, 0);
+      ctx.restore();
+      ctx.textAlign = 'right';
+      ctx.textBaseline = 'middle';
+      for (const r of [0, L - 1]) ctx.fillText(String(r), rect.x - 4, rect.y + ((r + 0.5) * rect.h) / L);
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'top';
+      for (const c of [0, L - 1]) ctx.fillText(String(c), rect.x + ((c + 0.5) * rect.w) / L, rect.y + rect.h + 3);
+      drawColorBar(ctx, {
+        x: rect.x,
+        y: rect.y + rect.h + 20,
+        w: Math.min(160, rect.w - 60),
+        scheme: which === 'buckets' ? BUCKET_SCHEME : BIAS_SCHEME,
+        vmin: lo,
+        vmax: hi,
+        labels: which === 'buckets' ? ['bucket 0', String(d.nb - 1)] : [fixed(lo, 2), fixed(hi, 2)],
+        color: t.muted,
+        font: t.fontSmall,
+      });
+    }
+    this._drawTable();
+  }
+
+  _drawTable() {
+    const canvas = this.renderRoot?.querySelector('canvas.table');
+    if (!canvas) return;
+    const w = this.contentWidth;
+    const h = 110;
+    const { ctx } = fitCanvas(canvas, w, h, this.ratio);
+    ctx.clearRect(0, 0, w, h);
+    const d = this._data;
+    if (!d) return;
+    const t = this.theme$();
+    const values = new Float32Array(d.nb);
+    let m = 0;
+    for (let b = 0; b < d.nb; b++) {
+      values[b] = d.table[b * d.H + this.head];
+      m = Math.max(m, Math.abs(values[b]));
+    }
+    const c = this.cell;
+    drawBars(ctx, { rect: { x: 60, y: 6, w: w - 70, h: h - 28 }, values, range: m || 1, pos: t.pos, neg: t.neg, axis: t.muted, highlight: c.bucket, highlightColor: t.cursor });
+    ctx.font = t.fontSmall;
+    ctx.fillStyle = t.muted;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(`head ${this.head}`, 2, h / 2 - 8);
+    ctx.fillText('bias table', 2, h / 2 + 8);
+    ctx.textBaseline = 'bottom';
+    ctx.fillText('bucket 0', 60, h);
+    ctx.textAlign = 'right';
+    ctx.fillText(`bucket ${d.nb - 1}`, w - 10, h);
+  }
+
+  // ---- interaction -------------------------------------------------------------------------------------------
+
+  _moveCursor(row, col, { select = false } = {}) {
+    const L = this.length;
+    this._cursor = { row: clampInt(row, 0, L - 1), col: clampInt(col, 0, L - 1) };
+    this._rp = this._cursor.col - this._cursor.row;
+    if (select) {
+      this.positions = this.getSelection();
+      this.setSelection(this.positions, { announce: false });
+    }
+  }
+
+  _onGridKey(e) {
+    let { row, col } = this._cursor;
+    const big = e.shiftKey ? 5 : 1;
+    switch (e.key) {
+      case 'ArrowUp':
+        row -= big;
+        break;
+      case 'ArrowDown':
+        row += big;
+        break;
+      case 'ArrowLeft':
+        col -= big;
+        break;
+      case 'ArrowRight':
+        col += big;
+        break;
+      case 'Home':
+        col = 0;
+        break;
+      case 'End':
+        col = this.length - 1;
+        break;
+      case 'Enter':
+      case ' ':
+        e.preventDefault();
+        this._moveCursor(row, col, { select: true });
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+    this._moveCursor(row, col);
+  }
+
+  _onGridPointer(e, click) {
+    const g = this._gridGeometry();
+    const r = e.currentTarget.getBoundingClientRect();
+    const x = e.clientX - r.left - 34;
+    const y = e.clientY - r.top - 18;
+    if (x < 0 || y < 0 || x >= g.size || y >= g.size) return;
+    const L = this.length;
+    this._moveCursor(Math.floor((y / g.size) * L), Math.floor((x / g.size) * L), { select: click });
+  }
+
+  _onCurveKey(e) {
+    const R = this._data?.R ?? 0;
+    let rp = this._rp;
+    const big = e.shiftKey ? 10 : 1;
+    if (e.key === 'ArrowLeft') rp -= big;
+    else if (e.key === 'ArrowRight') rp += big;
+    else if (e.key === 'PageDown') rp -= 10;
+    else if (e.key === 'PageUp') rp += 10;
+    else if (e.key === 'Home') rp = -R;
+    else if (e.key === 'End') rp = R;
+    else return;
+    e.preventDefault();
+    this._rp = clampInt(rp, -R, R);
+  }
+
+  _onCurveMove(e) {
+    const cp = this._curvePlot;
+    if (!cp) return;
+    const r = e.currentTarget.getBoundingClientRect();
+    const R = this._data?.R ?? 0;
+    const v = Math.round(cp.plot.sx.invert(e.clientX - r.left));
+    if (v >= -R && v <= R) this._rp = v;
+  }
+
+  // ---- exports -----------------------------------------------------------------------------------------------
+
+  toCSV() {
+    const d = this._data;
+    if (!d) return '';
+    const lines = [csvRow(['relative_position', 'bucket'])];
+    for (let i = 0; i < d.x.length; i++) lines.push(csvRow([d.x[i], d.y[i]]));
+    lines.push('', csvRow(['query', 'key', 'bucket', ...Array.from({ length: d.H }, (_, h) => `bias_head${h}`)]));
+    for (let q = 0; q < d.L; q++) {
+      for (let k = 0; k < d.L; k++) {
+        const i = q * d.L + k;
+        lines.push(csvRow([q, k, d.grid[i], ...Array.from(d.bias.subarray(i * d.H, (i + 1) * d.H))]));
+      }
+    }
+    return lines.join('\n') + '\n';
+  }
+
+  async exportCanvas() {
+    await this.updateComplete;
+    const parts = ['canvas.curve', 'canvas.buckets', 'canvas.bias', 'canvas.table'].map((s) => this.renderRoot.querySelector(s)).filter(Boolean);
+    if (!parts.length || !this._data) return null;
+    const t = this.theme$();
+    return composeCanvas(parts, { title: `T5 buckets: ${this.numBuckets} buckets, max distance ${this.maxDistance}, ${this.bidirectional ? 'bidirectional' : 'causal'}`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+  }
+
+  // ---- template ----------------------------------------------------------------------------------------------
+
+  _rangeText([a, b]) {
+    const f = (v) => (v === Infinity ? '∞' : v === -Infinity ? '−∞' : String(v).replace('-', '−'));
+    return a === b ? f(a) : `${f(a)} … ${f(b)}`;
+  }
+
+  render() {
+    const d = this._data;
+    const c = d ? this.cell : null;
+    const title = this.label || 'T5 relative position buckets';
+    const rp = this._rp;
+    const b = d ? this.bucketOf(rp) : null;
+    const g = this._gridGeometry();
+    return html`
+      ${this.renderHead(title)}
+      <div class="controls">
+        <label>buckets <input type="number" min="2" .value=${String(this.numBuckets)} @change=${(e) => (this.numBuckets = Number(e.target.value))} /></label>
+        <label>max distance <input type="number" min="1" .value=${String(this.maxDistance)} @change=${(e) => (this.maxDistance = Number(e.target.value))} /></label>
+        <label><input type="checkbox" .checked=${!!this.bidirectional} @change=${(e) => (this.bidirectional = e.target.checked)} /> bidirectional (encoder)</label>
+        <label>grid <input type="number" min="2" max=${MAX_LENGTH} .value=${String(this.length)} @change=${(e) => (this.length = Number(e.target.value))} /></label>
+      </div>
+      <canvas
+        class="plot curve"
+        tabindex="0"
+        role="img"
+        aria-label=${`Step plot of the bucket against the relative position from −${d?.R ?? ''} to ${d?.R ?? ''}, with the exact, log and last-bucket regions shaded. Left and right arrows move the cursor.`}
+        aria-describedby="curve-readout"
+        @keydown=${this._onCurveKey}
+        @pointermove=${this._onCurveMove}
+        @focus=${() => ((this._focusCurve = true), this._drawCurve())}
+        @blur=${() => ((this._focusCurve = false), this._drawCurve())}
+      ></canvas>
+      <p id="curve-readout" class="readout" role="status" aria-live="polite" aria-atomic="true">
+        ${d && b != null
+          ? html`relative position ${String(rp).replace('-', '−')} → bucket <span data-role="bucket" data-value=${b}>${b}</span> (${this._regionName(rp)}; shared by
+              relative positions ${this._rangeText(this._shared(rp))})`
+          : this._ready
+            ? ''
+            : 'Loading the engine…'}
+      </p>
+      ${d
+        ? html`<p class="note">
+            Keys before the query: exact for distances ${this._rangeText(d.past.exact)}, logarithmic for ${this._rangeText(d.past.log)}, and every
+            distance from ${d.past.last[0]} on shares bucket ${d.past.lastBucket}.
+            ${this.bidirectional
+              ? html`Keys after the query use the other half of the buckets: ${d.after[1]} … ${d.future.lastBucket}.`
+              : html`Keys after the query all land in bucket 0; a decoder masks them anyway.`}
+          </p>`
+        : nothing}
+      <div class="pair">
+        <div>
+          <p class="panel-title">Bucket of every query × key pair</p>
+          <canvas
+            class="plot buckets"
+            tabindex="0"
+            role="img"
+            aria-label=${`Grid of ${this.length} by ${this.length} bucket numbers. Arrow keys move the cursor, Enter selects the pair.`}
+            aria-describedby="cell-readout"
+            style=${`width:${g.size + 40}px`}
+            @keydown=${this._onGridKey}
+            @pointermove=${(e) => this._onGridPointer(e, false)}
+            @click=${(e) => this._onGridPointer(e, true)}
+            @focus=${() => ((this._focusGrid = 'buckets'), this._drawGrids())}
+            @blur=${() => ((this._focusGrid = null), this._drawGrids())}
+          ></canvas>
+        </div>
+        <div>
+          <p class="panel-title">
+            Bias of head
+            <select aria-label="head" .value=${String(this.head)} @change=${(e) => (this.head = Number(e.target.value))}>
+              ${Array.from({ length: this.heads }, (_, h) => html`<option value=${h} ?selected=${h === this.head}>${h}</option>`)}
+            </select>
+          </p>
+          <canvas
+            class="plot bias"
+            tabindex="0"
+            role="img"
+            aria-label=${`Bias of head ${this.head} for every query × key pair: the head's table value at the pair's bucket. Arrow keys move the cursor.`}
+            aria-describedby="cell-readout"
+            @keydown=${this._onGridKey}
+            @pointermove=${(e) => this._onGridPointer(e, false)}
+            @click=${(e) => this._onGridPointer(e, true)}
+            @focus=${() => ((this._focusGrid = 'bias'), this._drawGrids())}
+            @blur=${() => ((this._focusGrid = null), this._drawGrids())}
+          ></canvas>
+        </div>
+      </div>
+      <p id="cell-readout" class="readout" role="status" aria-live="polite" aria-atomic="true">
+        ${c
+          ? html`query ${c.query}, key ${c.key}: relative position ${String(c.relativePosition).replace('-', '−')} → bucket
+              <span data-role="cell-bucket" data-value=${c.bucket}>${c.bucket}</span> → bias (head ${c.head}) =
+              <span data-role="cell-bias" data-value=${plain(c.bias)}>${fixed(c.bias, 4)}</span>`
+          : nothing}
+      </p>
+      <canvas class="plot table" role="img" aria-label=${`Bar chart of head ${this.head}'s bias table, one bar per bucket; the current bucket outlined.`}></canvas>
+      <p class="note">
+        The table holds ${d ? int(d.table.length) : '—'} numbers (${this.numBuckets} buckets × ${this.heads} heads) for any sequence length. Here it is random
+        and untrained (seed ${this.seed}); T5 learns it, computes the bias once in the first layer and reuses it in every layer, and adds it to the
+        scores without the 1/√d scaling. Pairs at the same relative position share a bucket, so every diagonal of the grids holds one value.
+      </p>
+    `;
+  }
+}
+
+customElements.get('posenc-t5') || customElements.define('posenc-t5', PosencT5);
