@@ -308,13 +308,14 @@ std::optional<std::vector<int32_t>> integers(const val& src, const std::string& 
   return out;
 }
 
-// Streams `rows` rows of `row_elements` values, produced chunk by chunk by fill(first, count, buffer).
+// Streams `rows` rows of `row_elements` values, produced chunk by chunk by fill(first, count, buffer), and
+// returns the filled array (or the out-of-memory error).
 template <class T, class Fill>
-bool stream_rows(Output<T>& out, int64_t rows, int64_t row_elements, Fill&& fill) {
+val stream_rows(Output<T>& out, int64_t rows, int64_t row_elements, Fill&& fill) {
   const int64_t per_chunk = chunk_rows(row_elements);
   const int64_t chunk = per_chunk < rows ? per_chunk : rows;
   T* buffer = static_cast<T*>(g_chunk.get(sizeof(T) * static_cast<size_t>(chunk * row_elements)));
-  if (!buffer) return false;
+  if (!buffer) return out_of_memory("the output chunk");
   // One view of the chunk serves every full chunk: nothing allocates in the loop, so memory cannot grow
   // under it.
   const val view(typed_memory_view(static_cast<size_t>(chunk * row_elements), buffer));
@@ -324,7 +325,15 @@ bool stream_rows(Output<T>& out, int64_t rows, int64_t row_elements, Fill&& fill
     if (count == chunk) out.array.template call<void>("set", view, static_cast<double>(first * row_elements));
     else out.write(first * row_elements, buffer, count * row_elements);
   }
-  return true;
+  return out.array;
+}
+
+// A small result copied into a fresh JS array.
+template <class T>
+val to_js(const T* data, int64_t count) {
+  Output<T> out(val::undefined(), count);
+  out.write(0, data, count);
+  return out.array;
 }
 
 // ------------------------------------------------------------------------------------ sinusoidal
@@ -351,9 +360,8 @@ val sinusoidal_js(val options) {
   void* ws = g_workspace.get(SinusoidalPlan::workspace_bytes(p.d_model));
   if (!ws) return out_of_memory("the sinusoidal plan");
   SinusoidalPlan plan(p, ws);
-  if (!stream_rows(out, p.length, p.d_model, [&](int64_t first, int64_t count, float* buf) { plan.rows(first, count, buf); }))
-    return out_of_memory("the output chunk");
-  return out.array;
+  return stream_rows(out, p.length, p.d_model,
+                     [&](int64_t first, int64_t count, float* buf) { plan.rows(first, count, buf); });
 }
 
 // -------------------------------------------------------------------------------------- learned
@@ -375,10 +383,8 @@ val learned_js(val options) {
   if (positions.isUndefined()) {
     Output<float> out(o.get("into"), p.max_length * p.d_model);
     if (out.error) return js_error(out.error);
-    if (!stream_rows(out, p.max_length, p.d_model,
-                     [&](int64_t first, int64_t count, float* buf) { learned_rows(p, first, count, buf); }))
-      return out_of_memory("the output chunk");
-    return out.array;
+    return stream_rows(out, p.max_length, p.d_model,
+                       [&](int64_t first, int64_t count, float* buf) { learned_rows(p, first, count, buf); });
   }
   Error error;
   auto ids = integers(positions, "positions", INT32_MIN, INT32_MAX, error);
@@ -389,11 +395,9 @@ val learned_js(val options) {
   if (auto e = check_product(n, p.d_model, 1, "positions x dModel lookup", kMaxOutputElements)) return js_error(e);
   Output<float> out(o.get("into"), n * p.d_model);
   if (out.error) return js_error(out.error);
-  if (!stream_rows(out, n, p.d_model, [&](int64_t first, int64_t count, float* buf) {
-        for (int64_t r = 0; r < count; ++r) learned_row(p, (*ids)[first + r], buf + r * p.d_model);
-      }))
-    return out_of_memory("the output chunk");
-  return out.array;
+  return stream_rows(out, n, p.d_model, [&](int64_t first, int64_t count, float* buf) {
+    for (int64_t r = 0; r < count; ++r) learned_row(p, (*ids)[first + r], buf + r * p.d_model);
+  });
 }
 
 // -------------------------------------------------------------------------------------- metrics
@@ -461,10 +465,8 @@ val similarity_js(val table, val options, val sinusoidal_tag) {
     void* ws = g_extra.get(ToeplitzSimilarity::workspace_bytes(p));
     if (ws) {
       const ToeplitzSimilarity toeplitz(p, t, ws);
-      if (!stream_rows(out, p.length, p.length,
-                       [&](int64_t first, int64_t count, float* buf) { toeplitz.rows(first, count, buf); }))
-        return out_of_memory("the output chunk");
-      return out.array;
+      return stream_rows(out, p.length, p.length,
+                         [&](int64_t first, int64_t count, float* buf) { toeplitz.rows(first, count, buf); });
     }
   }
   Error error;
@@ -473,10 +475,9 @@ val similarity_js(val table, val options, val sinusoidal_tag) {
   double* norms = static_cast<double*>(g_extra.get(sizeof(double) * p.length));
   if (!norms) return out_of_memory("the row norms");
   similarity_norms(p, data, norms);
-  if (!stream_rows(out, p.length, p.length,
-                   [&](int64_t first, int64_t count, float* buf) { similarity_rows(p, data, norms, first, count, buf); }))
-    return out_of_memory("the output chunk");
-  return out.array;
+  return stream_rows(out, p.length, p.length, [&](int64_t first, int64_t count, float* buf) {
+    similarity_rows(p, data, norms, first, count, buf);
+  });
 }
 
 // ----------------------------------------------------------------------------------------- RoPE
@@ -542,10 +543,8 @@ val rope_inv_freq_js(val options) {
   if (auto e = validate(p)) return js_error(e);
   std::vector<double> inv(static_cast<size_t>(rope_rotary_dim(p) / 2));
   const double attention = rope_inv_freq(p, 0.0, inv.data());
-  Output<double> out(val::undefined(), static_cast<int64_t>(inv.size()));
-  out.write(0, inv.data(), static_cast<int64_t>(inv.size()));
   val result = val::object();
-  result.set("invFreq", out.array);
+  result.set("invFreq", to_js(inv.data(), static_cast<int64_t>(inv.size())));
   result.set("attentionFactor", attention);
   return result;
 }
@@ -575,15 +574,13 @@ val rope_apply_js(val x, val options) {
   Error error;
   // Each chunk is copied in, checked, rotated in place and copied out; a non-finite input stops the
   // stream with an error (rows already written to `into` stay written).
-  const bool ok = stream_rows(out, p.seq_len, row, [&](int64_t first, int64_t count, float* buf) {
+  val result = stream_rows(out, p.seq_len, row, [&](int64_t first, int64_t count, float* buf) {
     if (error) return;
     copy_in(x, first * row, (first + count) * row, buf);
     error = check_finite_values(buf, count * row, first * row, "x");
     if (!error) applier.rotate(first, count, buf);
   });
-  if (error) return js_error(error);
-  if (!ok) return out_of_memory("the input chunk");
-  return out.array;
+  return error ? js_error(error) : result;
 }
 
 // ---------------------------------------------------------------------------------------- ALiBi
@@ -597,9 +594,7 @@ val alibi_slopes_js(val heads) {
   if (auto e = validate_alibi_heads(n)) return js_error(e);
   std::vector<float> slopes(static_cast<size_t>(n));
   alibi_slopes(n, slopes.data());
-  Output<float> out(val::undefined(), n);
-  out.write(0, slopes.data(), n);
-  return out.array;
+  return to_js(slopes.data(), n);
 }
 
 val alibi_bias_js(val options) {
@@ -615,11 +610,9 @@ val alibi_bias_js(val options) {
   if (out.error) return js_error(out.error);
   std::vector<float> slopes(static_cast<size_t>(p.heads));
   alibi_slopes(p.heads, slopes.data());
-  if (!stream_rows(out, p.heads * p.length, p.length, [&](int64_t first, int64_t count, float* buf) {
-        alibi_bias_rows(p, slopes.data(), first, count, buf);
-      }))
-    return out_of_memory("the output chunk");
-  return out.array;
+  return stream_rows(out, p.heads * p.length, p.length, [&](int64_t first, int64_t count, float* buf) {
+    alibi_bias_rows(p, slopes.data(), first, count, buf);
+  });
 }
 
 // ------------------------------------------------------------------------------------------- T5
@@ -655,10 +648,8 @@ val t5_buckets_js(val options) {
   if (auto e = validate(p)) return js_error(e);
   Output<int32_t> out(o.get("into"), p.query_length * p.key_length);
   if (out.error) return js_error(out.error);
-  if (!stream_rows(out, p.query_length, p.key_length,
-                   [&](int64_t first, int64_t count, int32_t* buf) { t5_bucket_rows(p, first, count, buf); }))
-    return out_of_memory("the output chunk");
-  return out.array;
+  return stream_rows(out, p.query_length, p.key_length,
+                     [&](int64_t first, int64_t count, int32_t* buf) { t5_bucket_rows(p, first, count, buf); });
 }
 
 // ------------------------------------------------------------------------------- position ids
@@ -740,12 +731,9 @@ val attention_js(val options) {
   float* result = static_cast<float*>(g_workspace.get(sizeof(float) * (n + p.heads * square)));
   if (!result) return out_of_memory("the attention output");
   posenc::attention(p, vq, vk, vv, vb, result, result + n);
-  Output<float> output(val::undefined(), n), weights(val::undefined(), p.heads * square);
-  output.write(0, result, n);
-  weights.write(0, result + n, p.heads * square);
   val r = val::object();
-  r.set("output", output.array);
-  r.set("weights", weights.array);
+  r.set("output", to_js(result, n));
+  r.set("weights", to_js(result + n, p.heads * square));
   return r;
 }
 
