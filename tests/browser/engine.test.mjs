@@ -1,0 +1,72 @@
+// The engine in Chromium: the browser entry point (fetching the .wasm next to it) loads both builds, and
+// their results match the numpy/torch fixtures the Node suite uses; errors are RangeError/TypeError.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { chromium } from 'playwright-core';
+import { serve } from '../../scripts/start.mjs';
+import { CHROMIUM_ARGS, root } from './helpers.mjs';
+
+const fixture = (name) => JSON.parse(readFileSync(join(root, 'tests/fixtures', `${name}.json`), 'utf8'));
+let browser, server, page;
+
+before(async () => {
+  server = await serve({ '/engine/': join(root, 'web/src/engine'), '/': join(root, 'tests/browser/pages') });
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  page = await browser.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await page.goto(`${server.url}engine.html`);
+  await page.waitForFunction(() => window.posencEngineReady === true);
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('both builds load in Chromium and match the sinusoidal, RoPE, ALiBi and T5 fixtures', async () => {
+  const cases = {
+    sinusoidal: fixture('sinusoidal').cases.slice(0, 6),
+    rope: fixture('rope').apply.slice(0, 4),
+    alibi: fixture('alibi').slopes,
+    t5: fixture('t5').grids,
+  };
+  const report = await page.evaluate(async (cases) => {
+    const out = [];
+    for (const simd of [true, false]) {
+      const pe = await window.posencEngine.load({ simd });
+      let worst = 0;
+      for (const c of cases.sinusoidal) {
+        const t = pe.sinusoidal(c.params);
+        t.forEach((v, i) => (worst = Math.max(worst, Math.abs(v - c.expected[i]))));
+      }
+      let ropeWorst = 0;
+      for (const c of cases.rope) {
+        const r = pe.rope.apply(c.x, c.params);
+        r.forEach((v, i) => (ropeWorst = Math.max(ropeWorst, Math.abs(v - c.expected[i]))));
+      }
+      const slopesOk = cases.alibi.every((c) => Array.from(pe.alibi.slopes(c.heads)).every((s, i) => Math.abs(s - c.slopes[i]) <= 1e-7 * c.slopes[i]));
+      const t5Ok = cases.t5.every((c) => Array.from(pe.t5.buckets(c.params)).every((b, i) => b === c.expected[i]));
+      let errorClass = 'none';
+      try {
+        pe.sinusoidal({ length: 4, dModel: 4, base: 1 });
+      } catch (e) {
+        errorClass = `${e.constructor.name}: ${e.message}`;
+      }
+      out.push({ simd: pe.simd, build: pe.build, worst, ropeWorst, slopesOk, t5Ok, errorClass });
+    }
+    return out;
+  }, cases);
+  assert.equal(report.length, 2);
+  assert.equal(report[0].simd, true, 'Chromium supports WebAssembly SIMD, so load({ simd: true }) must give it');
+  assert.equal(report[1].simd, false);
+  for (const r of report) {
+    assert.ok(r.worst <= 2.5e-7, `${r.build}: sinusoidal error ${r.worst}`);
+    assert.ok(r.ropeWorst <= 1e-5, `${r.build}: RoPE error ${r.ropeWorst}`);
+    assert.ok(r.slopesOk, `${r.build}: ALiBi slopes`);
+    assert.ok(r.t5Ok, `${r.build}: T5 buckets`);
+    assert.match(r.errorClass, /^RangeError: base/);
+  }
+  assert.deepEqual(page.errors, []);
+});
