@@ -312,9 +312,9 @@ test('waves: curves drawn, slider and keyboard readouts, transposed view, wavele
   const disabled = await page.evaluate(() => [...document.querySelector('#w').shadowRoot.querySelectorAll('button')].find((b) => /sweep/.test(b.textContent)).disabled);
   assert.equal(disabled, true);
   await page.emulateMedia({ reducedMotion: 'no-preference' });
-  await page.evaluate(() => document.querySelector('#w').setAttribute('animate', ''));
+  await page.evaluate(() => document.querySelector('#w').setAttribute('sweep', ''));
   await page.waitForFunction(() => document.querySelector('#w')._at !== 42, null, { timeout: 3000 });
-  await page.evaluate(() => document.querySelector('#w').removeAttribute('animate'));
+  await page.evaluate(() => document.querySelector('#w').removeAttribute('sweep'));
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -1,4 +1,607 @@
-// placeholder
-import { PosencElement } from './base.js';
-export class PosencMethods extends PosencElement {}
+// <posenc-methods>: one token sequence, five ways of telling the model where each token is. For a query at
+// position i and keys at i − d, each method's positional contribution to the attention logit, computed by
+// the engine: sinusoidal PE(i)·PE(j) and learned P(i)·P(j) (pe.sinusoidal / pe.learned + pe.similarity),
+// T5's bias of the bucket (pe.t5.buckets + a seeded per-head table looked up by pe.learned), RoPE's q·k of
+// a fixed query and key content rotated to i and j (pe.rope.apply + pe.similarity), ALiBi's −slope·d
+// (pe.alibi.bias). Past the training length the learned table has no rows: the engine's error is shown.
+// The comparison table's live cells (parameters, relative or absolute, beyond the training length) are
+// measured on the same engine output.
 
+import { html, css, nothing } from 'lit';
+import { PosencElement, baseStyles } from './base.js';
+import { numberAttr, stringList, intList } from '../state/attributes.js';
+import { fitCanvas } from '../render/canvas.js';
+import { fixed, int, plain } from '../render/format.js';
+import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
+import { hatch } from '../render/cells.js';
+import { CATEGORICAL } from '../render/color.js';
+import { csvRow, composeCanvas, tableCanvas } from '../render/export.js';
+import { attempt, errorText, indexRange, tile, row, contentVectors, clampInt, methodStyles } from './methods-shared.js';
+
+export const METHODS = ['sinusoidal', 'learned', 't5', 'rope', 'alibi'];
+
+const INFO = {
+  sinusoidal: {
+    name: 'Sinusoidal',
+    what: 'PE(i) · PE(j)',
+    where: 'added to the token embeddings before the first layer',
+    models: 'the original Transformer (2017)',
+  },
+  learned: {
+    name: 'Learned',
+    what: 'P(i) · P(j) (seeded, untrained table)',
+    where: 'added to the token embeddings before the first layer',
+    models: 'GPT-2, BERT, RoBERTa',
+  },
+  t5: {
+    name: 'T5 bias',
+    what: 'table[bucket(j − i)] (seeded, untrained)',
+    where: 'a learned scalar added to each attention score',
+    models: 'T5, Flan-T5, mT5',
+  },
+  rope: {
+    name: 'RoPE',
+    what: 'R(i)q · R(j)k for fixed q, k',
+    where: 'rotates the queries and keys in every layer',
+    models: 'LLaMA, Mistral, Qwen, GPT-NeoX, Gemma',
+  },
+  alibi: {
+    name: 'ALiBi',
+    what: '−slope · (i − j)',
+    where: 'a fixed linear penalty added to each attention score',
+    models: 'BLOOM, MPT',
+  },
+};
+
+const WINDOW = 64;
+const SHIFT = 7; // the relative/absolute check compares the curve at query i with the curve at i + SHIFT
+
+export class PosencMethods extends PosencElement {
+  static properties = {
+    tokens: { type: Array, reflect: true, converter: stringList },
+    trainLength: { type: Number, reflect: true, attribute: 'train-length', converter: numberAttr(64) },
+    query: { type: Number, reflect: true, converter: numberAttr(-1) },
+    distance: { type: Number, reflect: true, converter: numberAttr(3) },
+    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(64) },
+    heads: { type: Number, reflect: true, converter: numberAttr(8) },
+    head: { type: Number, reflect: true, converter: numberAttr(2) },
+    numBuckets: { type: Number, reflect: true, attribute: 'num-buckets', converter: numberAttr(32) },
+    maxDistance: { type: Number, reflect: true, attribute: 'max-distance', converter: numberAttr(128) },
+    base: { type: Number, reflect: true, converter: numberAttr(10000) },
+    seed: { type: Number, reflect: true, converter: numberAttr(0) },
+    window: { type: Number, reflect: true, converter: numberAttr(WINDOW) },
+    positions: { type: Array, reflect: true, converter: intList },
+    label: { type: String, reflect: true },
+  };
+
+  static styles = [
+    baseStyles,
+    methodStyles,
+    css`
+      .strip {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 4px;
+        margin: 6px 0;
+        padding: 0;
+        list-style: none;
+      }
+      .chip {
+        display: inline-flex;
+        flex-direction: column;
+        align-items: center;
+        min-width: 44px;
+        min-height: 44px;
+        padding: 2px 6px;
+        line-height: 1.15;
+      }
+      .chip .tok {
+        font-weight: 600;
+        max-width: 10ch;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      .chip .idx {
+        font-size: 0.75em;
+        font-family: var(--_mono);
+        opacity: 0.85;
+      }
+      .chip[data-role='query'] {
+        background: var(--_select-a);
+        border-color: var(--_select-a);
+        color: #fff;
+      }
+      .chip[data-role='key'] {
+        background: var(--_select-b);
+        border-color: var(--_select-b);
+        color: #fff;
+      }
+      .chip.past {
+        border-style: dashed;
+      }
+      .panels {
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
+        gap: 8px;
+        margin: 8px 0;
+      }
+      .panels canvas {
+        width: 100%;
+      }
+      .panel {
+        border: 1px solid var(--_border);
+        border-radius: var(--_radius);
+        padding: 4px 6px;
+        min-width: 0;
+      }
+      .panel h4 {
+        margin: 0;
+        font-size: 0.92em;
+        display: flex;
+        align-items: center;
+        gap: 6px;
+      }
+      .panel .what {
+        font-family: var(--_mono);
+        font-size: 0.78em;
+        color: var(--_muted);
+        margin: 0 0 2px;
+      }
+      .panel .val {
+        font-family: var(--_mono);
+        font-size: 0.88em;
+        margin: 2px 0 0;
+        overflow-wrap: anywhere;
+      }
+      .panel .fail {
+        font-size: 0.78em;
+      }
+      .dot {
+        width: 10px;
+        height: 10px;
+        border-radius: 50%;
+        display: inline-block;
+      }
+      .train {
+        font-size: 0.85em;
+      }
+      table.grid td .ok,
+      table.grid td .bad {
+        font-weight: 600;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.tokens = ['The', 'quick', 'brown', 'fox', 'jumps', 'over', 'the', 'lazy', 'dog', '.'];
+    this.trainLength = 64;
+    this.query = -1;
+    this.distance = 3;
+    this.dModel = 64;
+    this.heads = 8;
+    this.head = 2;
+    this.numBuckets = 32;
+    this.maxDistance = 128;
+    this.base = 10000;
+    this.seed = 0;
+    this.window = WINDOW;
+    this.positions = [];
+    this.label = '';
+    this._data = null;
+    this._lastRender = { ms: 0, frames: 0 };
+  }
+
+  get lastRender() {
+    return { ...this._lastRender };
+  }
+
+  /** Query position: the attribute, or the last position of the training length. */
+  get _i() {
+    return this.query >= 0 ? this.query : Math.max(0, this.trainLength - 1);
+  }
+
+  /** Distances plotted: 0 … D. */
+  get _D() {
+    return Math.max(0, Math.min(this._i, this.window));
+  }
+
+  get _maxQuery() {
+    return Math.max(4 * this.trainLength, this._i);
+  }
+
+  tokenAt(p) {
+    const n = this.tokens.length;
+    return n ? this.tokens[p % n] : '';
+  }
+
+  getSelection() {
+    const i = this._i;
+    const j = i - clampInt(this.distance, 0, i);
+    return j === i ? [i] : [j, i];
+  }
+
+  selectionChanged(list, source) {
+    if (source === this || !list?.length) return;
+    const i = Math.max(...list);
+    const j = Math.min(...list);
+    this.query = i;
+    this.distance = i - j;
+  }
+
+  engineReady() {
+    this.requestUpdate();
+  }
+
+  _validate() {
+    const { trainLength, dModel } = this;
+    if (!Number.isInteger(trainLength) || trainLength < 2 || trainLength > 1 << 16) throw new RangeError(`train-length must be an integer from 2 to 65536 (got ${trainLength})`);
+    if (!Number.isInteger(dModel) || dModel < 2 || dModel % 2 || dModel > 1024) throw new RangeError(`d-model must be an even integer from 2 to 1024 (got ${dModel})`);
+    if (!Number.isInteger(this.window) || this.window < 2 || this.window > 1024) throw new RangeError(`window must be an integer from 2 to 1024 (got ${this.window})`);
+  }
+
+  /** Scores against distance 0…D for a query at position i, one entry per method ({ values } or { error }). */
+  curves(i, D) {
+    const pe = this.pe;
+    const d = this.dModel;
+    const j0 = i - D;
+    const n = D + 1;
+    // the last row of a (n × n) similarity is the query row; entry k is key j0 + k, i.e. distance D − k
+    const byDistance = (sim) => {
+      const out = new Float64Array(n);
+      for (let k = 0; k < n; k++) out[D - k] = sim[(n - 1) * n + k];
+      return out;
+    };
+    const out = {};
+    out.sinusoidal = attempt(() => {
+      const t = pe.sinusoidal({ length: n, dModel: d, base: this.base, offset: j0 });
+      return byDistance(pe.similarity(t, { length: n, dModel: d, metric: 'dot' }));
+    });
+    out.learned = attempt(() => {
+      const t = pe.learned({ maxLength: this.trainLength, dModel: d, seed: this.seed, positions: indexRange(j0, n) });
+      return byDistance(pe.similarity(t, { length: n, dModel: d, metric: 'dot' }));
+    });
+    out.t5 = attempt(() => {
+      // queries 0…D against key 0: relative positions 0, −1, …, −D
+      const buckets = pe.t5.buckets({ queryLength: n, keyLength: 1, numBuckets: this.numBuckets, maxDistance: this.maxDistance, bidirectional: true });
+      const bias = pe.learned({ maxLength: this.numBuckets, dModel: this.heads, seed: this.seed + 1, std: 1, positions: buckets });
+      return Float64Array.from({ length: n }, (_, k) => bias[k * this.heads + this.head]);
+    });
+    out.rope = attempt(() => {
+      const qk = this._content;
+      // rows: the key content at every position j0…i, then the query content at i
+      const keys = pe.rope.apply(tile(row(qk, 1, d), n), { headDim: d, base: this.base, seqLen: n, heads: 1, offset: j0 });
+      const q = pe.rope.apply(row(qk, 0, d), { headDim: d, base: this.base, seqLen: 1, heads: 1, offset: i });
+      const t = new Float32Array((n + 1) * d);
+      t.set(keys, 0);
+      t.set(q, n * d);
+      const sim = pe.similarity(t, { length: n + 1, dModel: d, metric: 'dot' });
+      return Float64Array.from({ length: n }, (_, dist) => sim[n * (n + 1) + (D - dist)]);
+    });
+    out.alibi = attempt(() => {
+      // column 0 of the causal bias: query k, key 0, distance k
+      const b = pe.alibi.bias({ heads: this.heads, length: n });
+      const h = this.head;
+      return Float64Array.from({ length: n }, (_, k) => b[h * n * n + k * n]);
+    });
+    return out;
+  }
+
+  _compute() {
+    const pe = this.pe;
+    this._content = contentVectors(pe, { count: 2, dim: this.dModel, seed: this.seed });
+    const i = this._i;
+    const D = this._D;
+    const now = this.curves(i, D);
+    // the same distances from a query SHIFT positions later: equal curves mean "relative"
+    const later = this.curves(i + SHIFT, D);
+    const relative = {};
+    for (const m of METHODS) {
+      const a = now[m].value;
+      const b = later[m].value;
+      relative[m] = a && b ? pe.compare(a, b).euclidean : null;
+    }
+    // beyond the training length: can the method give a score at all for a query at 2 × train-length?
+    const probe = 2 * this.trainLength;
+    const far = this.curves(probe, Math.min(4, probe));
+    const params = {
+      sinusoidal: 0,
+      learned: attempt(() => pe.learned({ maxLength: this.trainLength, dModel: this.dModel, seed: this.seed }).length).value ?? null,
+      t5: attempt(() => pe.learned({ maxLength: this.numBuckets, dModel: this.heads, seed: this.seed + 1, std: 1 }).length).value ?? null,
+      rope: 0,
+      alibi: 0,
+    };
+    const slope = attempt(() => pe.alibi.slopes(this.heads)[this.head]).value;
+    return { i, D, now, relative, far, probe, params, slope };
+  }
+
+  willUpdate(changed) {
+    super.willUpdate(changed);
+    if (changed.has('positions') && this.positions?.length) this.selectionChanged(this.positions, null);
+    if (!this.pe) return;
+    const t0 = performance.now();
+    const ok = this.guard(() => {
+      this._validate();
+      if (!Number.isInteger(this.head) || this.head < 0 || this.head >= this.heads) this.head = clampInt(this.head, 0, this.heads - 1);
+      this._data = this._compute();
+      if (this.distance > this._data.D) this.distance = this._data.D;
+      return true;
+    }, { main: true });
+    if (!ok) this._data = null;
+    this._computeMs = performance.now() - t0;
+  }
+
+  updated(changed) {
+    const t0 = performance.now();
+    this._draw();
+    this._lastRender = { ms: (this._computeMs ?? 0) + performance.now() - t0, frames: 1 };
+    if (this._data && (changed.has('query') || changed.has('distance') || changed.has('_ready'))) {
+      this.dispatchEvent(new CustomEvent('posenc-change', { detail: this.result, bubbles: true, composed: true }));
+    }
+  }
+
+  redraw() {
+    this._draw();
+  }
+
+  /** The pair's score per method ({ value } or { error }), the live table values. */
+  get result() {
+    const d = this._data;
+    if (!d) return null;
+    const k = clampInt(this.distance, 0, d.D);
+    const scores = {};
+    for (const m of METHODS) scores[m] = d.now[m].value ? { value: d.now[m].value[k] } : { error: errorText(d.now[m].error) };
+    const relative = {};
+    for (const m of METHODS) relative[m] = d.relative[m];
+    const beyond = {};
+    for (const m of METHODS) beyond[m] = d.far[m].value ? true : errorText(d.far[m].error);
+    return { query: d.i, key: d.i - k, distance: k, scores, relative, beyond, parameters: { ...d.params } };
+  }
+
+  // ---- drawing -----------------------------------------------------------------------------------------------
+
+  _draw() {
+    const d = this._data;
+    const t = this.theme$();
+    for (const m of METHODS) {
+      const canvas = this.renderRoot?.querySelector(`canvas[data-method="${m}"]`);
+      if (!canvas) continue;
+      const w = Math.max(150, Math.floor(canvas.parentElement.getBoundingClientRect().width - 14));
+      const h = 130;
+      const { ctx } = fitCanvas(canvas, w, h, this.ratio);
+      ctx.clearRect(0, 0, w, h);
+      if (!d) continue;
+      const color = CATEGORICAL[METHODS.indexOf(m)];
+      const rect = { x: 40, y: 6, w: w - 46, h: h - 30 };
+      const c = d.now[m];
+      if (!c.value) {
+        ctx.fillStyle = t.surface;
+        ctx.fillRect(rect.x, rect.y, rect.w, rect.h);
+        hatch(ctx, rect, t.muted, 7);
+        ctx.strokeStyle = t.bad ?? '#cf222e';
+        ctx.strokeRect(rect.x + 0.5, rect.y + 0.5, rect.w - 1, rect.h - 1);
+        ctx.fillStyle = t.fg;
+        ctx.font = t.fontBold;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText('no score: no row for', rect.x + rect.w / 2, rect.y + rect.h / 2 - 8);
+        ctx.fillText(`position ${int(d.i)}`, rect.x + rect.w / 2, rect.y + rect.h / 2 + 8);
+        continue;
+      }
+      const xs = Float64Array.from({ length: d.D + 1 }, (_, k) => k);
+      const [lo, hi] = extent([c.value]);
+      const pad = (hi - lo) * 0.08 || Math.abs(hi) * 0.1 || 1;
+      const plot = drawXYPlot(ctx, {
+        rect,
+        xDomain: [0, Math.max(1, d.D)],
+        yDomain: [lo - pad, hi + pad],
+        theme: t,
+        series: [{ x: xs, y: c.value, color, width: 1.75, step: m === 't5' }],
+        lines: m === 't5' && this.maxDistance <= d.D ? [{ axis: 'x', value: this.maxDistance, color: t.muted }] : [],
+        xLabel: 'distance i − j',
+      });
+      const k = clampInt(this.distance, 0, d.D);
+      drawCursor(ctx, plot, rect, k, [{ y: c.value[k], color }], t.cursor);
+    }
+  }
+
+  // ---- interaction -------------------------------------------------------------------------------------------
+
+  _setQuery(i) {
+    this.query = clampInt(i, 0, 1 << 20);
+    this.setSelection(this.getSelection(), { announce: false });
+  }
+
+  _pickKey(j) {
+    const i = this._i;
+    this.distance = clampInt(i - j, 0, this._D);
+    this.setSelection(this.getSelection(), { announce: false });
+  }
+
+  _onChipKey(e, j) {
+    const lo = this._i - this._D;
+    let k = j;
+    if (e.key === 'ArrowLeft') k = j - 1;
+    else if (e.key === 'ArrowRight') k = j + 1;
+    else if (e.key === 'Home') k = lo;
+    else if (e.key === 'End') k = this._i;
+    else return;
+    e.preventDefault();
+    k = clampInt(k, lo, this._i);
+    this._pickKey(k);
+    this.updateComplete.then(() => this.renderRoot.querySelector(`.chip[data-pos="${k}"]`)?.focus());
+  }
+
+  // ---- exports -----------------------------------------------------------------------------------------------
+
+  toCSV() {
+    const d = this._data;
+    if (!d) return '';
+    const lines = [csvRow(['query', 'distance', 'key', ...METHODS])];
+    for (let k = 0; k <= d.D; k++) lines.push(csvRow([d.i, k, d.i - k, ...METHODS.map((m) => (d.now[m].value ? d.now[m].value[k] : errorText(d.now[m].error)))]));
+    return lines.join('\n') + '\n';
+  }
+
+  async exportCanvas() {
+    await this.updateComplete;
+    const d = this._data;
+    if (!d) return null;
+    const t = this.theme$();
+    const parts = METHODS.map((m) => this.renderRoot.querySelector(`canvas[data-method="${m}"]`)).filter(Boolean);
+    const rows = this._tableRows().map((r) => r.map((c) => String(c)));
+    const table = tableCanvas(rows, { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border, font: '12px system-ui, sans-serif' });
+    return composeCanvas([...parts, table], { title: `Five methods, query at ${d.i} (training length ${this.trainLength})`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+  }
+
+  _tableRows() {
+    const d = this._data;
+    const rel = (m) => (d.relative[m] == null ? '—' : d.relative[m] === 0 ? 'relative (identical curves)' : d.relative[m] < 1e-4 ? 'relative (equal to rounding)' : 'absolute (curve moved)');
+    return [
+      ['', ...METHODS.map((m) => INFO[m].name)],
+      ['parameters', ...METHODS.map((m) => (d.params[m] == null ? '—' : int(d.params[m])))],
+      ['where position enters', ...METHODS.map((m) => INFO[m].where)],
+      ['relative or absolute', ...METHODS.map(rel)],
+      [`query at ${int(d.probe)} (2 × training)`, ...METHODS.map((m) => (d.far[m].value ? 'scores defined' : 'fails'))],
+      ['used by', ...METHODS.map((m) => INFO[m].models)],
+    ];
+  }
+
+  // ---- template ----------------------------------------------------------------------------------------------
+
+  _panel(m) {
+    const d = this._data;
+    const c = d?.now[m];
+    const k = d ? clampInt(this.distance, 0, d.D) : 0;
+    const color = CATEGORICAL[METHODS.indexOf(m)];
+    const note = m === 'alibi' && d?.slope != null ? ` (head ${this.head}, slope ${Number(d.slope.toPrecision(4))})` : m === 't5' ? ` (head ${this.head})` : '';
+    return html`<div class="panel" data-method=${m}>
+      <h4><span class="dot" style=${`background:${color}`}></span>${INFO[m].name}</h4>
+      <p class="what">${INFO[m].what}${note}</p>
+      <canvas
+        data-method=${m}
+        role="img"
+        aria-label=${c?.value
+          ? `${INFO[m].name}: score against distance 0 to ${d.D} for the query at ${d.i}.`
+          : `${INFO[m].name}: no score for the query at ${d?.i}; the engine raised an error.`}
+      ></canvas>
+      ${c
+        ? c.value
+          ? html`<p class="val">d = ${k}: <span data-role="score" data-value=${plain(c.value[k])}>${fixed(c.value[k], 4)}</span></p>`
+          : html`<p class="fail" data-role="error">${errorText(c.error)}</p>`
+        : nothing}
+    </div>`;
+  }
+
+  render() {
+    const d = this._data;
+    const title = this.label || 'Five methods, one sentence';
+    const i = this._i;
+    const D = this._D;
+    const k = clampInt(this.distance, 0, D);
+    const j = i - k;
+    const past = i >= this.trainLength;
+    const first = Math.max(0, i - Math.min(D, 11));
+    const chips = [];
+    for (let p = first; p <= i; p++) chips.push(p);
+    const rows = d ? this._tableRows() : [];
+    return html`
+      ${this.renderHead(title)}
+      <div class="controls">
+        <label class="slider"
+          >query position
+          <input
+            type="range"
+            min="0"
+            max=${this._maxQuery}
+            .value=${String(i)}
+            aria-valuetext=${`position ${i}${past ? ', past the training length' : ''}`}
+            @input=${(e) => this._setQuery(Number(e.target.value))}
+          /><output>${i}</output></label
+        >
+        <button type="button" @click=${() => this._setQuery(this.trainLength - 1)}>last trained (${this.trainLength - 1})</button>
+        <button type="button" @click=${() => this._setQuery(this.trainLength)}>first unseen (${this.trainLength})</button>
+        <button type="button" @click=${() => this._setQuery(2 * this.trainLength)}>2 × training (${2 * this.trainLength})</button>
+      </div>
+      <p class="train ${past ? 'bad' : 'muted'}" role="status" aria-live="polite" data-role="train-status">
+        ${past
+          ? `Query at ${i}: past the training length ${this.trainLength}. The learned table has no row here; the other four still produce scores.`
+          : `Query at ${i}: inside the training length ${this.trainLength} (positions 0 to ${this.trainLength - 1}).`}
+      </p>
+      <ul class="strip" role="listbox" aria-label="Tokens before the query: choose the key">
+        ${chips.map((p) => {
+          const role = p === i ? 'query' : p === j ? 'key' : '';
+          return html`<li role="none">
+            <button
+              type="button"
+              class=${['chip', p >= this.trainLength ? 'past' : ''].join(' ')}
+              role="option"
+              data-pos=${p}
+              data-role=${role}
+              aria-selected=${p === j ? 'true' : 'false'}
+              aria-label=${`${this.tokenAt(p)} at position ${p}${role ? `, the ${role}` : ''}`}
+              tabindex=${p === j ? '0' : '-1'}
+              @click=${() => this._pickKey(p)}
+              @keydown=${(e) => this._onChipKey(e, p)}
+            >
+              <span class="tok">${this.tokenAt(p)}</span><span class="idx">${p}</span>
+            </button>
+          </li>`;
+        })}
+      </ul>
+      <p class="readout" role="status" aria-live="polite" aria-atomic="true" data-role="pair">
+        ${d
+          ? html`query “${this.tokenAt(i)}” at ${i}, key “${this.tokenAt(j)}” at ${j} (distance ${k}):
+              ${METHODS.map((m) => (d.now[m].value ? `${INFO[m].name} ${fixed(d.now[m].value[k], 3)}` : `${INFO[m].name} —`)).join(' · ')}`
+          : this._ready
+            ? ''
+            : 'Loading the engine…'}
+      </p>
+      <div class="panels">${METHODS.map((m) => this._panel(m))}</div>
+      <p class="note">
+        Each panel: the positional part of the score between the query at ${i} and the keys 0 … ${D} positions back (x axis). Scales differ per
+        panel; the shape is what to compare. Drag the query past ${this.trainLength}: the learned panel fails, and the relative methods draw exactly
+        the same curve wherever the query is.
+      </p>
+      ${d
+        ? html`<div class="scroll">
+            <table class="grid compare" aria-label="The five methods compared">
+              <thead>
+                <tr>
+                  ${rows[0].map((c, n) => (n === 0 ? html`<th scope="col"><span class="sr-only">property</span></th>` : html`<th scope="col">${c}</th>`))}
+                </tr>
+              </thead>
+              <tbody>
+                ${rows.slice(1).map(
+                  (r, ri) => html`<tr data-row=${['parameters', 'where', 'relative', 'beyond', 'models'][ri]}>
+                    <th scope="row">${r[0]}</th>
+                    ${r.slice(1).map((c, ci) => {
+                      const m = METHODS[ci];
+                      if (ri === 2 && d.relative[m] != null)
+                        return html`<td data-method=${m} data-value=${plain(d.relative[m])}>
+                          ${c}<br /><span class="muted">curve at query ${i} vs ${i + SHIFT}: distance ${d.relative[m] === 0 ? '0' : Number(d.relative[m].toPrecision(2))}</span>
+                        </td>`;
+                      if (ri === 3)
+                        return html`<td data-method=${m}>
+                          ${d.far[m].value ? html`<span class="ok">✓ ${c}</span>` : html`<span class="bad">✗ ${c}</span>`}
+                        </td>`;
+                      if (ri === 0) return html`<td class="num" data-method=${m} data-value=${d.params[m] ?? ''}>${c}</td>`;
+                      return html`<td data-method=${m}>${c}</td>`;
+                    })}
+                  </tr>`,
+                )}
+              </tbody>
+            </table>
+          </div>`
+        : nothing}
+      <p class="note">
+        Parameters: the length of the table the engine built (learned: ${this.trainLength} × ${this.dModel}; T5: ${this.numBuckets} buckets ×
+        ${this.heads} heads). "Relative" compares the curves for queries ${SHIFT} positions apart with pe.compare. Sinusoidal and RoPE keep producing
+        numbers past the training length, but at angles the model never trained on — in practice they degrade unless the frequencies are rescaled
+        (see the scaling widget); ALiBi's straight line and T5's last bucket carry on unchanged.
+      </p>
+    `;
+  }
+}
+
+customElements.get('posenc-methods') || customElements.define('posenc-methods', PosencMethods);

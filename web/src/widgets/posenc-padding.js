@@ -1,4 +1,374 @@
-// placeholder
-import { PosencElement } from './base.js';
-export class PosencPadding extends PosencElement {}
+// <posenc-padding>: position ids for a padded sequence under the two conventions of transformers
+// (pe.positionIds, 'roberta' and 'generation'), next to the common mistake cumsum(mask)·mask − 1, shown
+// for what it does: −1 at every padding slot, which no embedding table has a row for (the engine's own
+// lookup error is displayed). The mistaken ids are computed by the engine too: RoBERTa's formula
+// (cumsum(mask) + past)·mask + padding_idx with padding_idx = −1 is exactly that expression.
 
+import { html, css, nothing } from 'lit';
+import { PosencElement, baseStyles } from './base.js';
+import { numberAttr, stringList } from '../state/attributes.js';
+import { csvRow, composeCanvas, tableCanvas } from '../render/export.js';
+import { attempt, errorText, clampInt, methodStyles } from './methods-shared.js';
+
+const MAX_LENGTH = 64;
+const FIRST_ID = 100; // toy vocabulary: distinct tokens get ids 100, 101, … in order of appearance
+
+export class PosencPadding extends PosencElement {
+  static properties = {
+    tokens: { type: Array, reflect: true, converter: stringList },
+    length: { type: Number, reflect: true, converter: numberAttr(0) },
+    padSide: { type: String, reflect: true, attribute: 'pad-side' },
+    padTokenId: { type: Number, reflect: true, attribute: 'pad-token-id', converter: numberAttr(1) },
+    pastLength: { type: Number, reflect: true, attribute: 'past-length', converter: numberAttr(0) },
+    slot: { type: Number, reflect: true, converter: numberAttr(-1) },
+    label: { type: String, reflect: true },
+  };
+
+  static styles = [
+    baseStyles,
+    methodStyles,
+    css`
+      table.ids {
+        border-collapse: collapse;
+        font-family: var(--_mono);
+        font-size: 0.88em;
+      }
+      table.ids th,
+      table.ids td {
+        border: 1px solid var(--_border);
+        padding: 3px 6px;
+        text-align: center;
+        min-width: 2.6em;
+      }
+      table.ids th[scope='row'] {
+        text-align: left;
+        font-family: var(--_font);
+        font-weight: 600;
+        background: var(--_surface);
+        white-space: nowrap;
+      }
+      table.ids th[scope='row'] .formula {
+        display: block;
+        font-weight: normal;
+        font-family: var(--_mono);
+        font-size: 0.85em;
+        color: var(--_muted);
+      }
+      table.ids td.pad {
+        background: repeating-linear-gradient(135deg, transparent 0 5px, var(--_grid) 5px 7px);
+        color: var(--_muted);
+      }
+      table.ids td.wrong {
+        color: #fff;
+        background: var(--_bad);
+        font-weight: 700;
+      }
+      table.ids .slot-head button {
+        min-height: 26px;
+        padding: 0 6px;
+        font-family: var(--_mono);
+        font-size: 0.95em;
+      }
+      table.ids td.cur,
+      table.ids th.cur {
+        outline: 2px solid var(--_accent);
+        outline-offset: -2px;
+      }
+      table.ids tr.group td,
+      table.ids tr.group th {
+        border-top: 3px solid var(--_border);
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.tokens = ['The', 'cat', 'sat'];
+    this.length = 0;
+    this.padSide = 'right';
+    this.padTokenId = 1;
+    this.pastLength = 0;
+    this.slot = -1;
+    this.label = '';
+    this._data = null;
+    this._lastRender = { ms: 0, frames: 0 };
+  }
+
+  get lastRender() {
+    return { ...this._lastRender };
+  }
+
+  get _side() {
+    return this.padSide === 'left' ? 'left' : 'right';
+  }
+
+  /** Padded length: the attribute, or three slots more than the tokens. */
+  get _L() {
+    const n = this.tokens.length;
+    return Number.isInteger(this.length) && this.length > 0 ? this.length : n + 3;
+  }
+
+  engineReady() {
+    this.requestUpdate();
+  }
+
+  _validate() {
+    const n = this.tokens.length;
+    const L = this._L;
+    if (n < 1) throw new RangeError('tokens must hold at least one token');
+    if (L < n || L > MAX_LENGTH) throw new RangeError(`length must be from the number of tokens (${n}) to ${MAX_LENGTH} (got ${L})`);
+    if (!Number.isInteger(this.padTokenId) || this.padTokenId < 0 || this.padTokenId >= FIRST_ID) throw new RangeError(`pad-token-id must be an integer from 0 to ${FIRST_ID - 1} (got ${this.padTokenId})`);
+  }
+
+  _compute() {
+    const pe = this.pe;
+    const n = this.tokens.length;
+    const L = this._L;
+    const pad = this.padTokenId;
+    const padCount = L - n;
+    const vocab = new Map();
+    for (const tok of this.tokens) if (!vocab.has(tok)) vocab.set(tok, FIRST_ID + vocab.size);
+    const slots = [];
+    for (let i = 0; i < L; i++) {
+      const k = this._side === 'left' ? i - padCount : i;
+      const real = k >= 0 && k < n;
+      slots.push({ token: real ? this.tokens[k] : '<pad>', id: real ? vocab.get(this.tokens[k]) : pad, real });
+    }
+    const ids = Int32Array.from(slots, (s) => s.id);
+    const mask = Int32Array.from(slots, (s) => (s.real ? 1 : 0));
+    const roberta = pe.positionIds(ids, { padTokenId: pad, pastLength: this.pastLength });
+    const generation = pe.positionIds(mask, { convention: 'generation' });
+    // every slot counted as real: 0, 1, …, L − 1 (what arange gives when padding is ignored)
+    const naive = pe.positionIds(new Int32Array(L).fill(1), { convention: 'generation' });
+    // the lesson's cumsum(mask)·mask − 1, computed by the engine as RoBERTa's formula with padding_idx −1
+    const mistake = pe.positionIds(Int32Array.from(mask, (m) => (m ? 1 : -1)), { padTokenId: -1, pastLength: 0 });
+    const lookup = attempt(() => pe.learned({ maxLength: L, dModel: 4, positions: mistake }));
+    return { slots, ids, mask, roberta, generation, naive, mistake, mistakeError: lookup.error ? errorText(lookup.error) : '' };
+  }
+
+  willUpdate(changed) {
+    super.willUpdate(changed);
+    if (!this.pe) return;
+    const ok = this.guard(() => {
+      this._validate();
+      this._data = this._compute();
+      if (this.slot >= this._L) this.slot = this._L - 1;
+      return true;
+    }, { main: true });
+    if (!ok) this._data = null;
+  }
+
+  updated(changed) {
+    if (this._data && (changed.has('tokens') || changed.has('padSide') || changed.has('length') || changed.has('padTokenId') || changed.has('pastLength') || changed.has('_ready'))) {
+      const d = this._data;
+      this.dispatchEvent(
+        new CustomEvent('posenc-change', {
+          detail: { ids: Array.from(d.ids), mask: Array.from(d.mask), roberta: Array.from(d.roberta), generation: Array.from(d.generation), mistake: Array.from(d.mistake) },
+          bubbles: true,
+          composed: true,
+        }),
+      );
+    }
+  }
+
+  /** Every row of the table, as the engine computed it. */
+  get result() {
+    const d = this._data;
+    if (!d) return null;
+    return {
+      tokens: d.slots.map((s) => s.token),
+      ids: Array.from(d.ids),
+      mask: Array.from(d.mask),
+      naive: Array.from(d.naive),
+      roberta: Array.from(d.roberta),
+      generation: Array.from(d.generation),
+      mistake: Array.from(d.mistake),
+      mistakeError: d.mistakeError,
+    };
+  }
+
+  // ---- interaction -------------------------------------------------------------------------------------------
+
+  _onSlotKey(e, i) {
+    const L = this._L;
+    let j = i;
+    if (e.key === 'ArrowRight') j = i + 1;
+    else if (e.key === 'ArrowLeft') j = i - 1;
+    else if (e.key === 'Home') j = 0;
+    else if (e.key === 'End') j = L - 1;
+    else return;
+    e.preventDefault();
+    this.slot = clampInt(j, 0, L - 1);
+    this.updateComplete.then(() => this.renderRoot.querySelector(`button[data-slot="${this.slot}"]`)?.focus());
+  }
+
+  _setTokens(text) {
+    const list = text
+      .split(/[\s,]+/)
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .slice(0, MAX_LENGTH);
+    if (list.length) this.tokens = list;
+  }
+
+  _slotText(i) {
+    const d = this._data;
+    const s = d.slots[i];
+    const r = d.roberta[i];
+    const g = d.generation[i];
+    const m = d.mistake[i];
+    if (s.real) {
+      return `slot ${i}, “${s.token}” (id ${s.id}): RoBERTa gives ${r}, generation gives ${g}, the lesson's expression gives ${m}; arange would say ${d.naive[i]}.`;
+    }
+    return `slot ${i}, padding (id ${s.id}): RoBERTa gives ${r} (the padding index: that row is never trained and the token is masked), generation gives ${g} (a placeholder; the mask hides it), the lesson's expression gives ${m} — not a row of any table.`;
+  }
+
+  // ---- exports -----------------------------------------------------------------------------------------------
+
+  _rows() {
+    const d = this._data;
+    return [
+      ['token', ...d.slots.map((s) => s.token)],
+      ['input id', ...d.ids],
+      ['attention mask', ...d.mask],
+      ['arange (ignores padding)', ...d.naive],
+      ['RoBERTa', ...d.roberta],
+      ['generation (GPT-2)', ...d.generation],
+      ['cumsum(mask)*mask - 1', ...d.mistake],
+    ];
+  }
+
+  toCSV() {
+    if (!this._data) return '';
+    const L = this._L;
+    const lines = [csvRow(['row', ...Array.from({ length: L }, (_, i) => `slot${i}`)])];
+    for (const r of this._rows()) lines.push(csvRow(r));
+    return lines.join('\n') + '\n';
+  }
+
+  async exportCanvas() {
+    if (!this._data) return null;
+    const t = this.theme$();
+    const L = this._L;
+    const table = tableCanvas([['', ...Array.from({ length: L }, (_, i) => String(i))], ...this._rows().map((r) => r.map(String))], { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border });
+    return composeCanvas([table], { title: `Position ids with ${this._side} padding (pad id ${this.padTokenId})`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+  }
+
+  // ---- template ----------------------------------------------------------------------------------------------
+
+  render() {
+    const t0 = performance.now();
+    const d = this._data;
+    const title = this.label || 'Position ids when there is padding';
+    const L = this._L;
+    const cur = this.slot;
+    const side = this._side;
+    const show = (v) => (typeof v === 'number' && v < 0 ? `\u2212${-v}` : v);
+    const cell = (i, v, cls = '') => html`<td class=${[d.slots[i].real ? '' : 'pad', i === cur ? 'cur' : '', cls].join(' ').trim()} data-value=${v}>${show(v)}</td>`;
+    const out = html`
+      ${this.renderHead(title)}
+      <div class="controls">
+        <label class="slider"
+          >tokens
+          <input type="text" .value=${this.tokens.join(' ')} aria-label="Tokens, separated by spaces" @change=${(e) => this._setTokens(e.target.value)}
+        /></label>
+      </div>
+      <div class="controls">
+        <span class="seg" role="group" aria-label="Padding side">
+          <button type="button" aria-pressed=${side === 'right'} @click=${() => (this.padSide = 'right')}>pad on the right</button>
+          <button type="button" aria-pressed=${side === 'left'} @click=${() => (this.padSide = 'left')}>pad on the left</button>
+        </span>
+        <label>padded length <input type="number" min=${this.tokens.length} max=${MAX_LENGTH} .value=${String(L)} @change=${(e) => (this.length = Number(e.target.value))} /></label>
+        <label>pad id <input type="number" min="0" max=${FIRST_ID - 1} .value=${String(this.padTokenId)} @change=${(e) => (this.padTokenId = Number(e.target.value))} /></label>
+        <label>past length <input type="number" min="0" .value=${String(this.pastLength)} @change=${(e) => (this.pastLength = Number(e.target.value))} /></label>
+      </div>
+      ${d
+        ? html`<div class="scroll">
+            <table class="ids">
+              <thead>
+                <tr>
+                  <th scope="col">slot</th>
+                  ${d.slots.map(
+                    (s, i) => html`<th scope="col" class=${['slot-head', i === cur ? 'cur' : ''].join(' ')}>
+                      <button
+                        type="button"
+                        data-slot=${i}
+                        tabindex=${i === (cur >= 0 ? cur : 0) ? '0' : '-1'}
+                        aria-pressed=${i === cur ? 'true' : 'false'}
+                        aria-label=${`slot ${i}: ${s.real ? s.token : 'padding'}`}
+                        @click=${() => (this.slot = i)}
+                        @keydown=${(e) => this._onSlotKey(e, i)}
+                      >
+                        ${i}
+                      </button>
+                    </th>`,
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <th scope="row">token</th>
+                  ${d.slots.map((s, i) => cell(i, s.token))}
+                </tr>
+                <tr>
+                  <th scope="row">input id</th>
+                  ${d.slots.map((s, i) => cell(i, s.id))}
+                </tr>
+                <tr data-row="mask">
+                  <th scope="row">attention mask<span class="formula">ids ≠ ${this.padTokenId}</span></th>
+                  ${Array.from(d.mask, (v, i) => cell(i, v))}
+                </tr>
+                <tr class="group" data-row="naive">
+                  <th scope="row">arange<span class="formula">ignores the padding</span></th>
+                  ${Array.from(d.naive, (v, i) => cell(i, v))}
+                </tr>
+                <tr data-row="roberta">
+                  <th scope="row">RoBERTa<span class="formula">(cumsum(mask) + past)·mask + ${this.padTokenId}</span></th>
+                  ${Array.from(d.roberta, (v, i) => cell(i, v))}
+                </tr>
+                <tr data-row="generation">
+                  <th scope="row">generation (GPT-2)<span class="formula">cumsum(mask) − 1; padding → 1</span></th>
+                  ${Array.from(d.generation, (v, i) => cell(i, v))}
+                </tr>
+                <tr class="group" data-row="mistake">
+                  <th scope="row">the lesson's code<span class="formula">cumsum(mask)·mask − 1</span></th>
+                  ${Array.from(d.mistake, (v, i) => cell(i, v, v < 0 ? 'wrong' : ''))}
+                </tr>
+              </tbody>
+            </table>
+          </div>`
+        : this._ready
+          ? nothing
+          : html`<p class="readout">Loading the engine…</p>`}
+      <p class="readout" role="status" aria-live="polite" aria-atomic="true" data-role="slot">
+        ${d && cur >= 0 ? this._slotText(cur) : d ? 'Choose a slot (click a number, or arrow keys on the slot row) to read it.' : ''}
+      </p>
+      ${d
+        ? html`<p class="note">
+              <b>RoBERTa</b> counts only real tokens and starts after its padding index, so padding keeps the padding index (whose embedding row
+              is reserved) and ${side === 'left' ? 'left padding does not shift the words' : 'the words get the same ids on either side'}.
+              <b>Generation</b> (GPT-2 with left padding) numbers real tokens 0, 1, 2 … from the first real one and puts a harmless 1 under the
+              padding, which the attention mask hides. ${side === 'left'
+                ? html`<b>arange</b> would start the words at ${d.naive[d.slots.findIndex((s) => s.real)]} instead of 0: positions the model never saw
+                    for a sentence start.`
+                : html`With right padding arange happens to agree with the generation ids on the words.`}
+            </p>
+            <p class="note">
+              <b>The mistake.</b> The lesson's <code>torch.cumsum(mask, dim=1) * mask - 1</code> claims to give 0 at padding. It gives
+              <b>−1</b>: the product is 0 there and the − 1 applies to every slot. Looking these ids up in a position table fails:
+            </p>
+            ${d.mistakeError
+              ? html`<p class="fail" data-role="mistake-error">${d.mistakeError}</p>
+                  <p class="note">
+                    (The engine refuses, as does <code>nn.Embedding</code> with an IndexError. Index a plain tensor or array with −1 instead and it
+                    silently returns the <em>last</em> row: the padding gets the encoding of the farthest position.)
+                  </p>`
+              : html`<p class="note">(No padding here, so nothing goes wrong yet: add padding slots.)</p>`}`
+        : nothing}
+    `;
+    this._lastRender = { ms: performance.now() - t0, frames: 1 };
+    return out;
+  }
+}
+
+customElements.get('posenc-padding') || customElements.define('posenc-padding', PosencPadding);

@@ -1,4 +1,440 @@
-// placeholder
-import { PosencElement } from './base.js';
-export class PosencScaling extends PosencElement {}
+// <posenc-scaling>: RoPE frequencies under the long-context scaling rules of transformers' rope_scaling
+// (default, linear, dynamic NTK, YaRN, Llama 3, LongRoPE). Every curve is pe.rope.invFreq with that type;
+// wavelengths are 2π/θ (a unit conversion for the axis). The original context is marked, the attention
+// factor each rule returns is listed.
 
+import { html, css, nothing } from 'lit';
+import { PosencElement, baseStyles } from './base.js';
+import { numberAttr, stringList } from '../state/attributes.js';
+import { fitCanvas } from '../render/canvas.js';
+import { fixed, int, plain, sci } from '../render/format.js';
+import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
+import { CATEGORICAL } from '../render/color.js';
+import { csvRow, composeCanvas } from '../render/export.js';
+import { clampInt, methodStyles } from './methods-shared.js';
+
+export const SCALING_TYPES = ['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'];
+
+const NAMES = {
+  default: 'default (no scaling)',
+  linear: 'linear (position interpolation)',
+  dynamic: 'dynamic NTK',
+  yarn: 'YaRN',
+  llama3: 'Llama 3',
+  longrope: 'LongRoPE',
+};
+
+const PRESETS = [
+  { name: 'Llama 3.1', headDim: 128, base: 500000, type: 'llama3', factor: 8, originalMax: 8192 },
+  { name: 'YaRN on Llama 2 (128k)', headDim: 128, base: 10000, type: 'yarn', factor: 32, originalMax: 4096 },
+  { name: 'linear ×4 on Llama 2', headDim: 128, base: 10000, type: 'linear', factor: 4, originalMax: 4096 },
+];
+
+const TWO_PI = 2 * Math.PI;
+
+/** List attribute of numbers ("1,1.2,1.5"); empty means "use the illustrative default". */
+const numberList = {
+  fromAttribute(value) {
+    return stringList.fromAttribute(value).map(Number).filter(Number.isFinite);
+  },
+  toAttribute(value) {
+    return Array.isArray(value) && value.length ? value.join(',') : null;
+  },
+};
+
+export class PosencScaling extends PosencElement {
+  static properties = {
+    headDim: { type: Number, reflect: true, attribute: 'head-dim', converter: numberAttr(128) },
+    base: { type: Number, reflect: true, converter: numberAttr(500000) },
+    type: { type: String, reflect: true },
+    factor: { type: Number, reflect: true, converter: numberAttr(8) },
+    originalMax: { type: Number, reflect: true, attribute: 'original-max', converter: numberAttr(8192) },
+    seqLen: { type: Number, reflect: true, attribute: 'seq-len', converter: numberAttr(0) },
+    lowFreqFactor: { type: Number, reflect: true, attribute: 'low-freq-factor', converter: numberAttr(1) },
+    highFreqFactor: { type: Number, reflect: true, attribute: 'high-freq-factor', converter: numberAttr(4) },
+    betaFast: { type: Number, reflect: true, attribute: 'beta-fast', converter: numberAttr(32) },
+    betaSlow: { type: Number, reflect: true, attribute: 'beta-slow', converter: numberAttr(1) },
+    shortFactor: { type: Array, reflect: true, attribute: 'short-factor', converter: numberList },
+    longFactor: { type: Array, reflect: true, attribute: 'long-factor', converter: numberList },
+    view: { type: String, reflect: true },
+    solo: { type: Boolean, reflect: true },
+    pair: { type: Number, reflect: true, converter: numberAttr(-1) },
+    label: { type: String, reflect: true },
+  };
+
+  static styles = [
+    baseStyles,
+    methodStyles,
+    css`
+      .swatch {
+        display: inline-block;
+        width: 18px;
+        height: 0;
+        border-top: 3px solid currentColor;
+        vertical-align: middle;
+        margin-right: 6px;
+      }
+      table.grid tr.sel td {
+        font-weight: 600;
+        background: color-mix(in srgb, var(--_accent) 10%, transparent);
+      }
+      table.grid td button {
+        min-height: 26px;
+        padding: 1px 6px;
+        text-align: left;
+      }
+      .params input[type='number'] {
+        width: 7.5em;
+      }
+    `,
+  ];
+
+  constructor() {
+    super();
+    this.headDim = 128;
+    this.base = 500000;
+    this.type = 'llama3';
+    this.factor = 8;
+    this.originalMax = 8192;
+    this.seqLen = 0;
+    this.lowFreqFactor = 1;
+    this.highFreqFactor = 4;
+    this.betaFast = 32;
+    this.betaSlow = 1;
+    this.shortFactor = [];
+    this.longFactor = [];
+    this.view = 'wavelength';
+    this.solo = false;
+    this.pair = -1;
+    this.label = '';
+    this._data = null;
+    this._key = '';
+    this._lastRender = { ms: 0, frames: 0 };
+  }
+
+  get lastRender() {
+    return { ...this._lastRender };
+  }
+
+  get _type() {
+    return SCALING_TYPES.includes(this.type) ? this.type : 'default';
+  }
+
+  /** The context the scaled model serves: the seq-len attribute, or factor × original-max. */
+  get _target() {
+    return this.seqLen > 0 ? this.seqLen : Math.round(this.factor * this.originalMax);
+  }
+
+  /** LongRoPE's rescale lists: the attributes, else an illustrative set (1 … factor, rising with the pair). */
+  _longropeLists(half) {
+    const short = this.shortFactor?.length ? this.shortFactor : new Array(half).fill(1);
+    const long = this.longFactor?.length ? this.longFactor : Array.from({ length: half }, (_, i) => 1 + ((this.factor - 1) * i) / Math.max(1, half - 1));
+    return { short, long, illustrative: !this.longFactor?.length };
+  }
+
+  scalingFor(type) {
+    const half = Math.floor(this.headDim / 2);
+    const lists = this._longropeLists(half);
+    return {
+      type,
+      factor: this.factor,
+      originalMaxPositionEmbeddings: this.originalMax,
+      seqLen: this._target,
+      lowFreqFactor: this.lowFreqFactor,
+      highFreqFactor: this.highFreqFactor,
+      betaFast: this.betaFast,
+      betaSlow: this.betaSlow,
+      shortFactor: lists.short,
+      longFactor: lists.long,
+    };
+  }
+
+  engineReady() {
+    this.requestUpdate();
+  }
+
+  _compute() {
+    const pe = this.pe;
+    const curves = {};
+    for (const type of SCALING_TYPES) {
+      const r = pe.rope.invFreq({ headDim: this.headDim, base: this.base, scaling: this.scalingFor(type) });
+      curves[type] = { invFreq: r.invFreq, attentionFactor: r.attentionFactor, wavelength: Float64Array.from(r.invFreq, (f) => TWO_PI / f) };
+    }
+    const half = curves.default.invFreq.length;
+    return { curves, half, x: Float64Array.from({ length: half }, (_, i) => i) };
+  }
+
+  willUpdate(changed) {
+    super.willUpdate(changed);
+    if (!this.pe) return;
+    const ok = this.guard(() => {
+      const key = JSON.stringify([this.headDim, this.base, this.factor, this.originalMax, this.seqLen, this.lowFreqFactor, this.highFreqFactor, this.betaFast, this.betaSlow, this.shortFactor, this.longFactor]);
+      if (key !== this._key || !this._data) {
+        this._data = this._compute();
+        this._key = key;
+      }
+      if (this.pair >= this._data.half) this.pair = this._data.half - 1;
+      return true;
+    }, { main: true });
+    if (!ok) this._data = null;
+  }
+
+  updated(changed) {
+    const t0 = performance.now();
+    this._draw();
+    this._lastRender = { ms: performance.now() - t0, frames: 1 };
+    if (this._data && (changed.has('type') || changed.has('_ready') || changed.has('factor'))) {
+      const c = this._data.curves[this._type];
+      this.dispatchEvent(new CustomEvent('posenc-change', { detail: { type: this._type, attentionFactor: c.attentionFactor }, bubbles: true, composed: true }));
+    }
+  }
+
+  redraw() {
+    this._draw();
+  }
+
+  /** The cursor pair: the attribute, or the pair whose default wavelength is closest to the original context. */
+  get _pair() {
+    const d = this._data;
+    if (!d) return 0;
+    if (this.pair >= 0) return Math.min(this.pair, d.half - 1);
+    let best = 0;
+    const wl = d.curves.default.wavelength;
+    for (let i = 0; i < d.half; i++) if (Math.abs(Math.log(wl[i] / this.originalMax)) < Math.abs(Math.log(wl[best] / this.originalMax))) best = i;
+    return best;
+  }
+
+  get result() {
+    const d = this._data;
+    if (!d) return null;
+    const out = { type: this._type, pair: this._pair, curves: {} };
+    for (const t of SCALING_TYPES) out.curves[t] = { invFreq: Array.from(d.curves[t].invFreq), attentionFactor: d.curves[t].attentionFactor };
+    return out;
+  }
+
+  // ---- drawing -----------------------------------------------------------------------------------------------
+
+  _draw() {
+    const canvas = this.renderRoot?.querySelector('canvas.plot');
+    if (!canvas) return;
+    const w = this.contentWidth;
+    const h = 340;
+    const { ctx } = fitCanvas(canvas, w, h, this.ratio);
+    ctx.clearRect(0, 0, w, h);
+    const d = this._data;
+    if (!d) return;
+    const t = this.theme$();
+    const wave = this.view !== 'frequency';
+    const key = wave ? 'wavelength' : 'invFreq';
+    const sel = this._type;
+    const shown = this.solo ? [sel, ...(sel === 'default' ? [] : ['default'])] : SCALING_TYPES;
+    const [lo, hi] = extent(shown.map((ty) => d.curves[ty][key]), { positive: true });
+    const marks = [this.originalMax, this._target];
+    const yLo = wave ? Math.min(lo, ...marks) / 1.5 : lo / 1.5;
+    const yHi = wave ? Math.max(hi, ...marks) * 1.5 : Math.max(hi, TWO_PI / Math.min(...marks)) * 1.5;
+    const series = [];
+    for (const ty of shown) {
+      if (ty === sel) continue;
+      series.push({ x: d.x, y: d.curves[ty][key], color: CATEGORICAL[SCALING_TYPES.indexOf(ty)], width: 1.25, alpha: 0.7, dash: ty === 'default' ? [5, 3] : undefined });
+    }
+    series.push({ x: d.x, y: d.curves[sel][key], color: CATEGORICAL[SCALING_TYPES.indexOf(sel)], width: 3 });
+    const markValue = (v) => (wave ? v : TWO_PI / v);
+    const rect = { x: 58, y: 12, w: w - 58 - (wave ? 14 : 70), h: h - 50 };
+    const plot = drawXYPlot(ctx, {
+      rect,
+      xDomain: [-0.5, d.half - 0.5],
+      yDomain: [yLo, yHi],
+      yLog: true,
+      theme: t,
+      series,
+      lines: [
+        { axis: 'y', value: markValue(this.originalMax), color: t.selectB, label: `original context ${int(this.originalMax)}`, align: 'start' },
+        { axis: 'y', value: markValue(this._target), color: t.selectA, label: `target ${int(this._target)}`, align: 'start', dash: [2, 3] },
+      ],
+      xLabel: 'pair i (fast → slow)',
+      yLabel: wave ? 'wavelength 2π/θ (positions, log)' : 'inverse frequency θ (rad per position, log)',
+      yLabelOffset: 46,
+      yRight: wave ? undefined : (v) => `λ ${sci(TWO_PI / v, 2)}`,
+    });
+    this._plot = { plot, rect };
+    const i = this._pair;
+    drawCursor(ctx, plot, rect, i, [{ y: d.curves.default[key][i], color: t.muted }, { y: d.curves[sel][key][i], color: CATEGORICAL[SCALING_TYPES.indexOf(sel)] }], this._focused ? t.cursor : t.muted);
+    if (wave) {
+      ctx.save();
+      ctx.font = t.fontSmall;
+      ctx.fillStyle = t.muted;
+      ctx.textAlign = 'right';
+      ctx.textBaseline = 'top';
+      ctx.fillText('above the purple line: never a full turn within the original context', rect.x + rect.w - 4, rect.y + 3);
+      ctx.restore();
+    }
+  }
+
+  // ---- interaction -------------------------------------------------------------------------------------------
+
+  _onKey(e) {
+    const half = this._data?.half ?? 1;
+    let i = this._pair;
+    if (e.key === 'ArrowLeft') i -= e.shiftKey ? 8 : 1;
+    else if (e.key === 'ArrowRight') i += e.shiftKey ? 8 : 1;
+    else if (e.key === 'Home') i = 0;
+    else if (e.key === 'End') i = half - 1;
+    else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+      const k = SCALING_TYPES.indexOf(this._type) + (e.key === 'ArrowDown' ? 1 : -1);
+      this.type = SCALING_TYPES[(k + SCALING_TYPES.length) % SCALING_TYPES.length];
+      e.preventDefault();
+      return;
+    } else return;
+    e.preventDefault();
+    this.pair = clampInt(i, 0, half - 1);
+  }
+
+  _onMove(e) {
+    const p = this._plot;
+    if (!p) return;
+    const r = e.currentTarget.getBoundingClientRect();
+    const x = e.clientX - r.left;
+    if (x < p.rect.x || x > p.rect.x + p.rect.w) return;
+    this.pair = clampInt(p.plot.sx.invert(x), 0, (this._data?.half ?? 1) - 1);
+  }
+
+  _preset(p) {
+    this.headDim = p.headDim;
+    this.base = p.base;
+    this.type = p.type;
+    this.factor = p.factor;
+    this.originalMax = p.originalMax;
+    this.seqLen = 0;
+    this.pair = -1;
+  }
+
+  // ---- exports -----------------------------------------------------------------------------------------------
+
+  toCSV() {
+    const d = this._data;
+    if (!d) return '';
+    const lines = [csvRow(['pair', ...SCALING_TYPES.flatMap((t) => [`${t}_inv_freq`, `${t}_wavelength`])])];
+    for (let i = 0; i < d.half; i++) lines.push(csvRow([i, ...SCALING_TYPES.flatMap((t) => [d.curves[t].invFreq[i], d.curves[t].wavelength[i]])]));
+    lines.push('', csvRow(['type', 'attention_factor']));
+    for (const t of SCALING_TYPES) lines.push(csvRow([t, d.curves[t].attentionFactor]));
+    return lines.join('\n') + '\n';
+  }
+
+  async exportCanvas() {
+    await this.updateComplete;
+    const canvas = this.renderRoot.querySelector('canvas.plot');
+    if (!canvas || !this._data) return null;
+    const t = this.theme$();
+    return composeCanvas([canvas], { title: `RoPE scaling: ${NAMES[this._type]}, factor ${this.factor}, original ${int(this.originalMax)}, head_dim ${this.headDim}, base ${this.base}`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+  }
+
+  // ---- template ----------------------------------------------------------------------------------------------
+
+  _num(label, prop, attrs = {}) {
+    return html`<label
+      >${label}
+      <input
+        type="number"
+        step=${attrs.step ?? 'any'}
+        min=${attrs.min ?? nothing}
+        .value=${String(this[prop])}
+        @change=${(e) => {
+          const v = Number(e.target.value);
+          if (e.target.value !== '' && Number.isFinite(v)) this[prop] = v;
+        }}
+    /></label>`;
+  }
+
+  render() {
+    const d = this._data;
+    const sel = this._type;
+    const i = this._pair;
+    const title = this.label || 'Stretching RoPE to longer contexts';
+    const lists = this._longropeLists(Math.floor(this.headDim / 2));
+    const c = d?.curves[sel];
+    return html`
+      ${this.renderHead(title)}
+      <div class="controls">
+        <label
+          >type
+          <select .value=${sel} @change=${(e) => (this.type = e.target.value)}>
+            ${SCALING_TYPES.map((ty) => html`<option value=${ty} ?selected=${ty === sel}>${NAMES[ty]}</option>`)}
+          </select></label
+        >
+        <span class="seg" role="group" aria-label="Vertical axis">
+          <button type="button" aria-pressed=${this.view !== 'frequency'} @click=${() => (this.view = 'wavelength')}>wavelength</button>
+          <button type="button" aria-pressed=${this.view === 'frequency'} @click=${() => (this.view = 'frequency')}>inverse frequency</button>
+        </span>
+        <label><input type="checkbox" .checked=${this.solo} @change=${(e) => (this.solo = e.target.checked)} /> only this type and the default</label>
+      </div>
+      <div class="controls params">
+        ${this._num('head_dim', 'headDim', { step: 2, min: 2 })} ${this._num('base', 'base', { min: 1 })} ${this._num('factor', 'factor', { min: 1 })}
+        ${this._num('original context', 'originalMax', { step: 1, min: 1 })} ${this._num('seq len (0: factor × original)', 'seqLen', { step: 1, min: 0 })}
+      </div>
+      <div class="controls params">
+        ${this._num('low_freq_factor', 'lowFreqFactor')} ${this._num('high_freq_factor', 'highFreqFactor')} ${this._num('beta_fast', 'betaFast')}
+        ${this._num('beta_slow', 'betaSlow')}
+        <span class="seg" role="group" aria-label="Presets">
+          ${PRESETS.map((p) => html`<button type="button" @click=${() => this._preset(p)}>${p.name}</button>`)}
+        </span>
+      </div>
+      <canvas
+        class="plot"
+        tabindex="0"
+        role="img"
+        aria-label=${`Log-scale plot of the ${this.view === 'frequency' ? 'inverse frequency' : 'wavelength'} of each of the ${d?.half ?? ''} pairs for the six scaling types, ${NAMES[sel]} highlighted; the original context ${this.originalMax} marked. Left and right arrows move the pair cursor, up and down change the type.`}
+        aria-describedby="pair-readout"
+        @keydown=${this._onKey}
+        @pointermove=${this._onMove}
+        @focus=${() => ((this._focused = true), this._draw())}
+        @blur=${() => ((this._focused = false), this._draw())}
+      ></canvas>
+      <p id="pair-readout" class="readout" role="status" aria-live="polite" aria-atomic="true">
+        ${d && c
+          ? html`pair ${i}: default θ = ${sci(d.curves.default.invFreq[i], 4)} (wavelength ${sci(d.curves.default.wavelength[i], 4)}); ${sel} θ =
+              <span data-role="inv-freq" data-value=${plain(c.invFreq[i])}>${sci(c.invFreq[i], 4)}</span> (wavelength ${sci(c.wavelength[i], 4)}).
+              Attention factor <span data-role="attention-factor" data-value=${plain(c.attentionFactor)}>${fixed(c.attentionFactor, 4)}</span>.`
+          : this._ready
+            ? ''
+            : 'Loading the engine…'}
+      </p>
+      ${d
+        ? html`<table class="grid" aria-label="Scaling types at the cursor pair">
+            <thead>
+              <tr>
+                <th>type</th>
+                <th class="num">θ of pair ${i}</th>
+                <th class="num">wavelength</th>
+                <th class="num">attention factor</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${SCALING_TYPES.map(
+                (ty) => html`<tr class=${ty === sel ? 'sel' : ''} data-type=${ty}>
+                  <td>
+                    <button type="button" aria-pressed=${ty === sel ? 'true' : 'false'} @click=${() => (this.type = ty)}>
+                      <span class="swatch" style=${`color:${CATEGORICAL[SCALING_TYPES.indexOf(ty)]}`}></span>${NAMES[ty]}
+                    </button>
+                  </td>
+                  <td class="num">${sci(d.curves[ty].invFreq[i], 4)}</td>
+                  <td class="num">${sci(d.curves[ty].wavelength[i], 4)}</td>
+                  <td class="num" data-role="af" data-value=${plain(d.curves[ty].attentionFactor)}>${fixed(d.curves[ty].attentionFactor, 4)}</td>
+                </tr>`,
+              )}
+            </tbody>
+          </table>`
+        : nothing}
+      <p class="note">
+        Pairs whose wavelength lies above the original context never completed a turn during training: positions beyond it give them angles the model
+        has never seen. <b>Linear</b> divides every frequency by the factor (everything slows down, including the fast pairs that only encode
+        nearby order). <b>Dynamic NTK</b> raises the base once the sequence is longer than the original context (here ${int(this._target)}).
+        <b>YaRN</b> and <b>Llama 3</b> leave the fast pairs alone, divide the slow ones by the factor and blend in between; YaRN also returns an
+        attention factor that sharpens the softmax. <b>LongRoPE</b> divides each pair by its own searched factor
+        ${lists.illustrative ? html`(here an illustrative list rising from 1 to the factor — set <code>long-factor</code> to a model's list)` : nothing},
+        using the short list below the original context.
+      </p>
+    `;
+  }
+}
+
+customElements.get('posenc-scaling') || customElements.define('posenc-scaling', PosencScaling);

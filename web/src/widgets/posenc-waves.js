@@ -23,7 +23,7 @@ export class PosencWaves extends PosencElement {
     dims: { type: Array, reflect: true, converter: intList },
     positions: { type: Array, reflect: true, converter: intList },
     view: { type: String, reflect: true },
-    animate: { type: Boolean, reflect: true },
+    sweep: { type: Boolean, reflect: true },
     label: { type: String, reflect: true },
     _at: { state: true },
     _playing: { state: true },
@@ -110,7 +110,7 @@ export class PosencWaves extends PosencElement {
     this.dims = [0, 1, 4, 8, 16, 32];
     this.positions = [];
     this.view = 'position';
-    this.animate = false;
+    this.sweep = false;
     this.label = '';
     this._at = 0;
     this._playing = false;
@@ -146,7 +146,7 @@ export class PosencWaves extends PosencElement {
 
   connectedCallback() {
     super.connectedCallback();
-    if (this.animate && !this.reducedMotion) this._playing = true;
+    if (this.sweep && !this.reducedMotion) this._playing = true;
   }
 
   disconnectedCallback() {
@@ -158,7 +158,7 @@ export class PosencWaves extends PosencElement {
   willUpdate(changed) {
     super.willUpdate(changed);
     if (['length', 'dModel', 'base', 'layout', '_ready'].some((k) => changed.has(k))) this._dirty = true;
-    if (changed.has('animate') && changed.get('animate') !== undefined) this._playing = this.animate && !this.reducedMotion;
+    if (changed.has('sweep') && changed.get('sweep') !== undefined) this._playing = this.sweep && !this.reducedMotion;
     if (this._dirty && this.pe) this._compute();
     if (this._at >= this.length) this._at = Math.max(0, this.length - 1);
   }
