@@ -62,7 +62,7 @@ export class PosencHeatmap extends PosencElement {
     this.scheme = 'RdBu';
     this.positions = [];
     this.label = '';
-    this._cursor = { row: 0, col: 0 };
+    this._cursor = { row: 1, col: 0 }; // PE(1, 0) = sin(1): a first readout worth reading
     this._progress = 1;
     this._tableOpen = false;
     this._raster = new MatrixRaster();

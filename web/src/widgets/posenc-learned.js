@@ -247,7 +247,7 @@ export class PosencLearned extends PosencElement {
       if (!canvas || !geom) continue;
       const { ctx } = fitCanvas(canvas, geom.width, geom.height, this.ratio);
       ctx.clearRect(0, 0, geom.width, geom.height);
-      drawRaster(ctx, geom, this._rasters[which].canvas);
+      drawRaster(ctx, geom, this._rasters[which].canvas, this.ratio);
       drawMatrixAxes(ctx, geom, t, { colTitle: 'dimension →', rowTitle: 'position ↓' });
       const { rect } = geom;
       const yEnd = rect.y + this.maxLength * geom.cellH;

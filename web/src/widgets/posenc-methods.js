@@ -122,12 +122,9 @@ export class PosencMethods extends PosencElement {
       }
       .panels {
         display: grid;
-        grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
+        grid-template-columns: repeat(auto-fill, minmax(250px, 1fr));
         gap: 8px;
         margin: 8px 0;
-      }
-      .panels canvas {
-        width: 100%;
       }
       .panel {
         border: 1px solid var(--_border);
@@ -288,20 +285,10 @@ export class PosencMethods extends PosencElement {
     return out;
   }
 
-  _compute() {
+  /** What does not depend on the query: content vectors, parameter counts, the probe past training. */
+  _computeStatic() {
     const pe = this.pe;
     this._content = contentVectors(pe, { count: 2, dim: this.dModel, seed: this.seed });
-    const i = this._i;
-    const D = this._D;
-    const now = this.curves(i, D);
-    // the same distances from a query SHIFT positions later: equal curves mean "relative"
-    const later = this.curves(i + SHIFT, D);
-    const relative = {};
-    for (const m of METHODS) {
-      const a = now[m].value;
-      const b = later[m].value;
-      relative[m] = a && b ? pe.compare(a, b).euclidean : null;
-    }
     // beyond the training length: can the method give a score at all for a query at 2 × train-length?
     const probe = 2 * this.trainLength;
     const far = this.curves(probe, Math.min(4, probe));
@@ -313,7 +300,33 @@ export class PosencMethods extends PosencElement {
       alibi: 0,
     };
     const slope = attempt(() => pe.alibi.slopes(this.heads)[this.head]).value;
-    return { i, D, now, relative, far, probe, params, slope };
+    return { far, probe, params, slope };
+  }
+
+  _compute() {
+    const pe = this.pe;
+    const key = [this.trainLength, this.dModel, this.heads, this.head, this.numBuckets, this.maxDistance, this.base, this.seed].join('|');
+    if (key !== this._staticKey || !this._static) {
+      this._static = this._computeStatic();
+      this._staticKey = key;
+    }
+    const { far, probe, params, slope } = this._static;
+    const i = this._i;
+    const D = this._D;
+    const now = this.curves(i, D);
+    // the same distances from a query SHIFT positions away (later, or earlier when later would leave the
+    // learned table while the query itself is inside it): equal curves mean "relative"
+    let i2 = i + SHIFT;
+    if (i < this.trainLength && i2 >= this.trainLength && i >= SHIFT) i2 = i - SHIFT;
+    const D2 = Math.min(D, i2);
+    const other = this.curves(i2, D2);
+    const relative = {};
+    for (const m of METHODS) {
+      const a = now[m].value;
+      const b = other[m].value;
+      relative[m] = a && b ? pe.compare(a.subarray(0, D2 + 1), b).euclidean : null;
+    }
+    return { i, D, i2, now, relative, far, probe, params, slope };
   }
 
   willUpdate(changed) {
@@ -368,12 +381,12 @@ export class PosencMethods extends PosencElement {
       const canvas = this.renderRoot?.querySelector(`canvas[data-method="${m}"]`);
       if (!canvas) continue;
       const w = Math.max(150, Math.floor(canvas.parentElement.getBoundingClientRect().width - 14));
-      const h = 130;
+      const h = 150;
       const { ctx } = fitCanvas(canvas, w, h, this.ratio);
       ctx.clearRect(0, 0, w, h);
       if (!d) continue;
       const color = CATEGORICAL[METHODS.indexOf(m)];
-      const rect = { x: 40, y: 6, w: w - 46, h: h - 30 };
+      const rect = { x: 44, y: 6, w: w - 52, h: h - 40 };
       const c = d.now[m];
       if (!c.value) {
         ctx.fillStyle = t.surface;
@@ -385,8 +398,8 @@ export class PosencMethods extends PosencElement {
         ctx.font = t.fontBold;
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
-        ctx.fillText('no score: no row for', rect.x + rect.w / 2, rect.y + rect.h / 2 - 8);
-        ctx.fillText(`position ${int(d.i)}`, rect.x + rect.w / 2, rect.y + rect.h / 2 + 8);
+        ctx.fillText('no score: the table', rect.x + rect.w / 2, rect.y + rect.h / 2 - 8);
+        ctx.fillText(`stops at ${int(this.trainLength - 1)}`, rect.x + rect.w / 2, rect.y + rect.h / 2 + 8);
         continue;
       }
       const xs = Float64Array.from({ length: d.D + 1 }, (_, k) => k);
@@ -579,7 +592,7 @@ export class PosencMethods extends PosencElement {
                       const m = METHODS[ci];
                       if (ri === 2 && d.relative[m] != null)
                         return html`<td data-method=${m} data-value=${plain(d.relative[m])}>
-                          ${c}<br /><span class="muted">curve at query ${i} vs ${i + SHIFT}: distance ${d.relative[m] === 0 ? '0' : Number(d.relative[m].toPrecision(2))}</span>
+                          ${c}<br /><span class="muted">curve at query ${i} vs ${d.i2}: distance ${d.relative[m] === 0 ? '0' : Number(d.relative[m].toPrecision(2))}</span>
                         </td>`;
                       if (ri === 3)
                         return html`<td data-method=${m}>
@@ -596,7 +609,7 @@ export class PosencMethods extends PosencElement {
         : nothing}
       <p class="note">
         Parameters: the length of the table the engine built (learned: ${this.trainLength} × ${this.dModel}; T5: ${this.numBuckets} buckets ×
-        ${this.heads} heads). "Relative" compares the curves for queries ${SHIFT} positions apart with pe.compare. Sinusoidal and RoPE keep producing
+        ${this.heads} heads). "Relative" compares the curves for queries ${SHIFT} positions apart (the Euclidean distance between them, from pe.compare). Sinusoidal and RoPE keep producing
         numbers past the training length, but at angles the model never trained on — in practice they degrade unless the frequencies are rescaled
         (see the scaling widget); ALiBi's straight line and T5's last bucket carry on unchanged.
       </p>

@@ -28,6 +28,10 @@ export class PosencPadding extends PosencElement {
     baseStyles,
     methodStyles,
     css`
+      input.tokens {
+        flex: 1 1 240px;
+        min-width: 0;
+      }
       table.ids {
         border-collapse: collapse;
         font-family: var(--_mono);
@@ -270,7 +274,7 @@ export class PosencPadding extends PosencElement {
       <div class="controls">
         <label class="slider"
           >tokens
-          <input type="text" .value=${this.tokens.join(' ')} aria-label="Tokens, separated by spaces" @change=${(e) => this._setTokens(e.target.value)}
+          <input class="tokens" type="text" .value=${this.tokens.join(' ')} aria-label="Tokens, separated by spaces" @change=${(e) => this._setTokens(e.target.value)}
         /></label>
       </div>
       <div class="controls">

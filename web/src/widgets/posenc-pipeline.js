@@ -209,7 +209,8 @@ export class PosencPipeline extends PosencElement {
         return;
       }
       this.step = this._step + 1;
-      this._tick();
+      if (this._step >= this._stepCount) this._stop();
+      else this._tick();
     }, this.reducedMotion ? PLAY_MS * 1.5 : PLAY_MS);
   }
 

@@ -488,7 +488,7 @@ export class PosencRope extends PosencElement {
     const w = this.contentWidth;
     const left = 8;
     const cell = (w - 2 * left) / d;
-    return { w, left, cell, top: 78, h: 134 };
+    return { w, left, cell, top: 78, h: 148 };
   }
 
   _drawPairing() {
@@ -847,8 +847,9 @@ export class PosencRope extends PosencElement {
         aria-label=${`Two line plots over relative position from −${this.span} to ${this.span}: RoFormer's relative upper bound, which falls with distance, and this query and key's score. The cursor marks m − n = ${gap}.`}
       ></canvas>
       <p class="note">
-        The bound is (2/d)·Σ<sub>j</sub>|Σ<sub>i&lt;j</sub> e<sup>i(m−n)θ<sub>i</sub></sup>|: it shrinks as the pairs drift out of step, so far-apart tokens
-        cannot reach the scores of close ones. Its terms are the engine's rotations (pe.rope.apply) summed with engine dot products.
+        The bound is (2/d)·Σ<sub>j</sub>|Σ<sub>i&lt;j</sub> e<sup>i(m−n)θ<sub>i</sub></sup>| (times the largest step between neighbouring
+        pairs of q·k terms): as the pairs drift out of step with distance it drops, so the largest score a far-apart query and key can reach is
+        lower than for close ones. Its terms are the engine's rotations (pe.rope.apply) summed with engine dot products.
         ${int(st?.pairs.length ?? 0)} pairs, θ<sub>i</sub> = base<sup>−2i/d</sup> from pe.rope.invFreq. A particular q and k (seeded random
         vectors here) still swing up and down: the bound caps how large the score can be, it does not make every score small.
       </p>

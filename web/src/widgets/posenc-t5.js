@@ -332,7 +332,7 @@ export class PosencT5 extends PosencElement {
         vmin: lo,
         vmax: hi,
         text: which === 'buckets' ? (r, c, v) => String(v) : null,
-        font: rect.w / L < 18 ? '9px system-ui, sans-serif' : '10px system-ui, sans-serif',
+        font: rect.w / L < 15 ? '8.5px system-ui, sans-serif' : rect.w / L < 18 ? '9.5px system-ui, sans-serif' : '10px system-ui, sans-serif',
         gap: 0,
       });
       outlineCell(ctx, rect, L, L, this._cursor, t.cursor, this._focusGrid === which ? 2.5 : 1.5);
