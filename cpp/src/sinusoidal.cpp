@@ -97,18 +97,25 @@ void AngleRotor::combine(int64_t k) {
   }
 }
 
+// Table values are clamped to [-1, 1]: rounding can give 1.0000001, and |sin|, |cos| <= 1 exactly, so the
+// clamp only ever moves a value toward the exact one (and keeps "every value is bounded" literally true).
+namespace {
+inline simd::f32x4 unit(simd::f32x4 v) { return simd::min(simd::max(v, simd::splat(-1.f)), simd::splat(1.f)); }
+inline float unit(float v) { return v < -1.f ? -1.f : v > 1.f ? 1.f : v; }
+}  // namespace
+
 void AngleRotor::combine_interleaved(int64_t k, float* out, int64_t width) const {
   using namespace simd;
   const Pairs p = pairs(k);
   int64_t i = 0;
   for (; 2 * i + 8 <= width; i += 4) {
-    const f32x4 s = p.sin4(i), c = p.cos4(i);
+    const f32x4 s = unit(p.sin4(i)), c = unit(p.cos4(i));
     store(out + 2 * i, zip_lo(s, c));
     store(out + 2 * i + 4, zip_hi(s, c));
   }
   for (; 2 * i < width; ++i) {
-    out[2 * i] = p.sin1(i);
-    if (2 * i + 1 < width) out[2 * i + 1] = p.cos1(i);
+    out[2 * i] = unit(p.sin1(i));
+    if (2 * i + 1 < width) out[2 * i + 1] = unit(p.cos1(i));
   }
 }
 
@@ -117,12 +124,12 @@ void AngleRotor::combine_split(int64_t k, float* sin_out, float* cos_out, int64_
   const Pairs p = pairs(k);
   int64_t i = 0;
   for (; i + 4 <= cosines; i += 4) {
-    store(sin_out + i, p.sin4(i));
-    store(cos_out + i, p.cos4(i));
+    store(sin_out + i, unit(p.sin4(i)));
+    store(cos_out + i, unit(p.cos4(i)));
   }
   for (; i < n_; ++i) {
-    sin_out[i] = p.sin1(i);
-    if (i < cosines) cos_out[i] = p.cos1(i);
+    sin_out[i] = unit(p.sin1(i));
+    if (i < cosines) cos_out[i] = unit(p.cos1(i));
   }
 }
 
@@ -160,6 +167,10 @@ SinusoidalPlan::SinusoidalPlan(const SinusoidalParams& p, void* workspace)
       freqs_(fill_frequencies(p, workspace)),
       rotor_(freqs_, sinusoidal_pairs(p.d_model), 1.0,
              static_cast<unsigned char*>(workspace) + round16(sizeof(double) * sinusoidal_pairs(p.d_model))) {}
+
+bool SinusoidalPlan::serves(const SinusoidalParams& p) const { return p.d_model == p_.d_model && p.base == p_.base; }
+
+void SinusoidalPlan::retarget(const SinusoidalParams& p) { p_ = p; }
 
 void SinusoidalPlan::rows(int64_t first, int64_t count, float* out) {
   const int64_t d = p_.d_model, sines = sinusoidal_pairs(d);

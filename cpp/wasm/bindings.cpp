@@ -184,14 +184,35 @@ struct Buffer {
     }
   }
 };
-Buffer g_workspace, g_chunk, g_input, g_input2, g_input3, g_extra;
+Buffer g_workspace, g_chunk, g_input, g_input2, g_input3, g_extra, g_plan_space;
+
+// The last sinusoidal plan, kept between calls: widgets ask for the same (dModel, base) table at other
+// offsets or lengths on every frame, and the plan's setup (16 x dModel/2 sin/cos) is the expensive part.
+std::optional<SinusoidalPlan> g_plan;
 
 // Keeps steady-state memory small: buffers above 8 MiB are returned when the call ends.
 struct CallScope {
   ~CallScope() {
     for (Buffer* b : {&g_workspace, &g_chunk, &g_input, &g_input2, &g_input3, &g_extra}) b->release_if_larger(8u << 20);
+    if (g_plan_space.capacity > (8u << 20)) {
+      g_plan.reset();
+      g_plan_space.release_if_larger(8u << 20);
+    }
   }
 };
+
+// A plan for p (valid), reused when dModel and base match the previous one; nullptr when out of memory.
+SinusoidalPlan* plan_for(const SinusoidalParams& p) {
+  if (g_plan && g_plan->serves(p)) {
+    g_plan->retarget(p);
+    return &*g_plan;
+  }
+  g_plan.reset();
+  void* ws = g_plan_space.get(SinusoidalPlan::workspace_bytes(p.d_model));
+  if (!ws) return nullptr;
+  g_plan.emplace(p, ws);
+  return &*g_plan;
+}
 
 constexpr int64_t kChunkElements = 1 << 15;  // 128 KiB of float32: stays in L2 while it is copied out
 
@@ -357,11 +378,26 @@ val sinusoidal_js(val options) {
   if (auto e = validate(p)) return js_error(e);
   Output<float> out(o.get("into"), p.length * p.d_model);
   if (out.error) return js_error(out.error);
-  void* ws = g_workspace.get(SinusoidalPlan::workspace_bytes(p.d_model));
-  if (!ws) return out_of_memory("the sinusoidal plan");
-  SinusoidalPlan plan(p, ws);
+  SinusoidalPlan* plan = plan_for(p);
+  if (!plan) return out_of_memory("the sinusoidal plan");
   return stream_rows(out, p.length, p.d_model,
-                     [&](int64_t first, int64_t count, float* buf) { plan.rows(first, count, buf); });
+                     [&](int64_t first, int64_t count, float* buf) { plan->rows(first, count, buf); });
+}
+
+// The angular frequency of each sin/cos pair (ceil(dModel/2) values, odd widths included): what the
+// widgets show as w_i and wavelength 2*pi/w_i.
+val frequencies_js(val options) {
+  CallScope scope;
+  Options o(options, "");
+  SinusoidalParams p;
+  p.length = 1;
+  p.d_model = o.integer("dModel");
+  p.base = o.number("base", 10000.0);
+  if (o.failed()) return js_error(o.error());
+  if (auto e = validate(p)) return js_error(e);
+  std::vector<double> freqs(static_cast<size_t>(sinusoidal_pairs(p.d_model)));
+  for (size_t i = 0; i < freqs.size(); ++i) freqs[i] = sinusoidal_frequency(p.base, p.d_model, static_cast<int64_t>(i));
+  return to_js(freqs.data(), static_cast<int64_t>(freqs.size()));
 }
 
 // -------------------------------------------------------------------------------------- learned
@@ -429,15 +465,14 @@ bool is_sinusoidal_table(const val& table, const val& tag, const SimilarityParam
   Options o(tag, "");
   t = read_sinusoidal(o);
   if (o.failed() || validate(t) || t.length != p.length || t.d_model != p.d_model) return false;
-  void* ws = g_workspace.get(SinusoidalPlan::workspace_bytes(t.d_model));
   const int64_t rows = chunk_rows(t.d_model), chunk = rows * t.d_model;
   float* expected = static_cast<float*>(g_chunk.get(sizeof(float) * chunk));
   float* actual = static_cast<float*>(g_input.get(sizeof(float) * chunk));
-  if (!ws || !expected || !actual) return false;
-  SinusoidalPlan plan(t, ws);
+  SinusoidalPlan* plan = plan_for(t);
+  if (!plan || !expected || !actual) return false;
   for (int64_t first = 0; first < t.length; first += rows) {
     const int64_t count = first + rows <= t.length ? rows : t.length - first;
-    plan.rows(first, count, expected);
+    plan->rows(first, count, expected);
     copy_in(table, first * t.d_model, (first + count) * t.d_model, actual);
     if (std::memcmp(expected, actual, sizeof(float) * count * t.d_model) != 0) return false;
   }
@@ -753,6 +788,7 @@ val diagnostics() {
 EMSCRIPTEN_BINDINGS(posenc) {
   emscripten::function("sinusoidal", &sinusoidal_js);
   emscripten::function("learned", &learned_js);
+  emscripten::function("frequencies", &frequencies_js);
   emscripten::function("compare", &compare_js);
   emscripten::function("similarity", &similarity_js);
   emscripten::function("ropeInvFreq", &rope_inv_freq_js);

@@ -18,8 +18,9 @@ async function main(): Promise<void> {
   const roberta: Int32Array = pe.positionIds([0, 5, 1], { convention: 'roberta', padTokenId: 1 });
   const generation = pe.positionIds([0, 1, 1], { convention: 'generation' });
   const { output, weights } = pe.attention({ q: rotated, k: rotated, v: rotated, seqLen: 2, heads: 4, headDim: 8, bias, causal: true });
+  const omega: Float64Array = pe.frequencies({ dModel: 5, base: 100 });
   const learned = pe.learned({ maxLength: 16, dModel: 8, seed: 3, positions: [0, 15] });
-  console.log(dot, cosine, euclidean, sim, invFreq, attentionFactor, slopes, bucket, grid, roberta, generation, output, weights, learned, pe.simd, pe.build);
+  console.log(omega, dot, cosine, euclidean, sim, invFreq, attentionFactor, slopes, bucket, grid, roberta, generation, output, weights, learned, pe.simd, pe.build);
   // @ts-expect-error layout is an enum
   pe.sinusoidal({ length: 1, dModel: 2, layout: 'sideways' });
 }

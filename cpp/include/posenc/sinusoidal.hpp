@@ -93,6 +93,9 @@ class SinusoidalPlan {
   SinusoidalPlan(const SinusoidalParams& p, void* workspace);
   // Rows first..first+count-1 of the table (positions offset+first...), row-major into out.
   void rows(int64_t first, int64_t count, float* out);
+  // A plan's tables depend on d_model and base only: it can serve another length, offset or layout.
+  bool serves(const SinusoidalParams& p) const;
+  void retarget(const SinusoidalParams& p);  // requires serves(p)
 
  private:
   SinusoidalParams p_;

@@ -24,6 +24,8 @@ inline f32x4 splat(float x) { return {wasm_f32x4_splat(x)}; }
 inline f32x4 operator+(f32x4 a, f32x4 b) { return {wasm_f32x4_add(a.v, b.v)}; }
 inline f32x4 operator-(f32x4 a, f32x4 b) { return {wasm_f32x4_sub(a.v, b.v)}; }
 inline f32x4 operator*(f32x4 a, f32x4 b) { return {wasm_f32x4_mul(a.v, b.v)}; }
+inline f32x4 min(f32x4 a, f32x4 b) { return {wasm_f32x4_pmin(a.v, b.v)}; }
+inline f32x4 max(f32x4 a, f32x4 b) { return {wasm_f32x4_pmax(a.v, b.v)}; }
 // (a0 b0 a1 b1) and (a2 b2 a3 b3): turn separate sin and cos vectors into interleaved pairs.
 inline f32x4 zip_lo(f32x4 a, f32x4 b) { return {wasm_i32x4_shuffle(a.v, b.v, 0, 4, 1, 5)}; }
 inline f32x4 zip_hi(f32x4 a, f32x4 b) { return {wasm_i32x4_shuffle(a.v, b.v, 2, 6, 3, 7)}; }
@@ -42,6 +44,8 @@ inline f32x4 splat(float x) { return {_mm_set1_ps(x)}; }
 inline f32x4 operator+(f32x4 a, f32x4 b) { return {_mm_add_ps(a.v, b.v)}; }
 inline f32x4 operator-(f32x4 a, f32x4 b) { return {_mm_sub_ps(a.v, b.v)}; }
 inline f32x4 operator*(f32x4 a, f32x4 b) { return {_mm_mul_ps(a.v, b.v)}; }
+inline f32x4 min(f32x4 a, f32x4 b) { return {_mm_min_ps(a.v, b.v)}; }
+inline f32x4 max(f32x4 a, f32x4 b) { return {_mm_max_ps(a.v, b.v)}; }
 inline f32x4 zip_lo(f32x4 a, f32x4 b) { return {_mm_unpacklo_ps(a.v, b.v)}; }
 inline f32x4 zip_hi(f32x4 a, f32x4 b) { return {_mm_unpackhi_ps(a.v, b.v)}; }
 inline f32x4 swap_pairs(f32x4 a) { return {_mm_shuffle_ps(a.v, a.v, _MM_SHUFFLE(2, 3, 0, 1))}; }
@@ -59,6 +63,8 @@ inline f32x4 splat(float x) { return {{x, x, x, x}}; }
 inline f32x4 operator+(f32x4 a, f32x4 b) { return {{a.v[0] + b.v[0], a.v[1] + b.v[1], a.v[2] + b.v[2], a.v[3] + b.v[3]}}; }
 inline f32x4 operator-(f32x4 a, f32x4 b) { return {{a.v[0] - b.v[0], a.v[1] - b.v[1], a.v[2] - b.v[2], a.v[3] - b.v[3]}}; }
 inline f32x4 operator*(f32x4 a, f32x4 b) { return {{a.v[0] * b.v[0], a.v[1] * b.v[1], a.v[2] * b.v[2], a.v[3] * b.v[3]}}; }
+inline f32x4 min(f32x4 a, f32x4 b) { return {{b.v[0] < a.v[0] ? b.v[0] : a.v[0], b.v[1] < a.v[1] ? b.v[1] : a.v[1], b.v[2] < a.v[2] ? b.v[2] : a.v[2], b.v[3] < a.v[3] ? b.v[3] : a.v[3]}}; }
+inline f32x4 max(f32x4 a, f32x4 b) { return {{a.v[0] < b.v[0] ? b.v[0] : a.v[0], a.v[1] < b.v[1] ? b.v[1] : a.v[1], a.v[2] < b.v[2] ? b.v[2] : a.v[2], a.v[3] < b.v[3] ? b.v[3] : a.v[3]}}; }
 inline f32x4 zip_lo(f32x4 a, f32x4 b) { return {{a.v[0], b.v[0], a.v[1], b.v[1]}}; }
 inline f32x4 zip_hi(f32x4 a, f32x4 b) { return {{a.v[2], b.v[2], a.v[3], b.v[3]}}; }
 inline f32x4 swap_pairs(f32x4 a) { return {{a.v[1], a.v[0], a.v[3], a.v[2]}}; }

@@ -34,6 +34,7 @@ export function createApi(module, simd) {
       madeBy.set(table, Object.fromEntries(SINUSOIDAL_KEYS.map((k) => [k, options[k]])));
       return table;
     },
+    frequencies: (options) => unwrap(module.frequencies(options)),
     learned: (options) => unwrap(module.learned(options)),
     compare: (a, b) => unwrap(module.compare(a, b)),
     similarity: (table, options) =>

@@ -139,6 +139,8 @@ export interface Engine {
   /** 'wasm-simd128' or 'scalar'. */
   readonly build: string;
   sinusoidal(options: SinusoidalOptions): Float32Array;
+  /** ω_i = base^(−2i/dModel) for each of the ⌈dModel/2⌉ sin/cos pairs (wavelength 2π/ω_i). */
+  frequencies(options: { dModel: number; base?: number }): Float64Array;
   learned(options: LearnedOptions): Float32Array;
   compare(a: NumericArray, b: NumericArray): Comparison;
   /** The length × length matrix; sinusoidal tables take an O(L·d + L²) path. */
