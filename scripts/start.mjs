@@ -25,9 +25,10 @@ const TYPES = {
 
 /**
  * Serves the folders in `mounts` ({ '/': dir, '/extra/': dir2 }) on 127.0.0.1:`port` (0 = any free port).
+ * `headers` are added to every response (the CSP test serves a strict Content-Security-Policy).
  * Resolves to { server, port, url, close() }. Paths never escape their folder.
  */
-export function serve(mounts, { port = 0, host = '127.0.0.1', quiet = true } = {}) {
+export function serve(mounts, { port = 0, host = '127.0.0.1', quiet = true, headers = {} } = {}) {
   const table = Object.entries(typeof mounts === 'string' ? { '/': mounts } : mounts).sort((a, b) => b[0].length - a[0].length);
   const server = createServer((req, res) => {
     let pathname;
@@ -58,6 +59,7 @@ export function serve(mounts, { port = 0, host = '127.0.0.1', quiet = true } = {
       'content-length': statSync(file).size,
       'cache-control': 'no-cache',
       'x-content-type-options': 'nosniff',
+      ...headers,
     });
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
