@@ -1,0 +1,65 @@
+// Course platforms serve pages under a strict Content-Security-Policy. The demo lesson (both parts) and
+// every widget must work there: no eval/new Function (embind built with -sDYNAMIC_EXECUTION=0), no inline
+// script, no style attribute parsed from markup. Chromium reports any blocked action as a
+// `securitypolicyviolation` event; the test collects them and expects none.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { chromium } from 'playwright-core';
+import { buildWeb } from '../../scripts/build-web.mjs';
+import { serve } from '../../scripts/start.mjs';
+import { CHROMIUM_ARGS, waitReady } from './helpers.mjs';
+
+export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+
+let work, server, browser;
+before(async () => {
+  work = mkdtempSync(join(tmpdir(), 'posenc-csp-'));
+  const outDir = await buildWeb({ outDir: join(work, 'dist'), singleFile: false, quiet: true });
+  server = await serve(outDir, { headers: { 'content-security-policy': STRICT_CSP } });
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function visit(path) {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  await page.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.__violations.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`),
+    );
+  });
+  const response = await page.goto(`${server.url}${path}`);
+  assert.equal(response.headers()['content-security-policy'], STRICT_CSP);
+  await page.waitForFunction(() => [...document.querySelectorAll('*')].some((e) => e.localName.startsWith('posenc-')));
+  await waitReady(page);
+  // Let late work (fonts, progressive drawing, animations) happen before judging.
+  await page.waitForTimeout(500);
+  const violations = await page.evaluate(() => window.__violations);
+  const widgets = await page.evaluate(() =>
+    [...document.querySelectorAll('*')]
+      .filter((e) => e.localName.startsWith('posenc-'))
+      .map((e) => ({ tag: e.localName, text: e.shadowRoot?.textContent.trim().length ?? 0, error: e.shadowRoot?.querySelector('[role=alert]')?.textContent.trim() ?? '' })),
+  );
+  await page.close();
+  return { violations, problems, widgets };
+}
+
+for (const path of ['index.html', 'methods.html']) {
+  test(`${path} under a strict CSP: no violation, no error, every widget renders`, async () => {
+    const { violations, problems, widgets } = await visit(path);
+    assert.deepEqual(violations, []);
+    assert.deepEqual(problems, []);
+    assert.ok(widgets.length >= 5, `only ${widgets.length} widgets on ${path}`);
+    for (const w of widgets) assert.ok(w.text > 0, `${w.tag} rendered nothing`);
+  });
+}
