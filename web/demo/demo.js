@@ -1,4 +1,5 @@
-// The demo lesson page: registers the widgets, renders the maths with KaTeX (bundled, offline), wires the
+// The demo lesson page: registers the widgets, renders the maths with KaTeX (bundled, offline) as MathML —
+// no inline styles, so pages under a strict style-src CSP show it too — wires the
 // size buttons and keeps the URL in step with the widgets' attributes.
 import katex from 'katex';
 import '../src/widgets/index.js';
@@ -11,7 +12,7 @@ function renderMath(root = document) {
       katex.render(el.dataset.tex, el, {
         displayMode: el.classList.contains('display'),
         throwOnError: false,
-        output: 'htmlAndMathml',
+        output: 'mathml',
         strict: 'ignore',
       });
     } catch {
