@@ -10,6 +10,7 @@ import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildMethodsPage } from './build-web-methods.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const gen = join(root, 'web/src/engine/gen');
@@ -82,7 +83,8 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
     assetNames: 'assets/[name]-[hash]',
   });
   writeFileSync(join(dist, 'demo.css'), woff2Only(readFileSync(join(dist, 'demo.css'), 'utf8')));
-  for (const f of readdirSync(join(dist, 'assets'))) if (!f.endsWith('.woff2')) rmSync(join(dist, 'assets', f));
+  // (no assets folder once the CSS bundles no fonts)
+  if (existsSync(join(dist, 'assets'))) for (const f of readdirSync(join(dist, 'assets'))) if (!f.endsWith('.woff2')) rmSync(join(dist, 'assets', f));
   writeFileSync(join(dist, 'index.html'), readFileSync(join(demo, 'index.html'), 'utf8'));
   copyFileSync(join(demo, 'favicon.svg'), join(dist, 'favicon.svg'));
 
@@ -123,6 +125,9 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
     if (page.includes('src="demo.js"') || page.includes('href="demo.css"')) throw new Error('build-web: single-file inlining failed');
     writeFileSync(join(dist, 'posenc-demo.html'), page);
   }
+
+  // 4. part 2 of the lesson (methods.html and its single file), see build-web-methods.mjs
+  await buildMethodsPage({ dist, demo, common, iifeUrl, woff2Only, singleFile });
 
   checkOffline(dist);
   const ms = Math.round(performance.now() - t0);

@@ -54,7 +54,7 @@ export function drawCells(ctx, { rect, rows, cols, get, scheme, vmin, vmax, mask
   const ch = rect.h / rows;
   const g = gap ?? (cw > 8 && ch > 8 ? 1 : 0);
   const { css } = lut(scheme);
-  const showText = text && cw >= 15 && ch >= 12;
+  const showText = text && cw >= 13 && ch >= 11;
   ctx.save();
   ctx.font = font;
   ctx.textAlign = 'center';

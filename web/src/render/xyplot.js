@@ -46,6 +46,12 @@ export function logTickLabel(v) {
   return `10${sup}`;
 }
 
+/** Ticks that should be 0 but carry the rounding of start + k·step (5.6e-17) become 0. */
+function snapZero(ticks) {
+  const step = ticks.length > 1 ? Math.abs(ticks[1] - ticks[0]) : 1;
+  return ticks.map((t) => (Math.abs(t) < step * 1e-6 ? 0 : t));
+}
+
 /** Finite [min, max] of several arrays (optionally only positive values, for log axes). */
 export function extent(arrays, { positive = false } = {}) {
   let lo = Infinity;
@@ -106,8 +112,8 @@ export function drawXYPlot(ctx, o) {
   }
 
   // grid and ticks
-  const yTicks = o.yTicks ?? (o.yLog ? logTicks(o.yDomain[0], o.yDomain[1], Math.max(2, Math.floor(h / 26))) : niceTicks(o.yDomain[0], o.yDomain[1], Math.max(2, Math.floor(h / 36))));
-  const xTicks = o.xTicks ?? (o.xLog ? logTicks(o.xDomain[0], o.xDomain[1], Math.max(2, Math.floor(w / 60))) : niceTicks(o.xDomain[0], o.xDomain[1], Math.max(2, Math.floor(w / 70)), { integer: true }));
+  const yTicks = o.yTicks ?? (o.yLog ? logTicks(o.yDomain[0], o.yDomain[1], Math.max(2, Math.floor(h / 26))) : snapZero(niceTicks(o.yDomain[0], o.yDomain[1], Math.max(2, Math.floor(h / 36)))));
+  const xTicks = o.xTicks ?? (o.xLog ? logTicks(o.xDomain[0], o.xDomain[1], Math.max(2, Math.floor(w / 60))) : snapZero(niceTicks(o.xDomain[0], o.xDomain[1], Math.max(2, Math.floor(w / 70)), { integer: true })));
   ctx.lineWidth = 1;
   for (const t of yTicks) {
     const p = Math.round(sy(t)) + 0.5;

@@ -206,3 +206,225 @@ declare global {
     'posenc-rendered': CustomEvent<{ ms?: number; frames?: number }>;
   }
 }
+
+// ---- the method widgets (learned, T5, RoPE, scaling, ALiBi, comparison, padding) ------------------------
+
+import type { RopeConvention, RopeScalingType } from '../engine/index.js';
+
+/** `{ value }` when the engine produced a number, `{ error }` (its message) when it refused. */
+export type ScoreOrError = { value: number; error?: undefined } | { value?: undefined; error: string };
+
+/** `<posenc-learned max-length d-model seed std base position extra positions label>` */
+export declare class PosencLearned extends PosencElement {
+  maxLength: number;
+  dModel: number;
+  seed: number;
+  /** Standard deviation of the Normal draws. Default 0.02. */
+  std: number;
+  /** Base of the sinusoidal table drawn beside it. */
+  base: number;
+  /** The looked-up position; at or past max-length the learned lookup fails (the engine's RangeError is shown). */
+  position: number;
+  /** Rows drawn past the end of the table (0: an eighth of max-length, at least 8). */
+  extra: number;
+  positions: number[];
+  label: string;
+  readonly renderComplete: Promise<void>;
+  readonly lastRender: { ms: number; frames: number };
+  lookup(position: number): { position: number; learned: Float32Array | null; learnedError: string; sinusoidal: Float32Array | null; sinusoidalError: string };
+  readonly result: {
+    position: number;
+    learned: number[] | null;
+    learnedError: string;
+    sinusoidal: number[] | null;
+    parameters: number;
+    bytes: number;
+  } | null;
+}
+
+/** `<posenc-t5 num-buckets max-distance bidirectional length heads head seed span positions label>` */
+export declare class PosencT5 extends PosencElement {
+  numBuckets: number;
+  maxDistance: number;
+  /** Present: encoder (keys on both sides, half the buckets each). Absent: decoder (causal). */
+  bidirectional: boolean;
+  /** Query × key grid size. */
+  length: number;
+  heads: number;
+  head: number;
+  seed: number;
+  /** Half-width of the bucket plot (0: max-distance + 25 %). */
+  span: number;
+  /** [query, key] of the grid cursor. */
+  positions: number[];
+  label: string;
+  readonly lastRender: { ms: number; frames: number };
+  bucketOf(relativePosition: number): number | null;
+  readonly cell: { query: number; key: number; relativePosition: number; bucket: number; head: number; bias: number; tableValue: number } | null;
+  readonly result: {
+    cell: PosencT5['cell'];
+    past: { exact: [number, number]; log: [number, number]; last: [number, number]; lastBucket: number };
+    future: { exact: [number, number]; log: [number, number]; last: [number, number]; lastBucket: number };
+    rp: number;
+    bucket: number | null;
+  } | null;
+}
+
+/** `<posenc-rope head-dim base convention m n pair seed span label>` */
+export declare class PosencRope extends PosencElement {
+  headDim: number;
+  base: number;
+  convention: RopeConvention;
+  /** Query position. */
+  m: number;
+  /** Key position. */
+  n: number;
+  /** The channel pair drawn. */
+  pair: number;
+  /** Seed of the query and key content. */
+  seed: number;
+  /** Slider range and half-width of the decay plots. */
+  span: number;
+  label: string;
+  /** Resolves when the decay bound (computed after the first paint) is drawn too. */
+  readonly renderComplete: Promise<void>;
+  readonly lastRender: { ms: number; frames: number };
+  readonly result: {
+    m: number;
+    n: number;
+    score: number;
+    /** The same gap from the start: (m − n, 0) or (0, n − m). */
+    reference: { m: number; n: number; score: number };
+    difference: number;
+    pair: number;
+    channels: [number, number];
+    invFreq: number;
+    pairScore: number;
+    pairs: [number, number][];
+  } | null;
+}
+
+/** `<posenc-scaling head-dim base type factor original-max seq-len low-freq-factor high-freq-factor beta-fast beta-slow short-factor long-factor view solo pair label>` */
+export declare class PosencScaling extends PosencElement {
+  headDim: number;
+  base: number;
+  type: RopeScalingType;
+  factor: number;
+  originalMax: number;
+  /** The sequence length served (dynamic, LongRoPE); 0: factor × original-max. */
+  seqLen: number;
+  lowFreqFactor: number;
+  highFreqFactor: number;
+  betaFast: number;
+  betaSlow: number;
+  /** LongRoPE lists (head-dim / 2 values); empty: illustrative defaults. */
+  shortFactor: number[];
+  longFactor: number[];
+  view: 'wavelength' | 'frequency';
+  /** Only the selected type and the default. */
+  solo: boolean;
+  /** Cursor pair (−1: the pair whose default wavelength is closest to the original context). */
+  pair: number;
+  label: string;
+  readonly lastRender: { ms: number; frames: number };
+  readonly result: { type: RopeScalingType; pair: number; curves: Record<RopeScalingType, { invFreq: number[]; attentionFactor: number }> } | null;
+}
+
+/** `<posenc-alibi heads length head query symmetric scale label>` */
+export declare class PosencAlibi extends PosencElement {
+  heads: number;
+  length: number;
+  head: number;
+  /** Query row of the weights plot (−1: the last). */
+  query: number;
+  /** −slope·|i − j| without the causal mask. */
+  symmetric: boolean;
+  /** Colour scale of the bias matrices: 'shared' or 'head'. */
+  scale: 'shared' | 'head' | string;
+  label: string;
+  readonly lastRender: { ms: number; frames: number };
+  biasAt(head: number, query: number, key: number): number;
+  weightAt(head: number, query: number, key: number): number;
+  readonly result: { slopes: number[]; head: number; slope: number; query: number; biasRow: number[]; weightsRow: number[] } | null;
+}
+
+export type MethodName = 'sinusoidal' | 'learned' | 't5' | 'rope' | 'alibi';
+
+/** `<posenc-methods tokens train-length query distance d-model heads head num-buckets max-distance base seed window positions label>` */
+export declare class PosencMethods extends PosencElement {
+  tokens: string[];
+  trainLength: number;
+  /** Query position (−1: train-length − 1). */
+  query: number;
+  /** Distance of the key before the query. */
+  distance: number;
+  dModel: number;
+  heads: number;
+  /** Head shown for T5 and ALiBi. */
+  head: number;
+  numBuckets: number;
+  maxDistance: number;
+  base: number;
+  seed: number;
+  /** Largest distance plotted. */
+  window: number;
+  /** [query, key]. */
+  positions: number[];
+  label: string;
+  readonly lastRender: { ms: number; frames: number };
+  /** Scores against distance 0…D for a query at i, per method. */
+  curves(i: number, D: number): Record<MethodName, { value?: Float64Array; error?: Error }>;
+  readonly result: {
+    query: number;
+    key: number;
+    distance: number;
+    scores: Record<MethodName, ScoreOrError>;
+    /** Euclidean distance between the curves of two queries (0: relative). */
+    relative: Record<MethodName, number | null>;
+    /** true, or the engine's message for a query at 2 × train-length. */
+    beyond: Record<MethodName, true | string>;
+    parameters: Record<MethodName, number | null>;
+  } | null;
+}
+
+/** `<posenc-padding tokens length pad-side pad-token-id past-length column label>` */
+export declare class PosencPadding extends PosencElement {
+  tokens: string[];
+  /** Padded length (0: three more than the tokens). */
+  length: number;
+  padSide: 'right' | 'left';
+  padTokenId: number;
+  pastLength: number;
+  /** The slot (column) explained in the readout (−1: none). */
+  column: number;
+  label: string;
+  readonly lastRender: { ms: number; frames: number };
+  readonly result: {
+    tokens: string[];
+    ids: number[];
+    mask: number[];
+    naive: number[];
+    roberta: number[];
+    generation: number[];
+    /** cumsum(mask)·mask − 1: −1 at padding. */
+    mistake: number[];
+    mistakeError: string;
+  } | null;
+}
+
+export declare const METHOD_WIDGET_TAGS: readonly string[];
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'posenc-learned': PosencLearned;
+    'posenc-t5': PosencT5;
+    'posenc-rope': PosencRope;
+    'posenc-scaling': PosencScaling;
+    'posenc-alibi': PosencAlibi;
+    'posenc-methods': PosencMethods;
+    'posenc-padding': PosencPadding;
+  }
+  interface HTMLElementEventMap {
+    'posenc-change': CustomEvent<unknown>;
+  }
+}

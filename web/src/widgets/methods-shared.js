@@ -1,7 +1,8 @@
 // Small helpers shared by the method widgets (learned, T5, RoPE, scaling, ALiBi, methods, padding).
 // Nothing here computes an encoding: these arrange inputs for the engine and format what it returns.
 
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { CATEGORICAL } from '../render/color.js';
 
 /** Int32Array [start, start + 1, …, start + count − 1]: the position indices handed to the engine. */
 export function indexRange(start, count) {
@@ -60,8 +61,15 @@ export function clampInt(v, lo, hi) {
   return Math.min(hi, Math.max(lo, n));
 }
 
+/**
+ * Classes .c0 … .c9 set `color` to the categorical palette (legend swatches use currentColor): style
+ * attributes would be blocked by a strict style-src Content-Security-Policy, stylesheets are not.
+ */
+export const paletteStyles = unsafeCSS(CATEGORICAL.map((c, i) => `.c${i}{color:${c}}`).join('\n'));
+
 /** Styles shared by the method widgets on top of baseStyles. */
 export const methodStyles = css`
+  ${paletteStyles}
   .row {
     display: flex;
     flex-wrap: wrap;

@@ -155,6 +155,7 @@ export class PosencMethods extends PosencElement {
         font-size: 0.78em;
       }
       .dot {
+        background: currentColor;
         width: 10px;
         height: 10px;
         border-radius: 50%;
@@ -486,10 +487,9 @@ export class PosencMethods extends PosencElement {
     const d = this._data;
     const c = d?.now[m];
     const k = d ? clampInt(this.distance, 0, d.D) : 0;
-    const color = CATEGORICAL[METHODS.indexOf(m)];
     const note = m === 'alibi' && d?.slope != null ? ` (head ${this.head}, slope ${Number(d.slope.toPrecision(4))})` : m === 't5' ? ` (head ${this.head})` : '';
     return html`<div class="panel" data-method=${m}>
-      <h4><span class="dot" style=${`background:${color}`}></span>${INFO[m].name}</h4>
+      <h4><span class=${`dot c${METHODS.indexOf(m) % CATEGORICAL.length}`}></span>${INFO[m].name}</h4>
       <p class="what">${INFO[m].what}${note}</p>
       <canvas
         data-method=${m}

@@ -20,7 +20,7 @@ export class PosencPadding extends PosencElement {
     padSide: { type: String, reflect: true, attribute: 'pad-side' },
     padTokenId: { type: Number, reflect: true, attribute: 'pad-token-id', converter: numberAttr(1) },
     pastLength: { type: Number, reflect: true, attribute: 'past-length', converter: numberAttr(0) },
-    slot: { type: Number, reflect: true, converter: numberAttr(-1) },
+    column: { type: Number, reflect: true, converter: numberAttr(-1) },
     label: { type: String, reflect: true },
   };
 
@@ -92,7 +92,7 @@ export class PosencPadding extends PosencElement {
     this.padSide = 'right';
     this.padTokenId = 1;
     this.pastLength = 0;
-    this.slot = -1;
+    this.column = -1;
     this.label = '';
     this._data = null;
     this._lastRender = { ms: 0, frames: 0 };
@@ -156,7 +156,7 @@ export class PosencPadding extends PosencElement {
     const ok = this.guard(() => {
       this._validate();
       this._data = this._compute();
-      if (this.slot >= this._L) this.slot = this._L - 1;
+      if (this.column >= this._L) this.column = this._L - 1;
       return true;
     }, { main: true });
     if (!ok) this._data = null;
@@ -202,8 +202,8 @@ export class PosencPadding extends PosencElement {
     else if (e.key === 'End') j = L - 1;
     else return;
     e.preventDefault();
-    this.slot = clampInt(j, 0, L - 1);
-    this.updateComplete.then(() => this.renderRoot.querySelector(`button[data-slot="${this.slot}"]`)?.focus());
+    this.column = clampInt(j, 0, L - 1);
+    this.updateComplete.then(() => this.renderRoot.querySelector(`button[data-slot="${this.column}"]`)?.focus());
   }
 
   _setTokens(text) {
@@ -218,9 +218,10 @@ export class PosencPadding extends PosencElement {
   _slotText(i) {
     const d = this._data;
     const s = d.slots[i];
-    const r = d.roberta[i];
-    const g = d.generation[i];
-    const m = d.mistake[i];
+    const minus = (v) => (v < 0 ? `\u2212${-v}` : String(v));
+    const r = minus(d.roberta[i]);
+    const g = minus(d.generation[i]);
+    const m = minus(d.mistake[i]);
     if (s.real) {
       return `slot ${i}, “${s.token}” (id ${s.id}): RoBERTa gives ${r}, generation gives ${g}, the lesson's expression gives ${m}; arange would say ${d.naive[i]}.`;
     }
@@ -265,7 +266,7 @@ export class PosencPadding extends PosencElement {
     const d = this._data;
     const title = this.label || 'Position ids when there is padding';
     const L = this._L;
-    const cur = this.slot;
+    const cur = this.column;
     const side = this._side;
     const show = (v) => (typeof v === 'number' && v < 0 ? `\u2212${-v}` : v);
     const cell = (i, v, cls = '') => html`<td class=${[d.slots[i].real ? '' : 'pad', i === cur ? 'cur' : '', cls].join(' ').trim()} data-value=${v}>${show(v)}</td>`;
@@ -300,7 +301,7 @@ export class PosencPadding extends PosencElement {
                         tabindex=${i === (cur >= 0 ? cur : 0) ? '0' : '-1'}
                         aria-pressed=${i === cur ? 'true' : 'false'}
                         aria-label=${`slot ${i}: ${s.real ? s.token : 'padding'}`}
-                        @click=${() => (this.slot = i)}
+                        @click=${() => (this.column = i)}
                         @keydown=${(e) => this._onSlotKey(e, i)}
                       >
                         ${i}

@@ -463,9 +463,15 @@ export class PosencRope extends PosencElement {
       const l = Math.hypot(dx, dy) || 1;
       ctx.font = t.fontBold;
       ctx.fillStyle = color;
-      ctx.textAlign = dx >= 0 ? 'left' : 'right';
       ctx.textBaseline = 'middle';
-      ctx.fillText(text, x + (dx / l) * 8, y + (dy / l) * 10);
+      // beside the arrow head, kept inside the canvas
+      const tw = ctx.measureText(text).width;
+      let tx = x + (dx / l) * 8;
+      if (dx < 0) tx -= tw;
+      tx = Math.max(2, Math.min(size - tw - 2, tx));
+      const ty = Math.max(8, Math.min(size - 24, y + (dy / l) * 10));
+      ctx.textAlign = 'left';
+      ctx.fillText(text, tx, ty);
     };
     tag(s.qPair, `q at m = ${s.m}`, t.selectA);
     tag(s.kPair, `k at n = ${s.n}`, t.selectB);
@@ -488,7 +494,7 @@ export class PosencRope extends PosencElement {
     const w = this.contentWidth;
     const left = 8;
     const cell = (w - 2 * left) / d;
-    return { w, left, cell, top: 78, h: 148 };
+    return { w, left, cell, top: 78, h: 132 };
   }
 
   _drawPairing() {
@@ -538,12 +544,6 @@ export class PosencRope extends PosencElement {
     ctx.fillText('channel 0', g.left, g.top + boxH + 18);
     ctx.textAlign = 'right';
     ctx.fillText(`channel ${d - 1}`, g.w - g.left, g.top + boxH + 18);
-    ctx.textAlign = 'center';
-    ctx.fillText(
-      this._conv === 'half' ? 'half: channel j turns with channel j + d/2 (rotate_half: GPT-NeoX, LLaMA in transformers)' : 'interleaved: channels 2i and 2i + 1 turn together (GPT-J, RoFormer, original LLaMA)',
-      g.w / 2,
-      g.top + boxH + 18 + 15,
-    );
   }
 
   _decayGeometry() {
@@ -569,7 +569,7 @@ export class PosencRope extends PosencElement {
     ctx.fillStyle = t.fg;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
-    ctx.fillText('Relative upper bound of the score (RoFormer), by relative position m − n', g.rect1.x, 2);
+    ctx.fillText('RoFormer’s upper bound on the score, by m − n', g.rect1.x, 2);
     if (bound) {
       const [, b1] = extent([bound]);
       const s1 = drawXYPlot(ctx, {
@@ -590,7 +590,7 @@ export class PosencRope extends PosencElement {
     ctx.fillStyle = t.fg;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
-    ctx.fillText('q·k of this query and key, by relative position m − n', g.rect2.x, g.rect2.y - 18);
+    ctx.fillText('q·k of this query and key, by m − n', g.rect2.x, g.rect2.y - 18);
     const [q0, q1] = extent([dc.qk]);
     const pad = (q1 - q0) * 0.06 || 1;
     const s2 = drawXYPlot(ctx, {
@@ -840,6 +840,12 @@ export class PosencRope extends PosencElement {
         @click=${this._onPairingClick}
         @keydown=${this._onPairingKey}
       ></canvas>
+      <p class="note">
+        ${conv === 'half'
+          ? 'half: channel j turns together with channel j + d/2 (rotate_half; GPT-NeoX, LLaMA and most models in transformers).'
+          : 'interleaved: channels 2i and 2i + 1 turn together (rotate_every_two; GPT-J, RoFormer, the original LLaMA code).'}
+        Same frequencies, different memory layout: weights trained with one pairing need permuting to run with the other.
+      </p>
       <p class="panel-title">Long-range decay</p>
       <canvas
         class="plot decay"

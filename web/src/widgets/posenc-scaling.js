@@ -413,7 +413,7 @@ export class PosencScaling extends PosencElement {
                 (ty) => html`<tr class=${ty === sel ? 'sel' : ''} data-type=${ty}>
                   <td>
                     <button type="button" aria-pressed=${ty === sel ? 'true' : 'false'} @click=${() => (this.type = ty)}>
-                      <span class="swatch" style=${`color:${CATEGORICAL[SCALING_TYPES.indexOf(ty)]}`}></span>${NAMES[ty]}
+                      <span class=${`swatch c${SCALING_TYPES.indexOf(ty) % CATEGORICAL.length}`}></span>${NAMES[ty]}
                     </button>
                   </td>
                   <td class="num">${sci(d.curves[ty].invFreq[i], 4)}</td>

@@ -563,7 +563,6 @@ export class PosencT5 extends PosencElement {
             role="img"
             aria-label=${`Grid of ${this.length} by ${this.length} bucket numbers. Arrow keys move the cursor, Enter selects the pair.`}
             aria-describedby="cell-readout"
-            style=${`width:${g.size + 40}px`}
             @keydown=${this._onGridKey}
             @pointermove=${(e) => this._onGridPointer(e, false)}
             @click=${(e) => this._onGridPointer(e, true)}
