@@ -642,6 +642,15 @@ test('demo part 2: linked from part 1, your sentence reaches the widgets, single
   assert.match(await page.locator('#text-status').textContent(), /^5 tokens/);
   await page.waitForFunction(() => /methods-w\.tokens=Where/.test(location.hash), null, { timeout: 3000 });
   assert.equal(await page.locator('a[data-part="1"]').first().getAttribute('href'), 'index.html');
+  // 320 px wide: nothing sticks out of the page
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.evaluate(() => Promise.all([...document.querySelectorAll('main [id]')].filter((e) => e.localName.startsWith('posenc-')).map((e) => (e.redraw?.(), e.whenReady()))));
+  const layout = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    widest: Math.max(...[...document.querySelectorAll('main [id]')].filter((e) => e.localName.startsWith('posenc-')).map((e) => e.getBoundingClientRect().right)),
+  }));
+  assert.ok(layout.scroll <= 320, `page scroll width ${layout.scroll}`);
+  assert.ok(layout.widest <= 320, `widest widget ends at ${layout.widest}`);
   assert.deepEqual(errors, []);
   await page.close();
 

@@ -510,7 +510,7 @@ export class PosencLearned extends PosencElement {
         ${past
           ? html`Position ${int(this.position)} is past the table: a model with this table cannot read it at all. PyTorch's
               <code>nn.Embedding</code> raises an index error here; the engine raises the RangeError above. There is no wrap-around and no
-              extrapolation — the sinusoidal row on the right is still there.`
+              extrapolation — while the sinusoidal row is simply computed for this position too.`
           : html`Each row is an independent vector the model learns during training; nothing ties row ${int(this.position)} to its
               neighbours, and nothing exists past row ${int(this.maxLength - 1)}. (GPT-2 and BERT learn tables like this; their rows start as small
               random draws like these.)`}

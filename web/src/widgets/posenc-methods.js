@@ -301,7 +301,15 @@ export class PosencMethods extends PosencElement {
       alibi: 0,
     };
     const slope = attempt(() => pe.alibi.slopes(this.heads)[this.head]).value;
-    return { far, probe, params, slope };
+    // relative or absolute, measured inside the training length (used where the current query cannot be)
+    const qa = this.trainLength - 1;
+    const qb = Math.max(0, qa - SHIFT);
+    const Din = Math.min(this.window, qb);
+    const A = this.curves(qa, Din);
+    const B = this.curves(qb, Din);
+    const inside = {};
+    for (const m of METHODS) inside[m] = A[m].value && B[m].value ? pe.compare(A[m].value, B[m].value).euclidean : null;
+    return { far, probe, params, slope, inside: { values: inside, queries: [qa, qb] } };
   }
 
   _compute() {
@@ -311,7 +319,7 @@ export class PosencMethods extends PosencElement {
       this._static = this._computeStatic();
       this._staticKey = key;
     }
-    const { far, probe, params, slope } = this._static;
+    const { far, probe, params, slope, inside } = this._static;
     const i = this._i;
     const D = this._D;
     const now = this.curves(i, D);
@@ -322,12 +330,14 @@ export class PosencMethods extends PosencElement {
     const D2 = Math.min(D, i2);
     const other = this.curves(i2, D2);
     const relative = {};
+    const relQueries = {};
     for (const m of METHODS) {
       const a = now[m].value;
       const b = other[m].value;
-      relative[m] = a && b ? pe.compare(a.subarray(0, D2 + 1), b).euclidean : null;
+      relative[m] = a && b ? pe.compare(a.subarray(0, D2 + 1), b).euclidean : inside.values[m];
+      relQueries[m] = a && b ? [i, i2] : inside.queries;
     }
-    return { i, D, i2, now, relative, far, probe, params, slope };
+    return { i, D, i2, now, relative, relQueries, far, probe, params, slope };
   }
 
   willUpdate(changed) {
@@ -592,7 +602,7 @@ export class PosencMethods extends PosencElement {
                       const m = METHODS[ci];
                       if (ri === 2 && d.relative[m] != null)
                         return html`<td data-method=${m} data-value=${plain(d.relative[m])}>
-                          ${c}<br /><span class="muted">curve at query ${i} vs ${d.i2}: distance ${d.relative[m] === 0 ? '0' : Number(d.relative[m].toPrecision(2))}</span>
+                          ${c}<br /><span class="muted">curve at query ${d.relQueries[m][0]} vs ${d.relQueries[m][1]}: distance ${d.relative[m] === 0 ? '0' : Number(d.relative[m].toPrecision(2))}</span>
                         </td>`;
                       if (ri === 3)
                         return html`<td data-method=${m}>

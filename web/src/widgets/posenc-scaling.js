@@ -259,15 +259,13 @@ export class PosencScaling extends PosencElement {
     this._plot = { plot, rect };
     const i = this._pair;
     drawCursor(ctx, plot, rect, i, [{ y: d.curves.default[key][i], color: t.muted }, { y: d.curves[sel][key][i], color: CATEGORICAL[SCALING_TYPES.indexOf(sel)] }], this._focused ? t.cursor : t.muted);
-    if (wave) {
-      ctx.save();
-      ctx.font = t.fontSmall;
-      ctx.fillStyle = t.muted;
-      ctx.textAlign = 'right';
-      ctx.textBaseline = 'top';
-      ctx.fillText('above the purple line: never a full turn within the original context', rect.x + rect.w - 4, rect.y + 3);
-      ctx.restore();
-    }
+    ctx.save();
+    ctx.font = t.fontSmall;
+    ctx.fillStyle = t.muted;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = wave ? 'top' : 'bottom';
+    ctx.fillText(`${wave ? 'above' : 'below'} the purple line: never a full turn within the original context`, rect.x + rect.w - 4, wave ? rect.y + 3 : rect.y + rect.h - 3);
+    ctx.restore();
   }
 
   // ---- interaction -------------------------------------------------------------------------------------------
