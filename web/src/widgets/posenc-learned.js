@@ -172,9 +172,13 @@ export class PosencLearned extends PosencElement {
     if (!ok) this._data = null;
   }
 
-  updated() {
+  updated(changed) {
     if (this._dirty) this._recompute();
     else this._paint();
+    if (this._look && (changed.has('position') || changed.has('maxLength') || changed.has('_ready'))) {
+      const l = this._look;
+      this.dispatchEvent(new CustomEvent('posenc-change', { detail: { position: l.position, learnedError: l.learnedError }, bubbles: true, composed: true }));
+    }
   }
 
   redraw() {
