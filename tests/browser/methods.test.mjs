@@ -598,6 +598,7 @@ test('method widgets repaint within a frame at typical sizes; dark theme and red
     }
     return out;
   });
+  if (process.env.POSENC_SHOW_TIMES) console.log(times);
   for (const [name, ms] of Object.entries(times)) assert.ok(ms < 16.7, `${name}: repaint ${ms.toFixed(1)} ms (one frame is 16.7 ms)`);
   // dark theme through the attribute, narrow width: canvases fit and are drawn
   await page.evaluate(() => document.querySelectorAll('body > *').forEach((e) => e.setAttribute('theme', 'dark')));
