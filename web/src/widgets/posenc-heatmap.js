@@ -40,6 +40,9 @@ export class PosencHeatmap extends PosencElement {
       .wrap {
         position: relative;
       }
+      .table-scroll {
+        max-height: 320px;
+      }
       .progress {
         position: absolute;
         right: 12px;
@@ -434,7 +437,7 @@ export class PosencHeatmap extends PosencElement {
         PE values (engine output), positions ${p.offset}–${p.offset + rows - 1}${rows < p.length ? ` of ${int(p.length)}` : ''},
         dimensions 0–${cols - 1}${cols < p.dModel ? ` of ${int(p.dModel)}` : ''}. Download the CSV for the whole table.
       </p>
-      <div class="scroll" style="max-height: 320px" tabindex="0" role="region" aria-labelledby="table-caption">
+      <div class="scroll table-scroll" tabindex="0" role="region" aria-labelledby="table-caption">
         <table class="values" aria-labelledby="table-caption">
           <thead>
             <tr>

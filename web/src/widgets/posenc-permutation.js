@@ -3,6 +3,7 @@
 // Attention, embeddings and encodings all come from the engine.
 
 import { html, css, nothing } from 'lit';
+import { styleProps } from '../render/style-props.js';
 import { PosencElement, baseStyles } from './base.js';
 import { intList, stringList, numberAttr, toIntArray, toStringArray } from '../state/attributes.js';
 import { lut, textOn } from '../render/color.js';
@@ -184,7 +185,7 @@ export class PosencPermutation extends PosencElement {
     const { css: colors } = lut('RdBu');
     const t = Math.max(0, Math.min(255, Math.round(((Math.max(-2, Math.min(2, v)) + 2) / 4) * 255)));
     const c = colors[t];
-    return html`<td style=${`background:${c};color:${textOn(c)}`}>${fixed(v, 3)}</td>`;
+    return html`<td style=${styleProps({ background: c, color: textOn(c) })}>${fixed(v, 3)}</td>`;
   }
 
   _outputTable(R, which) {

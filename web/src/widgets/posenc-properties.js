@@ -2,6 +2,7 @@
 // rotation (relative-position) property and extrapolation past a training length.
 
 import { html, css, nothing } from 'lit';
+import { styleProps } from '../render/style-props.js';
 import { PosencElement, baseStyles } from './base.js';
 import { numberAttr } from '../state/attributes.js';
 import { fitCanvas } from '../render/canvas.js';
@@ -374,7 +375,7 @@ export class PosencProperties extends PosencElement {
           </p>
           <p class="mono muted" data-role="learned-error">${C.extrap.learnedError ? `RangeError: ${C.extrap.learnedError}` : '(no error?)'}</p>
           <canvas class="plot" role="img" aria-label=${`Line plot of dimensions ${this._plotDims(C.d).join(', ')} over ${C.L} positions; the region past the training length ${C.extrap.T} is shaded and the curves continue smoothly.`}></canvas>
-          <p class="note">Curves: ${this._plotDims(C.d).map((x, j) => html`<span style=${`color:${CATEGORICAL[j]}`}>■</span> dim ${x} `)}</p>
+          <p class="note">Curves: ${this._plotDims(C.d).map((x, j) => html`<span style=${styleProps({ color: CATEGORICAL[j] })}>■</span> dim ${x} `)}</p>
         </li>
       </ol>
     `;

@@ -2,6 +2,7 @@
 // broadcasts over the batch — five steps with shapes, values from the engine.
 
 import { html, css, nothing } from 'lit';
+import { styleProps } from '../render/style-props.js';
 import { PosencElement, baseStyles } from './base.js';
 import { numberAttr } from '../state/attributes.js';
 import { lut, textOn } from '../render/color.js';
@@ -201,7 +202,7 @@ export class PosencSlicing extends PosencElement {
   _cell(v) {
     const { css: colors } = lut('RdBu');
     const c = colors[Math.max(0, Math.min(255, Math.round(((v + 1) / 2) * 255)))];
-    return html`<td style=${`background:${c};color:${textOn(c)}`}>${fixed(v, 3)}</td>`;
+    return html`<td style=${styleProps({ background: c, color: textOn(c) })}>${fixed(v, 3)}</td>`;
   }
 
   _matrix({ rows, cols, get, rowHead, colHead, colClass, caption }) {

@@ -1,6 +1,7 @@
 // <posenc-waves>: encoding value against position for chosen dimensions (and the transposed view).
 
 import { html, css, nothing } from 'lit';
+import { styleProps } from '../render/style-props.js';
 import { PosencElement, baseStyles } from './base.js';
 import { intList, numberAttr, toIntArray } from '../state/attributes.js';
 import { pushPosition } from '../state/channel.js';
@@ -32,6 +33,9 @@ export class PosencWaves extends PosencElement {
   static styles = [
     baseStyles,
     css`
+      .fg {
+        color: var(--_fg);
+      }
       table.waves-legend {
         border-collapse: collapse;
         margin-top: 8px;
@@ -365,9 +369,9 @@ export class PosencWaves extends PosencElement {
         ${this._rowPositions.map((p) => {
           const i = sel.indexOf(p);
           const color = i === 0 ? t.selectA : i === 1 ? t.selectB : t.fg;
-          return html`<li style=${`color:${color}`}>
+          return html`<li style=${styleProps({ color })}>
             <span class="swatch" aria-hidden="true"></span>
-            <span style="color:var(--_fg)">position ${p}${i === 0 ? ' (A)' : i === 1 ? ' (B)' : ' (cursor)'}</span>
+            <span class="fg">position ${p}${i === 0 ? ' (A)' : i === 1 ? ' (B)' : ' (cursor)'}</span>
           </li>`;
         })}
       </ul>`;
@@ -383,7 +387,7 @@ export class PosencWaves extends PosencElement {
             const c = describeColumn(dim, this._params);
             const lambda = wavelength(this._info, c.i);
             return html`<tr>
-              <td style=${`color:${CATEGORICAL[k % CATEGORICAL.length]}`}><span class=${`swatch ${c.kind === 'cos' ? 'dashed' : ''}`} aria-hidden="true"></span></td>
+              <td style=${styleProps({ color: CATEGORICAL[k % CATEGORICAL.length] })}><span class=${`swatch ${c.kind === 'cos' ? 'dashed' : ''}`} aria-hidden="true"></span></td>
               <th scope="row">dim ${dim} <span class="muted">${c.kind}${c.kind !== 'pad' ? `, i = ${c.i}` : ''}</span></th>
               <td>${c.kind === 'pad' ? '—' : html`2π·${this.base}<sup>${2 * c.i}/${this.dModel}</sup> ≈ ${wavelengthText(lambda)}`}</td>
               <td class="num">${fixed(this.valueAt(this._at, dim), 4)}</td>
