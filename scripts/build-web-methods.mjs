@@ -11,11 +11,11 @@ import { join } from 'node:path';
  * @param {string} o.dist      the output folder (part 1 is already in it)
  * @param {string} o.demo      web/demo
  * @param {object} o.common    esbuild options shared with part 1
- * @param {object} o.iifeUrl   esbuild options for classic scripts (no import.meta)
+ * @param {object} o.classic   esbuild options for classic scripts (the engine with the wasm inlined)
  * @param {(css: string) => string} o.woff2Only
  * @param {boolean} o.singleFile
  */
-export async function buildMethodsPage({ dist, demo, common, iifeUrl, woff2Only, singleFile }) {
+export async function buildMethodsPage({ dist, demo, common, classic, woff2Only, singleFile }) {
   await build({ ...common, entryPoints: { methods: join(demo, 'methods.js') }, format: 'esm', outdir: dist });
   await build({ ...common, entryPoints: { methods: join(demo, 'methods.css') }, outdir: dist });
   writeFileSync(join(dist, 'methods.html'), readFileSync(join(demo, 'methods.html'), 'utf8'));
@@ -23,11 +23,10 @@ export async function buildMethodsPage({ dist, demo, common, iifeUrl, woff2Only,
 
   const js = await build({
     ...common,
-    ...iifeUrl,
-    entryPoints: [join(demo, 'methods-single-file.js')],
+    ...classic,
+    entryPoints: [join(demo, 'methods.js')],
     format: 'iife',
     write: false,
-    loader: { '.wasm': 'binary' },
   });
   const css = await build({
     ...common,

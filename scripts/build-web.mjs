@@ -1,16 +1,20 @@
 // Builds the web side into dist/ with esbuild (run by scripts/build.mjs after the wasm build):
 //   dist/index.html, demo.js, demo.css, assets/   the demo lesson (KaTeX CSS and fonts bundled, no CDN)
 //   dist/posenc-widgets.js                         ES module: every widget + Lit + the engine facade
-//   dist/posenc-widgets.iife.js                    the same as a classic <script> (global `posenc`)
-//   dist/gen/posenc-{simd,scalar}.wasm             the engine binaries, fetched next to the bundles
+//   dist/posenc-widgets.iife.js                    the same as ONE classic <script> (global `posenc`) with
+//                                                  both wasm builds inlined: needs no other file
+//   dist/gen/posenc-{simd,scalar}.wasm             the engine binaries, fetched next to the ES modules
 //   dist/posenc-demo.html                          the demo as one self-contained file (wasm inlined),
 //                                                  opens from file:// with no server and no network
+//   dist/embed.html, embed.js, embed.css           one widget full-frame, configured by the query string
+//   dist/posenc-embed.html                         the same as one self-contained file (for iframes)
 // Everything is local: the build fails if a bundle mentions an http(s) URL to fetch from.
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildMethodsPage } from './build-web-methods.mjs';
+import { buildEmbedPage } from './build-web-embed.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const gen = join(root, 'web/src/engine/gen');
@@ -25,14 +29,31 @@ const common = {
   logLevel: 'warning',
   // the Emscripten glue guards its CommonJS export with typeof checks; harmless in a bundle
   logOverride: { 'commonjs-variable-in-esm': 'silent' },
+  // The glue ends in a UMD tail that calls an AMD `define()` when the page has one. Course platforms such
+  // as Moodle load RequireJS on every page, where an anonymous define() outside require() is an error.
+  define: { define: 'undefined' },
   absWorkingDir: root,
 };
 
-/** IIFE bundles have no import.meta: the loader finds the wasm next to the script that defined it. */
-const iifeUrl = {
-  banner: { js: 'var __posencScriptUrl = (document.currentScript && document.currentScript.src) || location.href;' },
-  define: { 'import.meta.url': '__posencScriptUrl' },
+/**
+ * Classic-script bundles (the IIFE, the single files): web/src/engine/browser.js, which fetches the wasm
+ * next to the module, is replaced by web/bundles/inline-engine.js (same exports, wasm inlined as base64).
+ */
+const inlineEngine = {
+  name: 'posenc-inline-engine',
+  setup(b) {
+    b.onResolve({ filter: /(^|\/)engine\/browser\.js$/ }, () => ({ path: join(root, 'web/bundles/inline-engine.js') }));
+  },
 };
+const classic = { plugins: [inlineEngine], loader: { '.wasm': 'base64' } };
+
+/** inline-engine.js uses one glue for both builds: true only while the two differ in the wasm name alone. */
+function checkGlue() {
+  const [simd, scalar] = ['simd', 'scalar'].map((v) =>
+    readFileSync(join(gen, `posenc-${v}.mjs`), 'utf8').replace(`"posenc-${v}.wasm"`, '"posenc.wasm"'),
+  );
+  if (simd !== scalar) throw new Error('build-web: the SIMD and scalar glue files differ beyond the wasm name; inline both in web/bundles/inline-engine.js');
+}
 
 function checkOffline(dir) {
   // A bundle may *mention* URLs in comments or error texts of dependencies, but nothing we ship may load one.
@@ -90,9 +111,10 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
 
   // 2. the widgets for course authors
   await build({ ...common, entryPoints: { 'posenc-widgets': join(root, 'web/src/widgets/index.js') }, format: 'esm', outdir: dist });
+  checkGlue();
   await build({
     ...common,
-    ...iifeUrl,
+    ...classic,
     entryPoints: { 'posenc-widgets.iife': join(root, 'web/src/widgets/index.js') },
     format: 'iife',
     globalName: 'posenc',
@@ -103,11 +125,10 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   if (singleFile) {
     const js = await build({
       ...common,
-      ...iifeUrl,
-      entryPoints: [join(demo, 'single-file.js')],
+      ...classic,
+      entryPoints: [join(demo, 'demo.js')],
       format: 'iife',
       write: false,
-      loader: { '.wasm': 'binary' },
     });
     const cssOut = await build({
       ...common,
@@ -127,7 +148,16 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   }
 
   // 4. part 2 of the lesson (methods.html and its single file), see build-web-methods.mjs
-  await buildMethodsPage({ dist, demo, common, iifeUrl, woff2Only, singleFile });
+  await buildMethodsPage({ dist, demo, common, classic, woff2Only, singleFile });
+
+  // 5. the embed page (one widget full-frame, for iframes) and its single file, see build-web-embed.mjs
+  await buildEmbedPage({ dist, demo, common, classic, singleFile });
+  // the single-file demo pages offer iframe snippets pointing at the single-file embed page
+  for (const name of ['posenc-demo.html', 'posenc-demo-methods.html']) {
+    const file = join(dist, name);
+    if (existsSync(file))
+      writeFileSync(file, readFileSync(file, 'utf8').replace('<meta name="posenc-embed-page" content="embed.html" />', '<meta name="posenc-embed-page" content="posenc-embed.html" />'));
+  }
 
   checkOffline(dist);
   const ms = Math.round(performance.now() - t0);

@@ -141,7 +141,7 @@ test('single-file demo works from file:// with every network request blocked', a
   await page.close();
 });
 
-test('IIFE bundle: a classic <script> registers the widgets and finds the engine next to it', async () => {
+test('IIFE bundle: a classic <script> registers the widgets (the engine inlined, nothing fetched next to it)', async () => {
   const page = await env.context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));

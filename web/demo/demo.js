@@ -5,6 +5,7 @@ import katex from 'katex';
 import '../src/widgets/index.js';
 import { getEngine } from '../src/widgets/engine.js';
 import { syncWithUrl, encodeState } from '../src/state/url.js';
+import { wireThemeSwitch } from './theme.js';
 
 function renderMath(root = document) {
   for (const el of root.querySelectorAll('.tex[data-tex]')) {
@@ -47,10 +48,10 @@ function wireSizes() {
 function wireShare() {
   const widgets = [...document.querySelectorAll('main [id]')].filter((el) => el.localName.startsWith('posenc-'));
   const link = document.getElementById('share');
-  const update = () => (link.href = `#${encodeState(widgets)}`);
+  const update = () => (link.href = `#${encodeState(widgets, { omit: ['theme'] })}`);
   new MutationObserver(update).observe(document.querySelector('main'), { attributes: true, subtree: true });
   update();
-  syncWithUrl(widgets);
+  syncWithUrl(widgets, { omit: ['theme'] }); // the theme is the reader's choice, not part of a shared link
 }
 
 async function showEngine() {
@@ -66,6 +67,7 @@ async function showEngine() {
 }
 
 function init() {
+  wireThemeSwitch();
   renderMath();
   wireSizes();
   wireShare();

@@ -85,3 +85,38 @@ export function embedCode(el) {
     .join('');
   return `<${tag}${attrs}></${tag}>`;
 }
+
+/**
+ * The page that shows one widget full-frame (dist/embed.html, or the self-contained dist/posenc-embed.html):
+ * `<meta name="posenc-embed-page" content="…">` on the hosting page, else `embed.html`, resolved against
+ * the page's URL.
+ */
+export function embedPageUrl(doc = document) {
+  const meta = doc.querySelector('meta[name="posenc-embed-page"]');
+  const page = meta?.getAttribute('content')?.trim() || 'embed.html';
+  try {
+    return new URL(page, doc.baseURI);
+  } catch {
+    return new URL('embed.html', doc.baseURI);
+  }
+}
+
+/**
+ * The query string that makes the embed page show `el` as currently configured: `widget=<tag>` and the
+ * element's attributes (boolean ones with an empty value). `group` is left out: an iframe has no partners.
+ */
+export function embedQuery(el) {
+  const params = new URLSearchParams({ widget: el.localName });
+  for (const [k, v] of embeddableAttributes(el)) if (k !== 'group') params.append(k, v);
+  return params.toString();
+}
+
+/** An <iframe> snippet that shows `el` (as currently configured) on the embed page. */
+export function embedFrameCode(el) {
+  const url = embedPageUrl(el.ownerDocument ?? document);
+  url.search = embedQuery(el);
+  url.hash = '';
+  const height = Math.max(240, Math.ceil(el.getBoundingClientRect?.().height ?? 0) + 24);
+  const title = el.getAttribute('label') || `${el.localName.replace(/^posenc-/, '')} (posenc)`;
+  return `<iframe src="${escapeAttribute(url.href)}" title="${escapeAttribute(title)}" width="100%" height="${height}" style="border:0" loading="lazy"></iframe>`;
+}

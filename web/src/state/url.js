@@ -4,12 +4,15 @@
 
 import { embeddableAttributes } from './attributes.js';
 
-/** Encodes the current attributes of `elements` (those with an id) into a hash string (without '#'). */
-export function encodeState(elements) {
+/**
+ * Encodes the current attributes of `elements` (those with an id) into a hash string (without '#').
+ * `omit`: attribute names left out (the demo's page-wide theme switch sets `theme` on every widget).
+ */
+export function encodeState(elements, { omit = [] } = {}) {
   const params = new URLSearchParams();
   for (const el of elements) {
     if (!el.id) continue;
-    for (const [k, v] of embeddableAttributes(el)) params.append(`${el.id}.${k}`, v);
+    for (const [k, v] of embeddableAttributes(el)) if (!omit.includes(k)) params.append(`${el.id}.${k}`, v);
   }
   return params.toString();
 }
@@ -43,13 +46,13 @@ export function applyState(state, root = document) {
  * Keeps location.hash in step with the attributes of `elements` (debounced, with history.replaceState so
  * the back button is not flooded) and applies the hash on start. Returns a function that stops syncing.
  */
-export function syncWithUrl(elements, { win = window, delay = 250 } = {}) {
+export function syncWithUrl(elements, { win = window, delay = 250, omit = [] } = {}) {
   const list = [...elements];
   applyState(decodeState(win.location.hash), win.document);
   let timer = 0;
   const write = () => {
     timer = 0;
-    const hash = encodeState(list);
+    const hash = encodeState(list, { omit });
     const url = new URL(win.location.href);
     url.hash = hash;
     win.history.replaceState(win.history.state, '', url.href);

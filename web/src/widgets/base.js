@@ -4,7 +4,7 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { getEngine } from './engine.js';
 import { getChannel, normalizePositions, samePositions } from '../state/channel.js';
-import { embedCode } from '../state/attributes.js';
+import { embedCode, embedFrameCode } from '../state/attributes.js';
 import { copyText, download, canvasToBlob } from '../render/export.js';
 import { themeColors, pixelRatio } from '../render/canvas.js';
 
@@ -194,10 +194,12 @@ export const baseStyles = css`
     margin: 6px 0;
     overflow-wrap: anywhere;
   }
-  .embed {
+  .embed,
+  .embed-frame {
     margin: 6px 0;
   }
-  .embed textarea {
+  .embed textarea,
+  .embed-frame textarea {
     width: 100%;
     font-family: var(--_mono);
     font-size: 0.85em;
@@ -481,9 +483,15 @@ export class PosencElement extends LitElement {
     return embedCode(this);
   }
 
+  /** An <iframe> snippet showing this widget, as configured, on the embed page (see embedPageUrl). */
+  get embedFrameCode() {
+    return embedFrameCode(this);
+  }
+
   async _copyEmbed() {
     const code = this.embedCode;
     const ok = await copyText(code);
+    this._embedFrame = this.embedFrameCode;
     this._embed = code;
     this._status = ok ? 'Embed code copied to the clipboard.' : 'Copy the embed code from the box below.';
     await this.updateComplete;
@@ -492,6 +500,11 @@ export class PosencElement extends LitElement {
       ta.focus();
       ta.select();
     }
+  }
+
+  async _copyEmbedFrame() {
+    const ok = await copyText(this._embedFrame ?? this.embedFrameCode);
+    this._status = ok ? 'iframe code copied to the clipboard.' : 'Copy the iframe code from its box.';
   }
 
   _downloadCsv() {
@@ -537,6 +550,11 @@ export class PosencElement extends LitElement {
         ? html`<div class="embed">
             <label class="note" for="embed-code">Embed code (paste into any page that loads posenc/widgets):</label>
             <textarea id="embed-code" readonly rows="2" .value=${this._embed}></textarea>
+          </div>
+          <div class="embed-frame">
+            <label class="note" for="embed-frame-code">Or as an iframe (needs no script on the page):</label>
+            <textarea id="embed-frame-code" readonly rows="3" .value=${this._embedFrame ?? ''}></textarea>
+            <button type="button" @click=${this._copyEmbedFrame}>Copy iframe</button>
             <button type="button" @click=${() => (this._embed = null)}>Close</button>
           </div>`
         : nothing}

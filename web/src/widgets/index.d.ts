@@ -16,6 +16,11 @@ export declare class PosencElement extends LitElement {
   whenReady(): Promise<void>;
   /** The markup that re-creates this widget with its current attributes. */
   readonly embedCode: string;
+  /**
+   * An `<iframe>` snippet showing this widget, as configured, on the embed page: `embed.html` next to the
+   * hosting page unless the page has `<meta name="posenc-embed-page" content="…">`.
+   */
+  readonly embedFrameCode: string;
   /** The widget's data as CSV text. */
   toCSV(): string;
   /** A canvas with the widget's picture (what the PNG export saves). */
@@ -184,8 +189,8 @@ export declare class SelectionChannel extends EventTarget {
 export declare function getChannel(name: string): SelectionChannel;
 
 /** Keeps location.hash in step with the attributes of the given widgets (which need ids). */
-export declare function syncWithUrl(elements: Iterable<Element>, options?: { win?: Window; delay?: number }): () => void;
-export declare function encodeState(elements: Iterable<Element>): string;
+export declare function syncWithUrl(elements: Iterable<Element>, options?: { win?: Window; delay?: number; omit?: string[] }): () => void;
+export declare function encodeState(elements: Iterable<Element>, options?: { omit?: string[] }): string;
 export declare function decodeState(hash: string): Map<string, Map<string, string>>;
 
 export declare const WIDGET_TAGS: readonly string[];
