@@ -1,32 +1,73 @@
-// The isolated npm smoke test: pack the package as it would be published, install the tarball into an
-// empty project, and use it the way a consumer does — `import { load } from 'posenc'` in Node.
+// The isolated npm smoke tests: pack the package as it would be published, install the tarball into an
+// empty project, and use it the way consumers do — `import { load } from 'posenc'` in Node; an app that
+// imports 'posenc' and 'posenc/widgets', bundled with esbuild and opened in Chromium; the published type
+// declarations under tsc.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'posenc-pack-'));
+const app = join(work, 'app');
+let packed; // { filename, files }
 after(() => rmSync(work, { recursive: true, force: true }));
 
 const npm = (args, cwd) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
-test('npm pack → install in an empty folder → import and compute in Node', () => {
-  const [{ filename, files }] = JSON.parse(npm(['pack', '--json', '--pack-destination', work], root));
-  const paths = files.map((f) => f.path);
-  for (const needed of ['web/src/engine/node.js', 'web/src/engine/index.d.ts', 'web/src/engine/gen/posenc-simd.wasm', 'web/src/engine/gen/posenc-scalar.wasm'])
-    assert.ok(paths.includes(needed), `the tarball lacks ${needed}`);
-  for (const path of paths) assert.ok(!/^(cpp|tests|build|bench|scripts)\//.test(path), `the tarball should not ship ${path}`);
-
-  const app = join(work, 'app');
-  execFileSync('mkdir', ['-p', app]);
+before(async () => {
+  // `npm pack` runs prepack (the full build) when publishing; here the build is npm test's first step, so
+  // the scripts are skipped and only a missing web build is made up for.
+  if (!existsSync(join(root, 'dist/posenc-widgets.iife.js'))) {
+    const { buildWeb } = await import('../../scripts/build-web.mjs');
+    await buildWeb({ quiet: true });
+  }
+  [packed] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], root));
+  mkdirSync(app, { recursive: true });
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', type: 'module', private: true }));
-  npm(['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, filename)], app);
-  assert.ok(readdirSync(join(app, 'node_modules')).includes('posenc'));
+  npm(['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, packed.filename)], app);
+});
 
+test('the tarball holds what consumers need at runtime and nothing else', () => {
+  const paths = packed.files.map((f) => f.path);
+  assert.ok(readdirSync(join(app, 'node_modules')).includes('posenc'));
+  for (const needed of [
+    'web/src/engine/node.js',
+    'web/src/engine/browser.js',
+    'web/src/engine/index.d.ts',
+    'web/src/engine/gen/posenc-simd.wasm',
+    'web/src/engine/gen/posenc-scalar.wasm',
+    'web/src/engine/gen/posenc-simd.mjs',
+    'web/src/widgets/index.js',
+    'web/src/widgets/index.d.ts',
+    'web/src/render/canvas.js',
+    'web/src/state/channel.js',
+    'dist/posenc-widgets.iife.js',
+    'dist/posenc-embed.html',
+    'dist/posenc-demo.html',
+    'dist/posenc-demo-methods.html',
+  ])
+    assert.ok(paths.includes(needed), `the tarball lacks ${needed}`);
+  for (const path of paths) assert.ok(!/^(cpp|tests|build|bench|scripts|web\/demo|web\/bundles)\//.test(path), `the tarball should not ship ${path}`);
+  // every module the published sources import is in the tarball or a dependency
+  const pkg = JSON.parse(readFileSync(join(app, 'node_modules/posenc/package.json'), 'utf8'));
+  assert.ok(!('katex' in (pkg.dependencies ?? {})), 'katex is only for the demo build');
+  const installed = join(app, 'node_modules/posenc');
+  for (const path of paths.filter((p) => /\.(m?js|html)$/.test(p))) {
+    const text = readFileSync(join(installed, path), 'utf8');
+    assert.doesNotMatch(text, /https?:\/\/(cdn\.|unpkg\.com|[\w.]*jsdelivr|esm\.sh|cdnjs|skypack|fonts\.googleapis)/i, `${path} names a CDN`);
+    if (!path.startsWith('web/src/') || !path.endsWith('.js')) continue;
+    for (const [, spec] of text.matchAll(/(?:^|[;\s])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]/g)) {
+      if (spec.startsWith('.')) assert.ok(existsSync(join(installed, path, '..', spec)), `${path} imports ${spec}, which is not in the tarball`);
+      else if (!spec.startsWith('node:')) assert.ok(['lit', 'd3-scale-chromatic'].includes(spec.split('/')[0]), `${path} imports ${spec}: not a dependency`);
+    }
+  }
+});
+
+test('npm pack → install in an empty folder → import and compute in Node', () => {
   writeFileSync(
     join(app, 'main.js'),
     `import { load } from 'posenc';
@@ -37,4 +78,122 @@ test('npm pack → install in an empty folder → import and compute in Node', (
   const result = JSON.parse(execFileSync(process.execPath, ['main.js'], { cwd: app, encoding: 'utf8' }));
   assert.ok(Math.abs(result.value - Math.sin(0.1)) < 1e-7, `PE(1, 2) = ${result.value}`);
   assert.deepEqual(result.slopes, [0.0625, 0.00390625]);
+});
+
+test('the published type declarations compile in a consumer (tsc, bundler and NodeNext resolution)', () => {
+  writeFileSync(
+    join(app, 'consumer.ts'),
+    `import { load, type Engine } from 'posenc';
+     import { WIDGET_TAGS, type PosencHeatmap } from 'posenc/widgets';
+     const pe: Engine = await load();
+     const table: Float32Array = pe.sinusoidal({ length: 4, dModel: 8 });
+     const el: PosencHeatmap = document.createElement('posenc-heatmap');
+     el.dModel = table.length;
+     const code: string = el.embedFrameCode + el.embedCode;
+     export const tags: readonly string[] = [...WIDGET_TAGS, code];
+     // @ts-expect-error the heatmap has no such property
+     el.notAnAttribute = 1;`,
+  );
+  const tsc = join(root, 'node_modules/typescript/bin/tsc');
+  for (const [module, moduleResolution] of [['ESNext', 'Bundler'], ['NodeNext', 'NodeNext']]) {
+    const config = { compilerOptions: { target: 'ES2022', module, moduleResolution, strict: true, noEmit: true, skipLibCheck: true, lib: ['ES2022', 'DOM'] }, files: ['consumer.ts'] };
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(config));
+    try {
+      execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: app, encoding: 'utf8', stdio: 'pipe' });
+    } catch (err) {
+      assert.fail(`tsc (${moduleResolution}):\n${err.stdout}${err.stderr}`);
+    }
+  }
+});
+
+test("an app bundled with esbuild imports 'posenc' and 'posenc/widgets', and the widgets render in Chromium", async () => {
+  const { build } = await import('esbuild');
+  const { chromium } = await import('playwright-core');
+  const { serve } = await import('../../scripts/start.mjs');
+  const { CHROMIUM_ARGS } = await import('../browser/helpers.mjs');
+  const src = join(app, 'src');
+  const out = join(app, 'public');
+  mkdirSync(src, { recursive: true });
+  mkdirSync(join(out, 'gen'), { recursive: true });
+  writeFileSync(
+    join(src, 'main.js'),
+    `import { load } from 'posenc';
+     import { WIDGET_TAGS, METHOD_WIDGET_TAGS } from 'posenc/widgets';
+     const pe = await load();
+     document.getElementById('value').textContent = String(pe.sinusoidal({ length: 2, dModel: 4, base: 100 })[6]);
+     for (const tag of ['posenc-heatmap', 'posenc-compare', 'posenc-rope']) {
+       const el = document.createElement(tag);
+       el.setAttribute('group', 'app');
+       document.body.append(el);
+     }
+     window.appTags = WIDGET_TAGS.length + METHOD_WIDGET_TAGS.length;`,
+  );
+  writeFileSync(
+    join(out, 'index.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>consumer</title><link rel="icon" href="data:,">
+     <script type="module" src="main.js"></script></head><body><p id="value"></p></body></html>`,
+  );
+  const result = await build({
+    entryPoints: [join(src, 'main.js')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    outdir: out,
+    absWorkingDir: app,
+    logLevel: 'silent',
+    metafile: true,
+    // the Emscripten glue guards its CommonJS export with typeof checks; harmless in a bundle
+    logOverride: { 'commonjs-variable-in-esm': 'silent' },
+  });
+  const inputs = Object.keys(result.metafile.inputs);
+  assert.ok(inputs.some((p) => p.includes('node_modules/posenc/web/src/engine/browser.js')), 'the browser entry of posenc was bundled');
+  assert.ok(!inputs.some((p) => p.includes('engine/node.js')), 'the Node entry stayed out of the browser bundle');
+  assert.doesNotMatch(readFileSync(join(out, 'main.js'), 'utf8'), /from\s*["']node:|require\(["'](fs|path|node:)/, 'no Node built-in in the bundle');
+  // esbuild does not follow new URL('./gen/…wasm', import.meta.url) (Vite and webpack 5 do): copy the two files
+  for (const f of ['posenc-simd.wasm', 'posenc-scalar.wasm']) copyFileSync(join(app, 'node_modules/posenc/web/src/engine/gen', f), join(out, 'gen', f));
+
+  const server = await serve(out);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+    const errors = [];
+    const foreign = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.route('**/*', (route) => {
+      if (route.request().url().startsWith(server.url)) return route.continue();
+      foreign.push(route.request().url());
+      return route.abort();
+    });
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.appTags > 0 && document.querySelectorAll('body > [group]').length === 3, null, { timeout: 15000 });
+    await page.evaluate(() => Promise.all([...document.querySelectorAll('body > [group]')].map((e) => e.whenReady())));
+    const state = await page.evaluate(() => ({
+      value: Number(document.getElementById('value').textContent),
+      widgets: [...document.querySelectorAll('body > [group]')].map((e) => {
+        const canvas = e.shadowRoot.querySelector('canvas');
+        let colours = 0;
+        if (canvas?.width) {
+          const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+          const seen = new Set();
+          for (let i = 0; i < data.length; i += 4 * 5) if (data[i + 3]) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+          colours = seen.size;
+        }
+        return { tag: e.localName, height: e.getBoundingClientRect().height, colours, error: e.shadowRoot.querySelector('.error')?.textContent ?? '' };
+      }),
+      cosine: document.querySelector('posenc-compare').result?.cosine,
+    }));
+    assert.ok(Math.abs(state.value - Math.sin(0.1)) < 1e-7, `engine value ${state.value}`);
+    for (const w of state.widgets) {
+      assert.equal(w.error, '', `${w.tag} error`);
+      assert.ok(w.height > 150 && w.colours > 8, `${w.tag} drawn: ${JSON.stringify(w)}`);
+    }
+    assert.ok(state.cosine > 0.9 && state.cosine < 1, `compare result ${state.cosine}`);
+    assert.deepEqual(foreign, [], 'no request left the app');
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 });
