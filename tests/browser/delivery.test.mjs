@@ -200,6 +200,7 @@ test('embed page: hostile and out-of-range queries fall back to defaults with a 
     [q({ widget: 'posenc-heatmap', 'd-model': '1e999', length: '0x10', base: 'NaN', offset: '5; alert(1)' }), 'posenc-heatmap', { 'd-model': '32', length: '20', base: '10000', offset: '0' }, [/d-model=“1e999”: not a number/, /length=“0x10”: not a number/, /base=“NaN”: not a number/, /offset=.*not a number/]],
     [q({ widget: 'posenc-heatmap', length: '-5', 'd-model': '64' }), 'posenc-heatmap', { length: '20', 'd-model': '64' }, [/length=“-5”: length must be an integer from 1/]],
     [q({ widget: 'posenc-heatmap', 'd-model': '99999999', layout: 'diagonal', scheme: 'url(x)', theme: 'neon' }), 'posenc-heatmap', { 'd-model': '32', layout: 'interleaved', scheme: 'RdBu', theme: 'auto' }, [/d-model=“99999999”: d-model must be an integer/, /layout=“diagonal”: expected one of interleaved, split/, /scheme=.*not a known colour scheme/, /theme=“neon”/]],
+    [q({ widget: 'posenc-similarity', scheme: 'constructor', metric: 'toString' }), 'posenc-similarity', { scheme: 'viridis', metric: 'cosine' }, [/scheme=“constructor”: not a known colour scheme/, /metric=“toString”: expected one of cosine, dot, euclidean/]],
     [q({ widget: 'posenc-alibi', heads: '4', head: '9' }), 'posenc-alibi', { heads: '4', head: '3' }, [/head=“9” is out of range here; the widget uses “3”/]],
     [q({ widget: 'posenc-compare', tokens: '<img src=x onerror=window.pwned=1>,<b>b</b>', label: '<script>window.pwned=1</script>', positions: '0,1' }), 'posenc-compare', { tokens: '<img src=x onerror=window.pwned=1>,<b>b</b>', label: '<script>window.pwned=1</script>' }, []],
     [q({ widget: 'posenc-waves', sweep: 'maybe', view: 'dimension', dims: '0,1,x' }), 'posenc-waves', { view: 'dimension' }, [/sweep=“maybe”: expected true or false/, /dims=“0,1,x”: expected whole numbers/]],
@@ -225,7 +226,7 @@ test('embed page: hostile and out-of-range queries fall back to defaults with a 
     assert.equal(s.pwned, null, `${what}: no script ran`);
   }
   // text stays text inside the widget
-  await page.goto(`${env.base}embed.html?${cases[8][0]}`);
+  await page.goto(`${env.base}embed.html?${cases.find((c) => c[1] === 'posenc-compare')[0]}`);
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
   const inside = await page.evaluate(() => {
     const root = document.querySelector('posenc-compare').shadowRoot;

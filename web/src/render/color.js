@@ -18,13 +18,18 @@ export const SEQUENTIAL = {
 /** Categorical colours for curves (Tableau 10: distinguishable, colour-blind friendlier than category10). */
 export const CATEGORICAL = schemeTableau10;
 
+// (not Object.hasOwn: Safari 15.0–15.3, which the bundles target, lacks it)
+const own = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+
 /** Resolves a scheme name to an interpolator t∈[0,1] → CSS colour; unknown names fall back. */
 export function interpolator(name, fallback = 'RdBu') {
-  return DIVERGING[name] ?? SEQUENTIAL[name] ?? DIVERGING[fallback] ?? SEQUENTIAL[fallback];
+  // own properties only: scheme="constructor" must not reach Object.prototype
+  const pick = (n) => (own(DIVERGING, n) ? DIVERGING[n] : own(SEQUENTIAL, n) ? SEQUENTIAL[n] : undefined);
+  return pick(name) ?? pick(fallback);
 }
 
 export function isKnownScheme(name) {
-  return name in DIVERGING || name in SEQUENTIAL;
+  return own(DIVERGING, name) || own(SEQUENTIAL, name);
 }
 
 function parseColor(css) {
