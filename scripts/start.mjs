@@ -100,6 +100,8 @@ async function main() {
   if (!s) s = await serve(join(root, 'dist'), { port: 0 });
   console.log(`\nposenc demo lesson: ${s.url}`);
   console.log(`single-file version (works from disk, no server): ${join(root, 'dist/posenc-demo.html')}`);
+  console.log(`one widget for an iframe: ${s.url}embed.html?widget=posenc-heatmap&d-model=64&length=20`);
+  console.log(`the one-tag script for course pages: ${join(root, 'dist/posenc-widgets.iife.js')}`);
   console.log('Press Ctrl+C to stop.');
   const stop = () => s.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

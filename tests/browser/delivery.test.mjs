@@ -95,7 +95,9 @@ test('IIFE bundle alone in a folder, from file://: every widget renders, not one
        window.define.amd = {};
      </script>
      <script src="posenc-widgets.iife.js"></script></head>
-     <body>${ALL_TAGS.map((t) => `<${t}></${t}>`).join('\n')}</body></html>`,
+     <body>${ALL_TAGS.map((t) => `<${t}></${t}>`).join('\n')}
+     <!-- a second block of the same course page includes the script again -->
+     <script src="posenc-widgets.iife.js"></script></body></html>`,
   );
   const pageUrl = pathToFileURL(join(dir, 'lesson.html')).href;
   const scriptUrl = pathToFileURL(join(dir, 'posenc-widgets.iife.js')).href;
@@ -110,6 +112,22 @@ test('IIFE bundle alone in a folder, from file://: every widget renders, not one
   assert.deepEqual(page.requests.filter((u) => u !== pageUrl && u !== scriptUrl), [], 'no request besides the page and the script');
   assert.deepEqual(page.errors, []);
   await page.close();
+});
+
+test('single-file demo, both parts, from file://: no request besides the page itself, every widget drawn', async () => {
+  for (const name of ['posenc-demo.html', 'posenc-demo-methods.html']) {
+    const url = pathToFileURL(join(env.outDir, name)).href;
+    const page = await guardedPage({ allowed: [url] });
+    await page.goto(url);
+    await page.waitForFunction(() => document.getElementById('engine-status')?.dataset.ready === 'true', null, { timeout: 15000 });
+    await waitReady(page);
+    const stats = await widgetStats(page);
+    assert.ok(stats.length >= 7, `${name}: ${stats.length} widgets`);
+    assertNonBlank(stats);
+    assert.deepEqual(page.requests.filter((u) => u !== url && !u.startsWith('data:') && !u.startsWith('blob:')), [], `${name}: no other request`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  }
 });
 
 test('IIFE bundle: the scalar build is inlined too (a browser without WebAssembly SIMD)', async () => {
