@@ -73,9 +73,11 @@ test('npm pack → install in an empty folder → import and compute in Node', (
     `import { load } from 'posenc';
      const pe = await load();
      const t = pe.sinusoidal({ length: 2, dModel: 4, base: 100 });
-     console.log(JSON.stringify({ simd: pe.simd, value: t[6], slopes: Array.from(pe.alibi.slopes(2)) }));`,
+     const iife = import.meta.resolve('posenc/widgets.iife.js');
+     console.log(JSON.stringify({ simd: pe.simd, value: t[6], slopes: Array.from(pe.alibi.slopes(2)), iife }));`,
   );
   const result = JSON.parse(execFileSync(process.execPath, ['main.js'], { cwd: app, encoding: 'utf8' }));
+  assert.ok(existsSync(fileURLToPath(result.iife)) && result.iife.endsWith('/dist/posenc-widgets.iife.js'), `posenc/widgets.iife.js → ${result.iife}`);
   assert.ok(Math.abs(result.value - Math.sin(0.1)) < 1e-7, `PE(1, 2) = ${result.value}`);
   assert.deepEqual(result.slopes, [0.0625, 0.00390625]);
 });
