@@ -5,6 +5,7 @@ import katex from 'katex';
 import '../src/widgets/index.js';
 import { getEngine } from '../src/widgets/engine.js';
 import { syncWithUrl, encodeState } from '../src/state/url.js';
+import { showLinkNotes } from './link-notes.js';
 import { wireThemeSwitch } from './theme.js';
 
 function renderMath(root = document) {
@@ -51,7 +52,9 @@ function wireShare() {
   const update = () => (link.href = `#${encodeState(widgets, { omit: ['theme'] })}`);
   new MutationObserver(update).observe(document.querySelector('main'), { attributes: true, subtree: true });
   update();
-  syncWithUrl(widgets, { omit: ['theme'] }); // the theme is the reader's choice, not part of a shared link
+  // the theme is the reader's choice, not part of a shared link; settings a link carries are checked
+  const stop = syncWithUrl(widgets, { omit: ['theme'], onNotes: showLinkNotes });
+  stop.ready.then(() => (document.body.dataset.linkChecked = 'true')); // for tests and scripts
 }
 
 async function showEngine() {

@@ -4,6 +4,7 @@ import katex from 'katex';
 import '../src/widgets/index.js';
 import { getEngine } from '../src/widgets/engine.js';
 import { syncWithUrl, encodeState } from '../src/state/url.js';
+import { showLinkNotes } from './link-notes.js';
 import { wireThemeSwitch } from './theme.js';
 
 const PADDING_WORDS = 6; // the padding table stays readable with a handful of words
@@ -58,7 +59,9 @@ function wireShare() {
   const update = () => (link.href = `#${encodeState(widgets, { omit: ['theme'] })}`);
   new MutationObserver(update).observe(document.querySelector('main'), { attributes: true, subtree: true });
   update();
-  syncWithUrl(widgets, { omit: ['theme'] }); // the theme is the reader's choice, not part of a shared link
+  // the theme is the reader's choice, not part of a shared link; settings a link carries are checked
+  const stop = syncWithUrl(widgets, { omit: ['theme'], onNotes: showLinkNotes });
+  stop.ready.then(() => (document.body.dataset.linkChecked = 'true')); // for tests and scripts
 }
 
 async function showEngine() {

@@ -28,6 +28,9 @@ export function interpolator(name, fallback = 'RdBu') {
   return pick(name) ?? pick(fallback);
 }
 
+/** Every scheme name the `scheme` attributes accept. */
+export const SCHEME_NAMES = [...Object.keys(DIVERGING), ...Object.keys(SEQUENTIAL)];
+
 export function isKnownScheme(name) {
   return own(DIVERGING, name) || own(SEQUENTIAL, name);
 }

@@ -1,54 +1,246 @@
 // URL state: the whole configuration of the widgets on a page fits in the URL hash, so a teacher can share
 // exactly what a learner should see. Format: #<id>.<attribute>=<value>&... (URL-encoded), only for widgets
 // that have an id. Values are applied as attributes, so they go through the same validation as markup.
+//
+// A link is untrusted input, so it is parsed strictly:
+// - only attributes the widget declares (its Lit properties) are ever set: never id, style, hidden, slot,
+//   tabindex or an on* event handler;
+// - values are checked before they are applied: numbers must be finite, list entries valid, enumerated
+//   attributes (`values: [...]` in the property declaration) must name a known choice, nothing too long;
+// - whatever the widget then rejects (ranges only the widget or the engine knows) is undone once the widget
+//   has settled, so it shows its defaults instead of an error.
+// Every setting that was not used becomes a note: the widget concerned shows it in its status line (a
+// visible, polite live region) and syncWithUrl hands the whole list to the page.
 
 import { embeddableAttributes } from './attributes.js';
 
+/** At most this many settings are read from one link; longer values than MAX_VALUE_LENGTH are ignored. */
+export const MAX_ENTRIES = 256;
+export const MAX_VALUE_LENGTH = 4096;
+
 /**
  * Encodes the current attributes of `elements` (those with an id) into a hash string (without '#').
- * `omit`: attribute names left out (the demo's page-wide theme switch sets `theme` on every widget).
+ * A switch (boolean attribute) that is off is written as `=false`, so a link can turn off what the page's
+ * markup turns on. `omit`: attribute names left out (the demo's page-wide theme switch sets `theme`).
  */
 export function encodeState(elements, { omit = [] } = {}) {
   const params = new URLSearchParams();
   for (const el of elements) {
     if (!el.id) continue;
     for (const [k, v] of embeddableAttributes(el)) if (!omit.includes(k)) params.append(`${el.id}.${k}`, v);
+    for (const [k, { options }] of declaredAttributes(customElements.get(el.localName))) {
+      if (options.type === Boolean && !el.hasAttribute(k) && !omit.includes(k)) params.append(`${el.id}.${k}`, 'false');
+    }
   }
   return params.toString();
 }
 
-/** Parses a hash string into Map<id, Map<attribute, value>>. Unknown ids are kept; callers ignore them. */
-export function decodeState(hash) {
-  const out = new Map();
+/**
+ * Parses a hash string into { state: Map<id, Map<attribute, value>>, notes }. Plain anchors (#table) are
+ * not settings and are skipped silently; malformed keys, over-long values and entries past MAX_ENTRIES
+ * become notes ({ key, value, reason }).
+ */
+export function parseState(hash) {
+  const state = new Map();
+  const notes = [];
+  let count = 0;
+  let dropped = 0;
   const params = new URLSearchParams(String(hash ?? '').replace(/^#/, ''));
   for (const [key, value] of params) {
     const dot = key.indexOf('.');
-    if (dot <= 0) continue;
+    if (dot < 0 && value === '') continue; // an in-page anchor such as #table
+    if (++count > MAX_ENTRIES) {
+      dropped++;
+      continue;
+    }
     const id = key.slice(0, dot);
     const attr = key.slice(dot + 1);
-    if (!/^[a-z][a-z0-9-]*$/.test(attr)) continue; // attribute names only; nothing else is ever set
-    if (!out.has(id)) out.set(id, new Map());
-    out.get(id).set(attr, value);
+    if (dot <= 0 || !/^[a-z][a-z0-9-]*$/.test(attr)) {
+      notes.push({ key, value, reason: 'not a widget setting (expected widget-id.attribute=value)' });
+      continue;
+    }
+    if (value.length > MAX_VALUE_LENGTH) {
+      notes.push({ id, attr, key, value, reason: `longer than ${MAX_VALUE_LENGTH} characters` });
+      continue;
+    }
+    if (!state.has(id)) state.set(id, new Map());
+    state.get(id).set(attr, value);
+  }
+  if (dropped) notes.push({ key: '…', value: '', reason: `${dropped} more settings than the ${MAX_ENTRIES} a link may carry` });
+  return { state, notes };
+}
+
+/** Parses a hash string into Map<id, Map<attribute, value>> (see parseState for the notes). */
+export function decodeState(hash) {
+  return parseState(hash).state;
+}
+
+/** Attributes a widget class declares: Map<attribute name, { prop, options }> (Lit's property declarations). */
+export function declaredAttributes(ctor) {
+  const out = new Map();
+  for (const [prop, options] of ctor?.elementProperties ?? []) {
+    if (options.state || options.attribute === false) continue;
+    out.set(typeof options.attribute === 'string' ? options.attribute : prop.toLowerCase(), { prop, options });
   }
   return out;
 }
 
-/** Applies a decoded state to the elements of `root` that carry the matching ids (posenc-* elements only). */
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * Checks `value` for the declared attribute `attr`: { value } — what to set (null: remove the attribute,
+ * a switch turned off with `false`) — or { why } when it cannot be used.
+ */
+export function checkValue(decl, attr, value) {
+  const { type, converter, values } = decl.options;
+  if (values) return values.includes(value) ? { value } : { why: `expected one of ${values.join(', ')}` };
+  if (type === Number) return NUMBER.test(value.trim()) && Number.isFinite(Number(value)) ? { value: value.trim() } : { why: 'not a number' };
+  if (type === Boolean) {
+    if (value === '' || value === 'true' || value === attr) return { value: '' };
+    if (value === 'false') return { value: null };
+    return { why: 'expected true or false' };
+  }
+  if (type === Array && converter?.fromAttribute) {
+    // a list converter drops entries it cannot read: every entry of the link must survive
+    const entries = value.split(',').filter((s) => s.trim() !== '').length;
+    if (converter.fromAttribute(value).length !== entries) return { why: 'holds entries that are not valid' };
+  }
+  return { value };
+}
+
+/**
+ * Applies a decoded state to the posenc-* elements of `root` that carry the matching ids, after checking
+ * every setting (see the top of this file). Returns { notes, applied }: `applied` lists what was set, for
+ * settleState(); `notes` what was not.
+ */
 export function applyState(state, root = document) {
+  const notes = [];
+  const applied = [];
   for (const [id, attrs] of state) {
     const el = root.getElementById ? root.getElementById(id) : root.querySelector(`#${CSS.escape(id)}`);
-    if (!el || !el.localName.startsWith('posenc-')) continue;
-    for (const [k, v] of attrs) el.setAttribute(k, v);
+    const keyOf = (attr) => `${id}.${attr}`;
+    if (!el || !el.localName.startsWith('posenc-')) {
+      for (const [attr, value] of attrs) notes.push({ id, attr, key: keyOf(attr), value, reason: `no widget with the id “${id}” on this page` });
+      continue;
+    }
+    const declared = declaredAttributes(customElements.get(el.localName));
+    const changes = [];
+    for (const [attr, raw] of attrs) {
+      const decl = declared.get(attr);
+      const r = decl ? checkValue(decl, attr, raw) : { why: `${el.localName} has no setting “${attr}”` };
+      if (r.why) {
+        notes.push({ id, attr, key: keyOf(attr), value: raw, reason: r.why, el });
+        continue;
+      }
+      if (el.getAttribute(attr) === r.value) continue;
+      const change = { attr, value: r.value, prop: decl.prop, prevAttr: el.getAttribute(attr), prevProp: el[decl.prop] };
+      changes.push(change);
+      setChange(el, change);
+    }
+    if (changes.length) applied.push({ id, el, changes });
+  }
+  return { notes, applied };
+}
+
+function setChange(el, c) {
+  if (c.value == null) el.removeAttribute(c.attr);
+  else el.setAttribute(c.attr, c.value);
+}
+
+function undoChange(el, c) {
+  if (c.prevAttr != null) el.setAttribute(c.attr, c.prevAttr);
+  else {
+    el.removeAttribute(c.attr);
+    el[c.prop] = c.prevProp;
+  }
+}
+
+const shownError = (el) => el.shadowRoot?.querySelector('[role=alert]')?.textContent.trim() ?? '';
+
+async function settled(el, timeout) {
+  if (typeof el.whenReady !== 'function') return;
+  let timer;
+  await Promise.race([el.whenReady().catch(() => {}), new Promise((r) => (timer = setTimeout(r, timeout)))]);
+  clearTimeout(timer);
+}
+
+/**
+ * Waits until the widgets that applyState() changed have settled. When a widget shows an error, the link's
+ * settings for it are undone and tried again one at a time on top of the ones that work: each refused one
+ * stays at the page's value and becomes a note with the widget's message. A widget that corrected a value
+ * itself (a position brought into range) keeps the correction, also with a note. Returns the notes.
+ */
+export async function settleState(applied, { timeout = 15000 } = {}) {
+  const notes = [];
+  await Promise.all(
+    applied.map(async ({ id, el, changes }) => {
+      await settled(el, timeout);
+      let kept = changes;
+      if (shownError(el)) {
+        for (const c of [...changes].reverse()) undoChange(el, c);
+        kept = [];
+        for (const c of changes) {
+          setChange(el, c);
+          await settled(el, timeout);
+          const error = shownError(el);
+          if (!error) {
+            kept.push(c);
+            continue;
+          }
+          undoChange(el, c);
+          await settled(el, timeout);
+          notes.push({ id, attr: c.attr, key: `${id}.${c.attr}`, value: c.value ?? 'false', reason: error.replace(/^\w*Error:\s*/, ''), el });
+        }
+      }
+      for (const c of kept) {
+        const now = el.getAttribute(c.attr);
+        if (now !== c.value) notes.push({ id, attr: c.attr, key: `${id}.${c.attr}`, value: c.value ?? 'false', reason: `brought into range: ${now == null ? 'the default' : `“${short(now)}”`}`, el });
+      }
+    }),
+  );
+  return notes;
+}
+
+function short(s, n = 40) {
+  s = String(s).replace(/[\u0000-\u001f\u007f]/g, ' ');
+  return s.length > n ? `${s.slice(0, n)}…` : s;
+}
+
+/** One line of text for a note: `heatmap.length=“abc”: not a number`. */
+export function noteText(note) {
+  return note.attr ? `${note.key}=“${short(note.value)}”: ${note.reason}` : `${short(note.key)}: ${note.reason}`;
+}
+
+/** Shows the notes that belong to a widget in that widget's status line (text only). */
+export function showNotes(notes) {
+  const byWidget = new Map();
+  for (const n of notes) {
+    if (!n.el) continue;
+    if (!byWidget.has(n.el)) byWidget.set(n.el, []);
+    byWidget.get(n.el).push(noteText(n));
+  }
+  for (const [el, lines] of byWidget) {
+    const text = `Not taken from the link (the widget keeps its own value): ${lines.join('; ')}.`;
+    if (typeof el.notify === 'function') el.notify(text);
   }
 }
 
 /**
  * Keeps location.hash in step with the attributes of `elements` (debounced, with history.replaceState so
- * the back button is not flooded) and applies the hash on start. Returns a function that stops syncing.
+ * the back button is not flooded) and applies the hash on start. Returns a function that stops syncing;
+ * its `ready` property is a promise of the notes about settings from the link that were not used (also
+ * passed to `onNotes` and shown in the widgets concerned).
  */
-export function syncWithUrl(elements, { win = window, delay = 250, omit = [] } = {}) {
+export function syncWithUrl(elements, { win = window, delay = 250, omit = [], onNotes } = {}) {
   const list = [...elements];
-  applyState(decodeState(win.location.hash), win.document);
+  const parsed = parseState(win.location.hash);
+  const { notes, applied } = applyState(parsed.state, win.document);
+  const ready = settleState(applied).then((more) => {
+    const all = [...parsed.notes, ...notes, ...more];
+    showNotes(all);
+    if (onNotes && all.length) onNotes(all);
+    return all;
+  });
   let timer = 0;
   const write = () => {
     timer = 0;
@@ -61,8 +253,10 @@ export function syncWithUrl(elements, { win = window, delay = 250, omit = [] } =
     if (!timer) timer = win.setTimeout(write, delay);
   });
   for (const el of list) observer.observe(el, { attributes: true });
-  return () => {
+  const stop = () => {
     observer.disconnect();
     if (timer) win.clearTimeout(timer);
   };
+  stop.ready = ready;
+  return stop;
 }

@@ -101,6 +101,8 @@ export const baseStyles = css`
     font-weight: 600;
     font-size: 1.02em;
     margin: 0;
+    min-width: 0;
+    overflow-wrap: anywhere;
   }
   .toolbar {
     display: flex;
@@ -276,7 +278,7 @@ function shortName(tag) {
 export class PosencElement extends LitElement {
   static properties = {
     group: { type: String, reflect: true },
-    theme: { type: String, reflect: true },
+    theme: { type: String, reflect: true, values: ['auto', 'light', 'dark'] },
     _error: { state: true },
     _status: { state: true },
     _embed: { state: true },
@@ -460,6 +462,11 @@ export class PosencElement extends LitElement {
       this._error = err?.message ? `${err.name ?? 'Error'}: ${err.message}` : String(err);
       return undefined;
     }
+  }
+
+  /** Shows a short text in the widget's status line (for example which settings of a link were not used). */
+  notify(text) {
+    this._status = String(text ?? '');
   }
 
   renderError() {

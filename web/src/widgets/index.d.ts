@@ -25,6 +25,8 @@ export declare class PosencElement extends LitElement {
   toCSV(): string;
   /** A canvas with the widget's picture (what the PNG export saves). */
   exportCanvas(): Promise<HTMLCanvasElement | null>;
+  /** Shows a short text in the widget's status line (a polite live region). */
+  notify(text: string): void;
 }
 
 export interface PosencSelectDetail {
@@ -188,8 +190,25 @@ export declare class SelectionChannel extends EventTarget {
 /** The selection channel of a group (created on first use). */
 export declare function getChannel(name: string): SelectionChannel;
 
-/** Keeps location.hash in step with the attributes of the given widgets (which need ids). */
-export declare function syncWithUrl(elements: Iterable<Element>, options?: { win?: Window; delay?: number; omit?: string[] }): () => void;
+/** A setting of a link that was not used (unknown, malformed, out of range), and why. */
+export interface LinkNote {
+  key: string;
+  value: string;
+  reason: string;
+  id?: string;
+  attr?: string;
+  /** The widget concerned (it shows the note in its status line). */
+  el?: Element;
+}
+/**
+ * Keeps location.hash in step with the attributes of the given widgets (which need ids) and applies the hash
+ * on start, strictly: only attributes the widgets declare, checked values; what a widget refuses is undone.
+ * Returns a function that stops syncing; its `ready` resolves to the notes about unused settings.
+ */
+export declare function syncWithUrl(
+  elements: Iterable<Element>,
+  options?: { win?: Window; delay?: number; omit?: string[]; onNotes?: (notes: LinkNote[]) => void },
+): (() => void) & { ready: Promise<LinkNote[]> };
 export declare function encodeState(elements: Iterable<Element>, options?: { omit?: string[] }): string;
 export declare function decodeState(hash: string): Map<string, Map<string, string>>;
 

@@ -114,6 +114,7 @@ export const methodStyles = css`
   }
   label.slider {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     gap: 8px;
     flex: 1 1 260px;

@@ -24,7 +24,7 @@ export class PosencAlibi extends PosencElement {
     head: { type: Number, reflect: true, converter: numberAttr(0) },
     query: { type: Number, reflect: true, converter: numberAttr(-1) },
     symmetric: { type: Boolean, reflect: true },
-    scale: { type: String, reflect: true },
+    scale: { type: String, reflect: true, values: ['shared', 'head'] },
     label: { type: String, reflect: true },
     _cursor: { state: true },
   };

@@ -34,7 +34,7 @@ export class PosencCompare extends PosencElement {
     dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(64) },
     length: { type: Number, reflect: true, converter: numberAttr(20) },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
-    layout: { type: String, reflect: true },
+    layout: { type: String, reflect: true, values: ['interleaved', 'split'] },
     tokens: { type: Array, reflect: true, converter: stringList },
     positions: { type: Array, reflect: true, converter: intList },
     label: { type: String, reflect: true },
@@ -129,6 +129,7 @@ export class PosencCompare extends PosencElement {
       .vs {
         margin: 2px 0 4px;
         font-weight: 600;
+        overflow-wrap: anywhere;
       }
       .a {
         color: var(--_select-a);
@@ -323,7 +324,7 @@ export class PosencCompare extends PosencElement {
     const r = this._ready ? this.result : null;
     const gap = a != null && b != null ? Math.abs(b - a) : null;
     const tokenAt = (i) => this.tokens[i] ?? '';
-    const describe = (p) => (p == null ? '—' : tokenAt(p) ? `“${tokenAt(p)}” (position ${p})` : `position ${p}`);
+    const describe = (p) => (p == null ? '—' : tokenAt(p) ? html`“<bdi>${tokenAt(p)}</bdi>” (position ${p})` : `position ${p}`);
     const hoverText =
       this._hoverDim >= 0 && this._vecs?.[0] && this._vecs?.[1]
         ? `dimension ${this._hoverDim}: A = ${fixed(this._vecs[0][this._hoverDim], 4)}, B = ${fixed(this._vecs[1][this._hoverDim], 4)}`

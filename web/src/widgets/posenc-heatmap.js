@@ -5,7 +5,7 @@ import { PosencElement, baseStyles } from './base.js';
 import { intList, numberAttr } from '../state/attributes.js';
 import { pushPosition } from '../state/channel.js';
 import { MatrixRaster } from '../render/raster.js';
-import { lut, isKnownScheme } from '../render/color.js';
+import { lut, isKnownScheme, SCHEME_NAMES } from '../render/color.js';
 import { fitCanvas, yieldTask } from '../render/canvas.js';
 import { fixed, int, plain } from '../render/format.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawRowMarks, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../render/matrix-view.js';
@@ -25,8 +25,8 @@ export class PosencHeatmap extends PosencElement {
     dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(32) },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
     offset: { type: Number, reflect: true, converter: numberAttr(0) },
-    layout: { type: String, reflect: true },
-    scheme: { type: String, reflect: true },
+    layout: { type: String, reflect: true, values: ['interleaved', 'split'] },
+    scheme: { type: String, reflect: true, values: SCHEME_NAMES },
     positions: { type: Array, reflect: true, converter: intList },
     label: { type: String, reflect: true },
     _cursor: { state: true },

@@ -574,7 +574,7 @@ export class PosencMethods extends PosencElement {
       </ul>
       <p class="readout" role="status" aria-live="polite" aria-atomic="true" data-role="pair">
         ${d
-          ? html`query “${this.tokenAt(i)}” at ${i}, key “${this.tokenAt(j)}” at ${j} (distance ${k}):
+          ? html`query “<bdi>${this.tokenAt(i)}</bdi>” at ${i}, key “<bdi>${this.tokenAt(j)}</bdi>” at ${j} (distance ${k}):
               ${METHODS.map((m) => (d.now[m].value ? `${INFO[m].name} ${fixed(d.now[m].value[k], 3)}` : `${INFO[m].name} —`)).join(' · ')}`
           : this._ready
             ? ''

@@ -17,7 +17,7 @@ export class PosencPadding extends PosencElement {
   static properties = {
     tokens: { type: Array, reflect: true, converter: stringList },
     length: { type: Number, reflect: true, converter: numberAttr(0) },
-    padSide: { type: String, reflect: true, attribute: 'pad-side' },
+    padSide: { type: String, reflect: true, attribute: 'pad-side', values: ['right', 'left'] },
     padTokenId: { type: Number, reflect: true, attribute: 'pad-token-id', converter: numberAttr(1) },
     pastLength: { type: Number, reflect: true, attribute: 'past-length', converter: numberAttr(0) },
     column: { type: Number, reflect: true, converter: numberAttr(-1) },
@@ -156,6 +156,7 @@ export class PosencPadding extends PosencElement {
     const ok = this.guard(() => {
       this._validate();
       this._data = this._compute();
+      if (!Number.isInteger(this.column) || this.column < -1) this.column = -1;
       if (this.column >= this._L) this.column = this._L - 1;
       return true;
     }, { main: true });
@@ -223,7 +224,7 @@ export class PosencPadding extends PosencElement {
     const g = minus(d.generation[i]);
     const m = minus(d.mistake[i]);
     if (s.real) {
-      return `slot ${i}, “${s.token}” (id ${s.id}): RoBERTa gives ${r}, generation gives ${g}, the lesson's expression gives ${m}; arange would say ${d.naive[i]}.`;
+      return html`slot ${i}, “<bdi>${s.token}</bdi>” (id ${s.id}): RoBERTa gives ${r}, generation gives ${g}, the lesson's expression gives ${m}; arange would say ${d.naive[i]}.`;
     }
     return `slot ${i}, padding (id ${s.id}): RoBERTa gives ${r} (the padding index: that row is never trained and the token is masked), generation gives ${g} (a placeholder; the mask hides it), the lesson's expression gives ${m} — not a row of any table.`;
   }

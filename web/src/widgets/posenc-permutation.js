@@ -241,7 +241,7 @@ export class PosencPermutation extends PosencElement {
 
   render() {
     const R = this._ready ? this.result : null;
-    const words = (idx) => idx.map((i, k) => html`<span class="word">${R.tokens[i]} <small>@${k}</small></span>`);
+    const words = (idx) => idx.map((i, k) => html`<span class="word"><bdi>${R.tokens[i]}</bdi> <small>@${k}</small></span>`);
     const verdict = R
       ? R.maxDiff === 0
         ? html`Every token's output is <strong>exactly the same</strong> in both orders: largest difference <span class="num" data-value="0">0</span>. Attention saw a bag of words.`

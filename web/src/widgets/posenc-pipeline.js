@@ -326,7 +326,7 @@ export class PosencPipeline extends PosencElement {
                   @pointerleave=${() => (this._hover = null)}
                   @keydown=${(e) => this._onBarKey(e, s)}
                 ></canvas>`
-              : html`<div class="token">“${this.token}” → id ${tokenId(this.token)}</div>`}
+              : html`<div class="token">“<bdi>${this.token}</bdi>” → id ${tokenId(this.token)}</div>`}
           </li>`;
         })}
       </ol>

@@ -22,7 +22,7 @@ export class PosencRope extends PosencElement {
   static properties = {
     headDim: { type: Number, reflect: true, attribute: 'head-dim', converter: numberAttr(64) },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
-    convention: { type: String, reflect: true },
+    convention: { type: String, reflect: true, values: ['half', 'interleaved'] },
     m: { type: Number, reflect: true, converter: numberAttr(5) },
     n: { type: Number, reflect: true, converter: numberAttr(2) },
     pair: { type: Number, reflect: true, converter: numberAttr(0) },

@@ -46,7 +46,7 @@ export class PosencScaling extends PosencElement {
   static properties = {
     headDim: { type: Number, reflect: true, attribute: 'head-dim', converter: numberAttr(128) },
     base: { type: Number, reflect: true, converter: numberAttr(500000) },
-    type: { type: String, reflect: true },
+    type: { type: String, reflect: true, values: SCALING_TYPES },
     factor: { type: Number, reflect: true, converter: numberAttr(8) },
     originalMax: { type: Number, reflect: true, attribute: 'original-max', converter: numberAttr(8192) },
     seqLen: { type: Number, reflect: true, attribute: 'seq-len', converter: numberAttr(0) },
@@ -56,7 +56,7 @@ export class PosencScaling extends PosencElement {
     betaSlow: { type: Number, reflect: true, attribute: 'beta-slow', converter: numberAttr(1) },
     shortFactor: { type: Array, reflect: true, attribute: 'short-factor', converter: numberList },
     longFactor: { type: Array, reflect: true, attribute: 'long-factor', converter: numberList },
-    view: { type: String, reflect: true },
+    view: { type: String, reflect: true, values: ['wavelength', 'frequency'] },
     solo: { type: Boolean, reflect: true },
     pair: { type: Number, reflect: true, converter: numberAttr(-1) },
     label: { type: String, reflect: true },
@@ -127,6 +127,8 @@ export class PosencScaling extends PosencElement {
 
   /** LongRoPE's rescale lists: the attributes, else an illustrative set (1 … factor, rising with the pair). */
   _longropeLists(half) {
+    // an invalid head-dim is reported by the engine; the illustrative lists only need a sane size
+    half = Number.isInteger(half) && half > 0 ? Math.min(half, 1 << 15) : 0;
     const short = this.shortFactor?.length ? this.shortFactor : new Array(half).fill(1);
     const long = this.longFactor?.length ? this.longFactor : Array.from({ length: half }, (_, i) => 1 + ((this.factor - 1) * i) / Math.max(1, half - 1));
     return { short, long, illustrative: !this.longFactor?.length };
@@ -397,7 +399,7 @@ export class PosencScaling extends PosencElement {
             : 'Loading the engine…'}
       </p>
       ${d
-        ? html`<table class="grid" aria-label="Scaling types at the cursor pair">
+        ? html`<div class="scroll"><table class="grid" aria-label="Scaling types at the cursor pair">
             <thead>
               <tr>
                 <th>type</th>
@@ -420,7 +422,7 @@ export class PosencScaling extends PosencElement {
                 </tr>`,
               )}
             </tbody>
-          </table>`
+          </table></div>`
         : nothing}
       <p class="note">
         Pairs whose wavelength lies above the original context never completed a turn during training: positions beyond it give them angles the model

@@ -5,7 +5,7 @@ import { PosencElement, baseStyles } from './base.js';
 import { intList, numberAttr } from '../state/attributes.js';
 import { normalizePositions } from '../state/channel.js';
 import { MatrixRaster } from '../render/raster.js';
-import { lut, isKnownScheme } from '../render/color.js';
+import { lut, isKnownScheme, SCHEME_NAMES } from '../render/color.js';
 import { fitCanvas } from '../render/canvas.js';
 import { fixed, int, plain } from '../render/format.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../render/matrix-view.js';
@@ -23,8 +23,8 @@ export class PosencSimilarity extends PosencElement {
     length: { type: Number, reflect: true, converter: numberAttr(50) },
     dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(128) },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
-    metric: { type: String, reflect: true },
-    scheme: { type: String, reflect: true },
+    metric: { type: String, reflect: true, values: Object.keys(METRICS) },
+    scheme: { type: String, reflect: true, values: SCHEME_NAMES },
     positions: { type: Array, reflect: true, converter: intList },
     label: { type: String, reflect: true },
     _cursor: { state: true },

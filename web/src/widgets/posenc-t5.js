@@ -574,7 +574,7 @@ export class PosencT5 extends PosencElement {
           <p class="panel-title">
             Bias of head
             <select aria-label="head" .value=${String(this.head)} @change=${(e) => (this.head = Number(e.target.value))}>
-              ${Array.from({ length: this.heads }, (_, h) => html`<option value=${h} ?selected=${h === this.head}>${h}</option>`)}
+              ${Array.from({ length: clampInt(this.heads, 1, MAX_HEADS) }, (_, h) => html`<option value=${h} ?selected=${h === this.head}>${h}</option>`)}
             </select>
           </p>
           <canvas
