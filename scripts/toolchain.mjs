@@ -35,7 +35,9 @@ export function ensurePackages(names) {
 }
 
 export function ensureNodeModules() {
-  if (existsSync(new URL('../node_modules/lit/package.json', import.meta.url))) return;
+  // a checkout installed before a dependency was added (axe-core for the accessibility audit) installs again
+  const installed = (name) => existsSync(new URL(`../node_modules/${name}/package.json`, import.meta.url));
+  if (['lit', 'axe-core'].every(installed)) return;
   console.log('[posenc] installing npm dependencies (npm ci)');
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }

@@ -70,14 +70,17 @@ export function lut(name) {
 /** Packed colour for NaN cells (neutral grey). */
 export const NAN_COLOR = (255 << 24) | (128 << 16) | (128 << 8) | 128;
 
-/** Relative luminance of a CSS rgb() colour, to pick black or white text on top of it. */
+/**
+ * Black or white text for a CSS rgb() background: whichever contrasts more. Pure black and white reach at
+ * least 4.6:1 on any background (WCAG AA for normal text); #111 would not in the mid-tones.
+ */
 export function textOn(cssColor) {
   const [r, g, b] = parseColor(cssColor).map((c) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
   });
   const L = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return L > 0.4 ? '#111' : '#fff';
+  return (L + 0.05) / 0.05 >= 1.05 / (L + 0.05) ? '#000' : '#fff';
 }
 
 /** Draws a horizontal colour legend into ctx at (x, y, w, h) (CSS pixels). */

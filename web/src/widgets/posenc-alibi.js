@@ -47,6 +47,11 @@ export class PosencAlibi extends PosencElement {
         min-height: 30px;
         padding: 2px 6px;
       }
+      .slopes button[aria-selected='true'] {
+        background: var(--_accent);
+        color: var(--_accent-fg);
+        border-color: var(--_accent);
+      }
     `,
   ];
 
@@ -453,7 +458,6 @@ export class PosencAlibi extends PosencElement {
                 type="button"
                 role="option"
                 aria-selected=${i === h ? 'true' : 'false'}
-                aria-pressed=${i === h ? 'true' : 'false'}
                 data-head=${i}
                 data-value=${plain(s)}
                 tabindex=${i === h ? '0' : '-1'}

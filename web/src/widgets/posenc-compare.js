@@ -82,12 +82,16 @@ export class PosencCompare extends PosencElement {
       .chip[data-slot='A'] {
         background: var(--_select-a);
         border-color: var(--_select-a);
-        color: #fff;
+        color: var(--_bg);
       }
       .chip[data-slot='B'] {
         background: var(--_select-b);
         border-color: var(--_select-b);
-        color: #fff;
+        color: var(--_bg);
+      }
+      .chip[data-slot='A'] .idx,
+      .chip[data-slot='B'] .idx {
+        opacity: 1;
       }
       .chip .badge {
         position: absolute;
@@ -344,13 +348,14 @@ export class PosencCompare extends PosencElement {
               data-pos=${i}
               data-slot=${slot}
               aria-selected=${slot ? 'true' : 'false'}
-              aria-label=${`${tokenAt(i) || 'token'} at position ${i}${slot ? `, selected as ${slot}` : ''}`}
               tabindex=${i === focusIndex ? '0' : '-1'}
               @click=${() => this._choose(i)}
               @keydown=${(e) => this._onChipKey(e, i)}
             >
-              ${tokenAt(i) ? html`<span class="tok">${tokenAt(i)}</span><span class="idx">${i}</span>` : html`<span class="idx only">${i}</span>`}
-              ${slot ? html`<span class="badge" aria-hidden="true">${slot}</span>` : nothing}
+              ${tokenAt(i)
+                ? html`<span class="tok">${tokenAt(i)}</span><span class="sr-only"> at position </span><span class="idx">${i}</span>`
+                : html`<span class="sr-only">position </span><span class="idx only">${i}</span>`}
+              ${slot ? html`<span class="badge" aria-hidden="true">${slot}</span><span class="sr-only">, selected as ${slot}</span>` : nothing}
             </button>
           </li>`;
         })}

@@ -110,12 +110,16 @@ export class PosencMethods extends PosencElement {
       .chip[data-role='query'] {
         background: var(--_select-a);
         border-color: var(--_select-a);
-        color: #fff;
+        color: var(--_bg);
       }
       .chip[data-role='key'] {
         background: var(--_select-b);
         border-color: var(--_select-b);
-        color: #fff;
+        color: var(--_bg);
+      }
+      .chip[data-role='query'] .idx,
+      .chip[data-role='key'] .idx {
+        opacity: 1;
       }
       .chip.past {
         border-style: dashed;
@@ -562,12 +566,13 @@ export class PosencMethods extends PosencElement {
               data-pos=${p}
               data-role=${role}
               aria-selected=${p === j ? 'true' : 'false'}
-              aria-label=${`${this.tokenAt(p)} at position ${p}${role ? `, the ${role}` : ''}`}
               tabindex=${p === j ? '0' : '-1'}
               @click=${() => this._pickKey(p)}
               @keydown=${(e) => this._onChipKey(e, p)}
             >
-              <span class="tok">${this.tokenAt(p)}</span><span class="idx">${p}</span>
+              <span class="tok">${this.tokenAt(p)}</span><span class="sr-only"> at position </span><span class="idx">${p}</span>${role
+                ? html`<span class="sr-only">, the ${role}</span>`
+                : nothing}
             </button>
           </li>`;
         })}

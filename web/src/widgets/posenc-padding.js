@@ -63,7 +63,7 @@ export class PosencPadding extends PosencElement {
         color: var(--_muted);
       }
       table.ids td.wrong {
-        color: #fff;
+        color: var(--_bg);
         background: var(--_bad);
         font-weight: 700;
       }

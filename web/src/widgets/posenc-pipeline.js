@@ -44,6 +44,11 @@ export class PosencPipeline extends PosencElement {
         transition: opacity 0.3s ease, border-color 0.3s ease;
       }
       .stage.future {
+        border-style: dashed;
+        color: var(--_muted);
+      }
+      .stage.future canvas,
+      .stage.future .token {
         opacity: 0.35;
       }
       .stage.current {

@@ -54,7 +54,7 @@ export class PosencProperties extends PosencElement {
         font-weight: 700;
         padding: 1px 8px;
         border-radius: 10px;
-        color: #fff;
+        color: var(--_bg);
         background: var(--_ok);
       }
       .badge.fail {
@@ -339,7 +339,7 @@ export class PosencProperties extends PosencElement {
     return html`
       ${this.renderHead(this.label || 'Properties, checked live')}
       <p class="note">The table: ${int(C.L)} positions × ${C.d} dimensions, base ${this.base}. Every number below is computed from the engine's output.</p>
-      <ol class="checks" role="status" aria-live="polite">
+      <ol class="checks" aria-live="polite">
         <li class="check" data-check="unique">
           <h4>1. Every position is unique ${badge(ok.unique)}</h4>
           <p>The two closest rows are positions ${C.uniq.at[0]} and ${C.uniq.at[1]}, still <span class="mono" data-value=${C.uniq.min}>${f(C.uniq.min)}</span> apart (Euclidean). No two of the ${int(C.L)} positions share an encoding.</p>

@@ -782,9 +782,9 @@ export class PosencRope extends PosencElement {
             >
           </div>
           <div class="controls">
-            <button type="button" @click=${() => this._shiftBoth(-1)} aria-label="Move both positions back by one">both − 1</button>
-            <button type="button" @click=${() => this._shiftBoth(1)} aria-label="Move both positions forward by one">both + 1</button>
-            <button type="button" @click=${() => this._shiftBoth(10)} aria-label="Move both positions forward by ten">both + 10</button>
+            <button type="button" @click=${() => this._shiftBoth(-1)}>both − 1<span class="sr-only">: move both positions back by one</span></button>
+            <button type="button" @click=${() => this._shiftBoth(1)}>both + 1<span class="sr-only">: move both positions forward by one</span></button>
+            <button type="button" @click=${() => this._shiftBoth(10)}>both + 10<span class="sr-only">: move both positions forward by ten</span></button>
           </div>
           <p id="score" class="readout" role="status" aria-live="polite" aria-atomic="true">
             ${s

@@ -354,7 +354,7 @@ export class PosencSlicing extends PosencElement {
         )}
       </div>
       <section class="panel" id="panel" role="tabpanel" aria-labelledby=${`tab-${step}`}>
-        <h4 role="status" aria-live="polite">Step ${step} of ${STEPS.length}: ${STEPS[step - 1].title}</h4>
+        <h4 aria-live="polite">Step ${step} of ${STEPS.length}: ${STEPS[step - 1].title}</h4>
         <pre class="code">${STEPS[step - 1].code}</pre>
         ${D ? this._panel(D) : this._ready ? nothing : html`<p class="muted">Loading the engine…</p>`}
       </section>
