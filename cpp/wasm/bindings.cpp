@@ -62,7 +62,7 @@ class Options {
   Options(val obj, std::string prefix, bool allow_missing = false) : obj_(std::move(obj)), prefix_(std::move(prefix)) {
     const bool missing = obj_.isUndefined() || obj_.isNull();
     if (missing && allow_missing) obj_ = val::object();
-    else if (obj_.typeOf().as<std::string>() != "object" || is_array_like(obj_))
+    else if (missing || obj_.typeOf().as<std::string>() != "object" || is_array_like(obj_))
       fail(type_error((prefix_.empty() ? std::string("options") : prefix_) + " must be an object (got " +
                       describe(obj_) + ")"));
   }

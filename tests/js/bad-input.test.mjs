@@ -281,3 +281,15 @@ for (const [buildName, pe] of await builds()) {
 
   after(() => healthy('all bad-input tests'));
 }
+
+test('null options are a TypeError; getters and Proxies are read in JS, before the engine', async () => {
+  const { engine } = await import('./helpers.mjs');
+  const pe = await engine();
+  for (const call of [() => pe.sinusoidal(null), () => pe.learned(null), () => pe.alibi.bias(null), () => pe.t5.buckets(null)])
+    assert.throws(call, (e) => e instanceof TypeError && /options must be an object/.test(e.message));
+  const boom = { get length() { throw new Error('getter ran'); }, dModel: 4 };
+  assert.throws(() => pe.sinusoidal(boom), /getter ran/);
+  const proxied = new Proxy({ length: 2, dModel: 4 }, {});
+  assert.equal(pe.sinusoidal(proxied).length, 8);
+  assert.equal(pe.t5.bucket(3, null), pe.t5.bucket(3));
+});

@@ -15,6 +15,18 @@ export function simdSupported() {
   }
 }
 
+// Everything the caller passes is read here, in JS, before the engine sees it: a getter that throws or a
+// Proxy trap fails on this side, so no JS exception ever unwinds through the engine's C++ frames (which
+// would strand the embind handles they hold). Typed arrays pass by reference; plain arrays and option
+// objects (and `scaling` inside them) are flattened to plain copies.
+function plain(value, depth = 0) {
+  if (Array.isArray(value)) return Array.from(value);
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value) || depth > 1) return value;
+  const copy = {};
+  for (const key of Object.keys(value)) copy[key] = plain(value[key], depth + 1);
+  return copy;
+}
+
 function unwrap(result) {
   if (result instanceof Error) throw result;
   return result;
@@ -30,29 +42,30 @@ export function createApi(module, simd) {
     simd,
     build: module.simdName(),
     sinusoidal(options) {
-      const table = unwrap(module.sinusoidal(options));
-      madeBy.set(table, Object.fromEntries(SINUSOIDAL_KEYS.map((k) => [k, options[k]])));
+      const o = plain(options);
+      const table = unwrap(module.sinusoidal(o));
+      madeBy.set(table, Object.fromEntries(SINUSOIDAL_KEYS.map((k) => [k, o[k]])));
       return table;
     },
-    frequencies: (options) => unwrap(module.frequencies(options)),
-    learned: (options) => unwrap(module.learned(options)),
-    compare: (a, b) => unwrap(module.compare(a, b)),
+    frequencies: (options) => unwrap(module.frequencies(plain(options))),
+    learned: (options) => unwrap(module.learned(plain(options))),
+    compare: (a, b) => unwrap(module.compare(plain(a), plain(b))),
     similarity: (table, options) =>
-      unwrap(module.similarity(table, options, (table && typeof table === 'object' && madeBy.get(table)) || undefined)),
+      unwrap(module.similarity(plain(table), plain(options), (table && typeof table === 'object' && madeBy.get(table)) || undefined)),
     rope: Object.freeze({
-      invFreq: (options) => unwrap(module.ropeInvFreq(options)),
-      apply: (x, options) => unwrap(module.ropeApply(x, options)),
+      invFreq: (options) => unwrap(module.ropeInvFreq(plain(options))),
+      apply: (x, options) => unwrap(module.ropeApply(plain(x), plain(options))),
     }),
     alibi: Object.freeze({
       slopes: (heads) => unwrap(module.alibiSlopes(heads)),
-      bias: (options) => unwrap(module.alibiBias(options)),
+      bias: (options) => unwrap(module.alibiBias(plain(options))),
     }),
     t5: Object.freeze({
-      bucket: (relativePosition, options) => unwrap(module.t5Bucket(relativePosition, options)),
-      buckets: (options) => unwrap(module.t5Buckets(options)),
+      bucket: (relativePosition, options) => unwrap(module.t5Bucket(relativePosition, plain(options))),
+      buckets: (options) => unwrap(module.t5Buckets(plain(options))),
     }),
-    positionIds: (ids, options) => unwrap(module.positionIds(ids, options)),
-    attention: (options) => unwrap(module.attention(options)),
+    positionIds: (ids, options) => unwrap(module.positionIds(plain(ids), plain(options))),
+    attention: (options) => unwrap(module.attention(plain(options))),
     diagnostics: () => module.diagnostics(),
   };
   return Object.freeze(api);
