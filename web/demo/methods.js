@@ -1,23 +1,10 @@
-// Part 2 of the demo lesson (methods.html): registers the widgets, renders the maths with KaTeX (bundled,
-// offline) as MathML — no inline styles, so it shows under a strict style-src CSP too — hands the reader's sentence to the widgets that take tokens and keeps the URL in step.
-import katex from 'katex';
+// Part 2 of the demo lesson (methods.html): registers the widgets, hands the reader's sentence to the
+// widgets that take tokens and, like part 1, renders the maths and keeps the URL in step (lesson-page.js).
 import '../src/widgets/index.js';
-import { getEngine } from '../src/widgets/engine.js';
-import { syncWithUrl, encodeState } from '../src/state/url.js';
-import { showLinkNotes } from './link-notes.js';
+import { renderMath, wireShare, showEngine, whenParsed } from './lesson-page.js';
 import { wireThemeSwitch } from './theme.js';
 
 const PADDING_WORDS = 6; // the padding table stays readable with a handful of words
-
-function renderMath(root = document) {
-  for (const el of root.querySelectorAll('.tex[data-tex]')) {
-    try {
-      katex.render(el.dataset.tex, el, { displayMode: el.classList.contains('display'), throwOnError: false, output: 'mathml', strict: 'ignore' });
-    } catch {
-      el.textContent = el.dataset.tex;
-    }
-  }
-}
 
 /** Words and punctuation marks of a sentence, as the widgets' tokens. */
 export function tokenize(text) {
@@ -53,29 +40,6 @@ function wireText() {
   }
 }
 
-function wireShare() {
-  const widgets = [...document.querySelectorAll('main [id]')].filter((el) => el.localName.startsWith('posenc-'));
-  const link = document.getElementById('share');
-  const update = () => (link.href = `#${encodeState(widgets, { omit: ['theme'] })}`);
-  new MutationObserver(update).observe(document.querySelector('main'), { attributes: true, subtree: true });
-  update();
-  // the theme is the reader's choice, not part of a shared link; settings a link carries are checked
-  const stop = syncWithUrl(widgets, { omit: ['theme'], onNotes: showLinkNotes });
-  stop.ready.then(() => (document.body.dataset.linkChecked = 'true')); // for tests and scripts
-}
-
-async function showEngine() {
-  const status = document.getElementById('engine-status');
-  try {
-    const pe = await getEngine();
-    status.textContent = `Engine ready: WebAssembly ${pe.simd ? 'with SIMD' : '(scalar build: this browser has no WebAssembly SIMD)'}.`;
-    status.dataset.ready = 'true';
-  } catch (err) {
-    status.textContent = `The engine could not start: ${err?.message ?? err}`;
-    status.dataset.ready = 'false';
-  }
-}
-
 function init() {
   wireThemeSwitch();
   renderMath();
@@ -84,5 +48,4 @@ function init() {
   showEngine();
 }
 
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
-else init();
+whenParsed(init);
