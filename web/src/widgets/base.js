@@ -8,6 +8,26 @@ import { embedCode, embedFrameCode } from '../state/attributes.js';
 import { copyText, download, canvasToBlob } from '../render/export.js';
 import { themeColors, pixelRatio } from '../render/canvas.js';
 
+/** The dark theme's colours: for theme="dark", and for theme="auto" when the system asks for dark. */
+const darkPalette = css`
+  --_fg: var(--posenc-fg, #e6edf3);
+  --_bg: var(--posenc-bg, #0d1117);
+  --_surface: var(--posenc-surface, #161b22);
+  --_muted: var(--posenc-muted, #9da7b3);
+  --_border: var(--posenc-border, #3d444d);
+  --_grid: var(--posenc-grid, rgba(230, 237, 243, 0.14));
+  --_accent: var(--posenc-accent, #4493f8);
+  --_accent-fg: var(--posenc-accent-fg, #0d1117);
+  --_focus: var(--posenc-focus, #79b8ff);
+  --_select-a: var(--posenc-select-a, #fb923c);
+  --_select-b: var(--posenc-select-b, #a78bfa);
+  --_cursor: var(--posenc-cursor, #ffffff);
+  --_bar-pos: var(--posenc-bar-positive, #67a9cf);
+  --_bar-neg: var(--posenc-bar-negative, #ef8a62);
+  --_ok: var(--posenc-ok, #3fb950);
+  --_bad: var(--posenc-bad, #f85149);
+`;
+
 export const baseStyles = css`
   :host {
     --_fg: var(--posenc-fg, #1b1f24);
@@ -45,41 +65,11 @@ export const baseStyles = css`
   }
   @media (prefers-color-scheme: dark) {
     :host(:not([theme='light'])) {
-      --_fg: var(--posenc-fg, #e6edf3);
-      --_bg: var(--posenc-bg, #0d1117);
-      --_surface: var(--posenc-surface, #161b22);
-      --_muted: var(--posenc-muted, #9da7b3);
-      --_border: var(--posenc-border, #3d444d);
-      --_grid: var(--posenc-grid, rgba(230, 237, 243, 0.14));
-      --_accent: var(--posenc-accent, #4493f8);
-      --_accent-fg: var(--posenc-accent-fg, #0d1117);
-      --_focus: var(--posenc-focus, #79b8ff);
-      --_select-a: var(--posenc-select-a, #fb923c);
-      --_select-b: var(--posenc-select-b, #a78bfa);
-      --_cursor: var(--posenc-cursor, #ffffff);
-      --_bar-pos: var(--posenc-bar-positive, #67a9cf);
-      --_bar-neg: var(--posenc-bar-negative, #ef8a62);
-      --_ok: var(--posenc-ok, #3fb950);
-      --_bad: var(--posenc-bad, #f85149);
+      ${darkPalette}
     }
   }
   :host([theme='dark']) {
-    --_fg: var(--posenc-fg, #e6edf3);
-    --_bg: var(--posenc-bg, #0d1117);
-    --_surface: var(--posenc-surface, #161b22);
-    --_muted: var(--posenc-muted, #9da7b3);
-    --_border: var(--posenc-border, #3d444d);
-    --_grid: var(--posenc-grid, rgba(230, 237, 243, 0.14));
-    --_accent: var(--posenc-accent, #4493f8);
-    --_accent-fg: var(--posenc-accent-fg, #0d1117);
-    --_focus: var(--posenc-focus, #79b8ff);
-    --_select-a: var(--posenc-select-a, #fb923c);
-    --_select-b: var(--posenc-select-b, #a78bfa);
-    --_cursor: var(--posenc-cursor, #ffffff);
-    --_bar-pos: var(--posenc-bar-positive, #67a9cf);
-    --_bar-neg: var(--posenc-bar-negative, #ef8a62);
-    --_ok: var(--posenc-ok, #3fb950);
-    --_bad: var(--posenc-bad, #f85149);
+    ${darkPalette}
   }
   :host([hidden]) {
     display: none;
