@@ -4,11 +4,11 @@
 // reached with Tab and Shift+Tab in order, each shows a visible focus indicator, and each one does
 // something when operated with Enter, Space, arrows or typing; both demo pages can be tabbed through end to
 // end without a trap, focus always visible.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { setup, widgetPage, waitReady } from './helpers.mjs';
+import { browserPerFile, widgetPage, waitReady } from './helpers.mjs';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -17,13 +17,7 @@ const TAGS = [
   'posenc-learned', 'posenc-rope', 'posenc-scaling', 'posenc-alibi', 'posenc-t5', 'posenc-padding', 'posenc-methods',
 ];
 
-let env;
-before(async () => {
-  env = await setup();
-});
-after(async () => {
-  await env?.close();
-});
+const env = browserPerFile();
 
 /** Runs axe on the page (shadow roots included) and returns the serious and critical violations as text. */
 async function axe(page) {

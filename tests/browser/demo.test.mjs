@@ -1,18 +1,12 @@
 // Browser tests of the demo lesson: loads offline, every widget ready, maths rendered, 320 px wide,
 // dark theme and high-DPI canvases, URL state, the single-file build from file:// and the IIFE bundle.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { setup, waitReady, canvasStats, shot, screenshotDir } from './helpers.mjs';
+import { browserPerFile, waitReady, canvasStats, shot, screenshotDir } from './helpers.mjs';
 
-let env;
-before(async () => {
-  env = await setup();
-});
-after(async () => {
-  await env?.close();
-});
+const env = browserPerFile();
 
 const TAGS = ['posenc-permutation', 'posenc-heatmap', 'posenc-waves', 'posenc-compare', 'posenc-similarity', 'posenc-pipeline', 'posenc-slicing', 'posenc-properties'];
 

@@ -2,17 +2,11 @@
 // nothing; the layout survives 10 000-character labels, RTL and emoji; URL state is parsed strictly —
 // unknown or out-of-range settings fall back to the defaults with a visible note, and nothing a link carries
 // can add an event-handler attribute or hide a widget.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, widgetPage, waitReady, shot } from './helpers.mjs';
+import { browserPerFile, widgetPage, waitReady, shot } from './helpers.mjs';
 
-let env;
-before(async () => {
-  env = await setup();
-});
-after(async () => {
-  await env?.close();
-});
+const env = browserPerFile();
 
 export const ALL_TAGS = [
   'posenc-permutation', 'posenc-heatmap', 'posenc-waves', 'posenc-compare', 'posenc-similarity', 'posenc-pipeline', 'posenc-slicing', 'posenc-properties',

@@ -1,5 +1,7 @@
 // Shared set-up for the browser tests: a fresh web build in a temporary folder, a local static server,
 // and Debian's Chromium driven by playwright-core (Playwright's own browser downloads cannot work here).
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,6 +53,25 @@ export async function setup({ viewport = { width: 900, height: 900 }, deviceScal
     },
   };
 }
+
+/**
+ * One browser environment for a whole test file: setup() runs before its first test and close() after its
+ * last. Returns the object setup() fills in (context, base, outDir, close), to hand to widgetPage and the rest.
+ */
+export function browserPerFile(options) {
+  const env = {};
+  before(async () => {
+    Object.assign(env, await setup(options));
+  });
+  after(async () => {
+    await env.close?.();
+  });
+  return env;
+}
+
+/** Asserts that `actual` is within `tol` of `expected`; `what` names the quantity in the message. */
+export const near = (actual, expected, tol, what) =>
+  assert.ok(Math.abs(actual - expected) <= tol, `${what}: ${actual} vs ${expected} (tolerance ${tol})`);
 
 /**
  * Opens the blank test page, puts `html` into its body (the widgets are already registered) and waits

@@ -1,26 +1,17 @@
 // Browser tests of the method widgets (learned, T5, RoPE, scaling, ALiBi, methods, padding) and part 2 of
 // the demo, in Chromium: readouts checked against independent references (float64 formulas written here,
 // and the torch/numpy fixtures of tests/fixtures), keyboard operation, boundaries, exports, repaint time.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { root, setup, widgetPage, waitReady, canvasStats, shadowText, num, shot } from './helpers.mjs';
+import { root, browserPerFile, near, widgetPage, waitReady, canvasStats, shadowText, num, shot } from './helpers.mjs';
 
 const fixture = (name) => JSON.parse(readFileSync(join(root, 'tests/fixtures', name), 'utf8'));
 
-let env;
-before(async () => {
-  env = await setup();
-});
-after(async () => {
-  await env?.close();
-});
-
-const near = (actual, expected, tol, what) =>
-  assert.ok(Math.abs(actual - expected) <= tol, `${what}: ${actual} vs ${expected} (tolerance ${tol})`);
+const env = browserPerFile();
 
 const evalEl = (page, sel, fn, arg) => page.evaluate(([s, f, a]) => new Function('el', 'arg', `return (${f})(el, arg)`)(document.querySelector(s), a), [sel, fn.toString(), arg]);
 /** Text of a shadow-root element with its whitespace collapsed (templates wrap long readouts). */

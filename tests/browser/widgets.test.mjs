@@ -1,20 +1,11 @@
 // Browser tests of the eight widgets in Chromium: rendering, readouts against independent float64
 // references, keyboard operation, group linking, attribute reflection, exports and responsiveness.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { setup, widgetPage, waitReady, canvasStats, shadowText, num, shot, refEncoding, refCompare } from './helpers.mjs';
+import { browserPerFile, near, widgetPage, waitReady, canvasStats, shadowText, num, shot, refEncoding, refCompare } from './helpers.mjs';
 
-let env;
-before(async () => {
-  env = await setup();
-});
-after(async () => {
-  await env?.close();
-});
-
-const near = (actual, expected, tol, what) =>
-  assert.ok(Math.abs(actual - expected) <= tol, `${what}: ${actual} vs ${expected} (tolerance ${tol})`);
+const env = browserPerFile();
 
 test('compare: readouts match float64 references; click and keyboard select; result and posenc-select', async () => {
   const page = await widgetPage(env, '<posenc-compare id="c" d-model="64" length="20" tokens="The,cat,sat,on,the,mat" positions="0,1"></posenc-compare>');
