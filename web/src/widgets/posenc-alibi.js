@@ -4,6 +4,7 @@
 
 import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles } from './base.js';
+import { moveCellCursor } from './grid-keys.js';
 import { numberAttr } from '../state/attributes.js';
 import { fitCanvas } from '../render/canvas.js';
 import { fixed, plain, sci } from '../render/format.js';
@@ -339,38 +340,20 @@ export class PosencAlibi extends PosencElement {
     const d = this._data;
     if (!d) return;
     const L = d.L;
-    let { row, col } = this._cursor;
-    switch (e.key) {
-      case 'ArrowUp':
-        row--;
-        break;
-      case 'ArrowDown':
-        row++;
-        break;
-      case 'ArrowLeft':
-        col--;
-        break;
-      case 'ArrowRight':
-        col++;
-        break;
-      case 'PageUp':
-        this._selectHead(this.head - 1);
-        e.preventDefault();
-        return;
-      case 'PageDown':
-        this._selectHead(this.head + 1);
-        e.preventDefault();
-        return;
-      case 'Enter':
-      case ' ':
-        this.query = row;
-        e.preventDefault();
-        return;
-      default:
-        return;
+    if (e.key === 'PageUp' || e.key === 'PageDown') {
+      this._selectHead(this.head + (e.key === 'PageUp' ? -1 : 1));
+      e.preventDefault();
+      return;
     }
+    if (e.key === 'Enter' || e.key === ' ') {
+      this.query = this._cursor.row;
+      e.preventDefault();
+      return;
+    }
+    const next = moveCellCursor(e, this._cursor, L, L, { homeEnd: false });
+    if (!next) return;
     e.preventDefault();
-    this._cursor = { row: clampInt(row, 0, L - 1), col: clampInt(col, 0, L - 1) };
+    this._cursor = next;
   }
 
   _onWeightsMove(e) {

@@ -2,6 +2,7 @@
 
 import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles } from './base.js';
+import { moveCellCursor } from './grid-keys.js';
 import { intList, numberAttr } from '../state/attributes.js';
 import { pushPosition } from '../state/channel.js';
 import { MatrixRaster } from '../render/raster.js';
@@ -346,33 +347,20 @@ export class PosencHeatmap extends PosencElement {
 
   _onKey(e) {
     const p = this._params;
-    let { row, col } = this._cursor;
-    const big = e.shiftKey ? 10 : 1;
-    switch (e.key) {
-      case 'ArrowUp': row -= big; break;
-      case 'ArrowDown': row += big; break;
-      case 'ArrowLeft': col -= big; break;
-      case 'ArrowRight': col += big; break;
-      case 'PageUp': row -= 10; break;
-      case 'PageDown': row += 10; break;
-      case 'Home': if (e.ctrlKey) row = 0; else col = 0; break;
-      case 'End': if (e.ctrlKey) row = p.length - 1; else col = p.dModel - 1; break;
-      case 'Enter':
-      case ' ':
-        e.preventDefault();
-        this._selectRow(row);
-        return;
-      case 'Escape':
-        this.setSelection([]);
-        return;
-      default:
-        return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this._selectRow(this._cursor.row);
+      return;
     }
+    if (e.key === 'Escape') {
+      this.setSelection([]);
+      return;
+    }
+    const next = moveCellCursor(e, this._cursor, p.length, p.dModel, { shiftStep: 10, pageRows: 10, ctrlRows: true });
+    if (!next) return;
     e.preventDefault();
-    row = Math.max(0, Math.min(p.length - 1, row));
-    col = Math.max(0, Math.min(p.dModel - 1, col));
-    this._cursor = { row, col };
-    this.publishHover({ row: p.offset + row, col: null });
+    this._cursor = next;
+    this.publishHover({ row: p.offset + next.row, col: null });
   }
 
   groupHoverChanged(hover, source) {

@@ -2,6 +2,7 @@
 
 import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles } from './base.js';
+import { moveCellCursor } from './grid-keys.js';
 import { intList, numberAttr } from '../state/attributes.js';
 import { normalizePositions } from '../state/channel.js';
 import { MatrixRaster } from '../render/raster.js';
@@ -217,28 +218,16 @@ export class PosencSimilarity extends PosencElement {
 
   _onKey(e) {
     const L = this.length;
-    let { row, col } = this._cursor;
-    const big = e.shiftKey ? 10 : 1;
-    switch (e.key) {
-      case 'ArrowUp': row -= big; break;
-      case 'ArrowDown': row += big; break;
-      case 'ArrowLeft': col -= big; break;
-      case 'ArrowRight': col += big; break;
-      case 'PageUp': row -= 10; break;
-      case 'PageDown': row += 10; break;
-      case 'Home': col = 0; break;
-      case 'End': col = L - 1; break;
-      case 'Enter':
-      case ' ':
-        e.preventDefault();
-        this._selectCell(this._cursor);
-        return;
-      default:
-        return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this._selectCell(this._cursor);
+      return;
     }
+    const next = moveCellCursor(e, this._cursor, L, L, { shiftStep: 10, pageRows: 10 });
+    if (!next) return;
     e.preventDefault();
-    this._cursor = { row: Math.max(0, Math.min(L - 1, row)), col: Math.max(0, Math.min(L - 1, col)) };
-    this.publishHover({ row: this._cursor.row, col: this._cursor.col });
+    this._cursor = next;
+    this.publishHover({ row: next.row, col: next.col });
   }
 
   selectionChanged(list) {

@@ -5,6 +5,7 @@
 
 import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles } from './base.js';
+import { moveCellCursor } from './grid-keys.js';
 import { numberAttr, intList } from '../state/attributes.js';
 import { fitCanvas } from '../render/canvas.js';
 import { fixed, plain, int } from '../render/format.js';
@@ -412,37 +413,15 @@ export class PosencT5 extends PosencElement {
   }
 
   _onGridKey(e) {
-    let { row, col } = this._cursor;
-    const big = e.shiftKey ? 5 : 1;
-    switch (e.key) {
-      case 'ArrowUp':
-        row -= big;
-        break;
-      case 'ArrowDown':
-        row += big;
-        break;
-      case 'ArrowLeft':
-        col -= big;
-        break;
-      case 'ArrowRight':
-        col += big;
-        break;
-      case 'Home':
-        col = 0;
-        break;
-      case 'End':
-        col = this.length - 1;
-        break;
-      case 'Enter':
-      case ' ':
-        e.preventDefault();
-        this._moveCursor(row, col, { select: true });
-        return;
-      default:
-        return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this._moveCursor(this._cursor.row, this._cursor.col, { select: true });
+      return;
     }
+    const next = moveCellCursor(e, this._cursor, this.length, this.length, { shiftStep: 5 });
+    if (!next) return;
     e.preventDefault();
-    this._moveCursor(row, col);
+    this._moveCursor(next.row, next.col);
   }
 
   _onGridPointer(e, click) {
