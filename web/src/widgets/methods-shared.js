@@ -1,7 +1,7 @@
 // Small helpers shared by the method widgets (learned, T5, RoPE, scaling, ALiBi, methods, padding).
 // Nothing here computes an encoding: these arrange inputs for the engine and format what it returns.
 
-import { css, unsafeCSS } from 'lit';
+import { css, html, nothing, unsafeCSS } from 'lit';
 import { CATEGORICAL } from '../render/color.js';
 
 /** Int32Array [start, start + 1, …, start + count − 1]: the position indices handed to the engine. */
@@ -52,6 +52,26 @@ export function timed(el, fn) {
   const r = fn();
   el._lastRender = { ms: performance.now() - t0, frames: 1 };
   return r;
+}
+
+/**
+ * A labelled number input bound to `host[prop]`: a change sets the property when the box holds a finite
+ * number (an empty box or a stray character leaves it as it was).
+ */
+export function numberInput(host, label, prop, { min, max, step = 'any' } = {}) {
+  return html`<label
+    >${label}
+    <input
+      type="number"
+      min=${min ?? nothing}
+      max=${max ?? nothing}
+      step=${step}
+      .value=${String(host[prop])}
+      @change=${(e) => {
+        const v = Number(e.target.value);
+        if (e.target.value !== '' && Number.isFinite(v)) host[prop] = v;
+      }}
+  /></label>`;
 }
 
 /** Clamp to an integer range; non-numbers give lo. */

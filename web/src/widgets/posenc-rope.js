@@ -11,7 +11,7 @@ import { fitCanvas } from '../render/canvas.js';
 import { fixed, sci, plain, int } from '../render/format.js';
 import { drawXYPlot, drawCursor, drawArrow, extent } from '../render/xyplot.js';
 import { csvRow, composeCanvas } from '../render/export.js';
-import { contentVectors, tile, row, clampInt, methodStyles } from './methods-shared.js';
+import { contentVectors, tile, row, clampInt, methodStyles, numberInput } from './methods-shared.js';
 
 const MAX_HEAD_DIM = 1024;
 const MAX_SPAN = 4096;
@@ -700,22 +700,6 @@ export class PosencRope extends PosencElement {
 
   // ---- template ----------------------------------------------------------------------------------------------
 
-  _numberInput(label, prop, { min = 0, max, step = 1 } = {}) {
-    return html`<label
-      >${label}
-      <input
-        type="number"
-        min=${min}
-        max=${max ?? nothing}
-        step=${step}
-        .value=${String(this[prop])}
-        @change=${(e) => {
-          const v = Number(e.target.value);
-          if (e.target.value !== '' && Number.isFinite(v)) this[prop] = v;
-        }}
-    /></label>`;
-  }
-
   render() {
     const s = this._state;
     const st = this._static;
@@ -730,7 +714,7 @@ export class PosencRope extends PosencElement {
           <button type="button" aria-pressed=${conv === 'half'} @click=${() => (this.convention = 'half')}>half (rotate_half)</button>
           <button type="button" aria-pressed=${conv === 'interleaved'} @click=${() => (this.convention = 'interleaved')}>interleaved</button>
         </span>
-        ${this._numberInput('head_dim', 'headDim', { min: 2, max: MAX_HEAD_DIM, step: 2 })} ${this._numberInput('base', 'base', { min: 1 })}
+        ${numberInput(this, 'head_dim', 'headDim', { min: 2, max: MAX_HEAD_DIM, step: 2 })} ${numberInput(this, 'base', 'base', { min: 1, step: 1 })}
         <label
           >pair
           <input

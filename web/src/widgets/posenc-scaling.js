@@ -11,7 +11,7 @@ import { fixed, int, plain, sci } from '../render/format.js';
 import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
 import { CATEGORICAL } from '../render/color.js';
 import { csvRow, composeCanvas } from '../render/export.js';
-import { clampInt, methodStyles } from './methods-shared.js';
+import { clampInt, methodStyles, numberInput } from './methods-shared.js';
 
 export const SCALING_TYPES = ['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'];
 
@@ -330,21 +330,6 @@ export class PosencScaling extends PosencElement {
 
   // ---- template ----------------------------------------------------------------------------------------------
 
-  _num(label, prop, attrs = {}) {
-    return html`<label
-      >${label}
-      <input
-        type="number"
-        step=${attrs.step ?? 'any'}
-        min=${attrs.min ?? nothing}
-        .value=${String(this[prop])}
-        @change=${(e) => {
-          const v = Number(e.target.value);
-          if (e.target.value !== '' && Number.isFinite(v)) this[prop] = v;
-        }}
-    /></label>`;
-  }
-
   render() {
     const d = this._data;
     const sel = this._type;
@@ -368,12 +353,12 @@ export class PosencScaling extends PosencElement {
         <label><input type="checkbox" .checked=${this.solo} @change=${(e) => (this.solo = e.target.checked)} /> only this type and the default</label>
       </div>
       <div class="controls params">
-        ${this._num('head_dim', 'headDim', { step: 2, min: 2 })} ${this._num('base', 'base', { min: 1 })} ${this._num('factor', 'factor', { min: 1 })}
-        ${this._num('original context', 'originalMax', { step: 1, min: 1 })} ${this._num('seq len (0: factor × original)', 'seqLen', { step: 1, min: 0 })}
+        ${numberInput(this, 'head_dim', 'headDim', { step: 2, min: 2 })} ${numberInput(this, 'base', 'base', { min: 1 })} ${numberInput(this, 'factor', 'factor', { min: 1 })}
+        ${numberInput(this, 'original context', 'originalMax', { step: 1, min: 1 })} ${numberInput(this, 'seq len (0: factor × original)', 'seqLen', { step: 1, min: 0 })}
       </div>
       <div class="controls params">
-        ${this._num('low_freq_factor', 'lowFreqFactor')} ${this._num('high_freq_factor', 'highFreqFactor')} ${this._num('beta_fast', 'betaFast')}
-        ${this._num('beta_slow', 'betaSlow')}
+        ${numberInput(this, 'low_freq_factor', 'lowFreqFactor')} ${numberInput(this, 'high_freq_factor', 'highFreqFactor')} ${numberInput(this, 'beta_fast', 'betaFast')}
+        ${numberInput(this, 'beta_slow', 'betaSlow')}
         <span class="seg" role="group" aria-label="Presets">
           ${PRESETS.map((p) => html`<button type="button" @click=${() => this._preset(p)}>${p.name}</button>`)}
         </span>
