@@ -12,7 +12,7 @@ import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
 import { drawCells, outlineCell, drawColorBar } from '../render/cells.js';
 import { CATEGORICAL } from '../render/color.js';
 import { csvRow, composeCanvas } from '../render/export.js';
-import { clampInt, methodStyles } from './methods-shared.js';
+import { clampInt, methodStyles, timed } from './methods-shared.js';
 
 const MAX_HEADS = 64;
 const MAX_LENGTH = 256;
@@ -139,9 +139,7 @@ export class PosencAlibi extends PosencElement {
   }
 
   updated(changed) {
-    const t0 = performance.now();
-    this._draw();
-    this._lastRender = { ms: performance.now() - t0, frames: 1 };
+    timed(this, () => this._draw());
     if (this._data && (changed.has('head') || changed.has('heads') || changed.has('_ready'))) {
       this.dispatchEvent(new CustomEvent('posenc-change', { detail: { head: this.head, slope: this._data.slopes[this.head], slopes: Array.from(this._data.slopes) }, bubbles: true, composed: true }));
     }

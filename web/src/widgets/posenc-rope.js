@@ -11,7 +11,7 @@ import { fitCanvas } from '../render/canvas.js';
 import { fixed, sci, plain, int } from '../render/format.js';
 import { drawXYPlot, drawCursor, drawArrow, extent } from '../render/xyplot.js';
 import { csvRow, composeCanvas } from '../render/export.js';
-import { contentVectors, tile, row, clampInt, methodStyles, numberInput } from './methods-shared.js';
+import { contentVectors, tile, row, clampInt, methodStyles, numberInput, timed } from './methods-shared.js';
 
 const MAX_HEAD_DIM = 1024;
 const MAX_SPAN = 4096;
@@ -370,9 +370,7 @@ export class PosencRope extends PosencElement {
   }
 
   updated(changed) {
-    const t0 = performance.now();
-    this._draw();
-    this._lastRender = { ms: performance.now() - t0, frames: 1 };
+    timed(this, () => this._draw());
     if (this._state && (changed.has('m') || changed.has('n') || changed.has('_ready') || changed.has('pair'))) {
       this.dispatchEvent(new CustomEvent('posenc-change', { detail: { m: this.m, n: this.n, score: this._state.score, pair: this._state.pair }, bubbles: true, composed: true }));
     }

@@ -11,7 +11,7 @@ import { fixed, int, plain, sci } from '../render/format.js';
 import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
 import { CATEGORICAL } from '../render/color.js';
 import { csvRow, composeCanvas } from '../render/export.js';
-import { clampInt, methodStyles, numberInput } from './methods-shared.js';
+import { clampInt, methodStyles, numberInput, timed } from './methods-shared.js';
 
 export const SCALING_TYPES = ['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'];
 
@@ -182,9 +182,7 @@ export class PosencScaling extends PosencElement {
   }
 
   updated(changed) {
-    const t0 = performance.now();
-    this._draw();
-    this._lastRender = { ms: performance.now() - t0, frames: 1 };
+    timed(this, () => this._draw());
     if (this._data && (changed.has('type') || changed.has('_ready') || changed.has('factor'))) {
       const c = this._data.curves[this._type];
       this.dispatchEvent(new CustomEvent('posenc-change', { detail: { type: this._type, attentionFactor: c.attentionFactor }, bubbles: true, composed: true }));

@@ -13,7 +13,7 @@ import { drawXYPlot, drawCursor } from '../render/xyplot.js';
 import { drawCells, outlineCell, drawColorBar } from '../render/cells.js';
 import { drawBars } from '../render/bars.js';
 import { csvRow, composeCanvas } from '../render/export.js';
-import { clampInt, methodStyles } from './methods-shared.js';
+import { clampInt, methodStyles, timed } from './methods-shared.js';
 
 const MAX_LENGTH = 128;
 const MAX_SPAN = 1 << 14;
@@ -180,9 +180,7 @@ export class PosencT5 extends PosencElement {
   }
 
   updated(changed) {
-    const t0 = performance.now();
-    this._draw();
-    this._lastRender = { ms: performance.now() - t0, frames: 1 };
+    timed(this, () => this._draw());
     if (this._data && (changed.has('_cursor') || changed.has('_ready') || changed.has('head'))) {
       const c = this.cell;
       this.dispatchEvent(new CustomEvent('posenc-change', { detail: c, bubbles: true, composed: true }));
