@@ -26,6 +26,13 @@ export function fitCanvas(canvas, cssWidth, cssHeight, ratio = pixelRatio()) {
   return { ctx, ratio: w / cssWidth, width: cssWidth, height: cssHeight };
 }
 
+/** fitCanvas, then clears the whole canvas: how every repaint starts. Returns the 2D context. */
+export function clearCanvas(canvas, cssWidth, cssHeight, ratio = pixelRatio()) {
+  const { ctx } = fitCanvas(canvas, cssWidth, cssHeight, ratio);
+  ctx.clearRect(0, 0, cssWidth, cssHeight);
+  return ctx;
+}
+
 /** Theme colours resolved from the host's custom properties (see widgets/README.md for the names). */
 export function themeColors(host) {
   const cs = getComputedStyle(host);

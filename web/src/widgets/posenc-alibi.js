@@ -6,7 +6,7 @@ import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles } from './base.js';
 import { moveCellCursor } from './grid-keys.js';
 import { numberAttr } from '../state/attributes.js';
-import { fitCanvas } from '../render/canvas.js';
+import { clearCanvas } from '../render/canvas.js';
 import { fixed, plain, sci } from '../render/format.js';
 import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
 import { drawCells, outlineCell, drawColorBar } from '../render/cells.js';
@@ -189,8 +189,7 @@ export class PosencAlibi extends PosencElement {
     if (!canvas) return;
     const w = this.contentWidth;
     const h = 170;
-    const { ctx } = fitCanvas(canvas, w, h, this.ratio);
-    ctx.clearRect(0, 0, w, h);
+    const ctx = clearCanvas(canvas, w, h, this.ratio);
     const d = this._data;
     if (!d) return;
     const t = this.theme$();
@@ -226,8 +225,7 @@ export class PosencAlibi extends PosencElement {
     const canvas = this.renderRoot?.querySelector('canvas.heads');
     if (!canvas) return;
     const g = this._headsGeometry();
-    const { ctx } = fitCanvas(canvas, g.w, g.h, this.ratio);
-    ctx.clearRect(0, 0, g.w, g.h);
+    const ctx = clearCanvas(canvas, g.w, g.h, this.ratio);
     const d = this._data;
     if (!d) return;
     const t = this.theme$();
@@ -277,8 +275,7 @@ export class PosencAlibi extends PosencElement {
     if (!canvas) return;
     const w = this.contentWidth;
     const h = 220;
-    const { ctx } = fitCanvas(canvas, w, h, this.ratio);
-    ctx.clearRect(0, 0, w, h);
+    const ctx = clearCanvas(canvas, w, h, this.ratio);
     const d = this._data;
     if (!d) return;
     const t = this.theme$();

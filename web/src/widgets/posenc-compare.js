@@ -4,7 +4,7 @@ import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles } from './base.js';
 import { intList, stringList, numberAttr } from '../state/attributes.js';
 import { pushPosition, normalizePositions } from '../state/channel.js';
-import { fitCanvas } from '../render/canvas.js';
+import { clearCanvas } from '../render/canvas.js';
 import { fixed, plain } from '../render/format.js';
 import { drawBars } from '../render/bars.js';
 import { csvRow, composeCanvas, tableCanvas } from '../render/export.js';
@@ -244,8 +244,7 @@ export class PosencCompare extends PosencElement {
     const t = this.theme$();
     const w = this.contentWidth;
     const h = 150;
-    const { ctx } = fitCanvas(canvas, w, h, this.ratio);
-    ctx.clearRect(0, 0, w, h);
+    const ctx = clearCanvas(canvas, w, h, this.ratio);
     const vecs = this.guard(() => [a != null ? this.encode(a) : null, b != null ? this.encode(b) : null]);
     if (!vecs) return;
     this._vecs = vecs;

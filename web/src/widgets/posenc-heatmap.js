@@ -7,7 +7,7 @@ import { intList, numberAttr } from '../state/attributes.js';
 import { pushPosition } from '../state/channel.js';
 import { MatrixRaster } from '../render/raster.js';
 import { lut, isKnownScheme, SCHEME_NAMES } from '../render/color.js';
-import { fitCanvas, yieldTask } from '../render/canvas.js';
+import { fitCanvas, clearCanvas, yieldTask } from '../render/canvas.js';
 import { fixed, int, plain } from '../render/format.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawRowMarks, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../render/matrix-view.js';
 import { csvRow, composeCanvas } from '../render/export.js';
@@ -163,8 +163,7 @@ export class PosencHeatmap extends PosencElement {
     if (!ok) {
       this._raster.cancel();
       this._layoutGeom = null;
-      const { ctx } = fitCanvas(canvas, this.contentWidth, 60);
-      ctx.clearRect(0, 0, this.contentWidth, 60);
+      const ctx = clearCanvas(canvas, this.contentWidth, 60);
       this._finishRender();
       return;
     }
@@ -212,8 +211,7 @@ export class PosencHeatmap extends PosencElement {
     const geom = this._layoutGeom;
     if (!canvas || !geom) return;
     const theme = this.theme$();
-    const { ctx } = fitCanvas(canvas, geom.width, geom.height, this.ratio);
-    ctx.clearRect(0, 0, geom.width, geom.height);
+    const ctx = clearCanvas(canvas, geom.width, geom.height, this.ratio);
     drawRaster(ctx, geom, this._raster.canvas, this.ratio);
     drawMatrixAxes(ctx, geom, theme, { colTitle: 'dimension →', rowTitle: 'position ↓' });
     this._drawSinCosStrip(ctx, geom, theme);

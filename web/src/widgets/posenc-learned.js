@@ -8,7 +8,7 @@ import { PosencElement, baseStyles } from './base.js';
 import { numberAttr, intList } from '../state/attributes.js';
 import { MatrixRaster } from '../render/raster.js';
 import { lut } from '../render/color.js';
-import { fitCanvas } from '../render/canvas.js';
+import { fitCanvas, clearCanvas } from '../render/canvas.js';
 import { fixed, int, plain } from '../render/format.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawMatrixLegend } from '../render/matrix-view.js';
 import { drawBars } from '../render/bars.js';
@@ -249,8 +249,7 @@ export class PosencLearned extends PosencElement {
       const canvas = this.renderRoot?.querySelector(`canvas.${which}`);
       const geom = this._geom[which];
       if (!canvas || !geom) continue;
-      const { ctx } = fitCanvas(canvas, geom.width, geom.height, this.ratio);
-      ctx.clearRect(0, 0, geom.width, geom.height);
+      const ctx = clearCanvas(canvas, geom.width, geom.height, this.ratio);
       drawRaster(ctx, geom, this._rasters[which].canvas, this.ratio);
       drawMatrixAxes(ctx, geom, t, { colTitle: 'dimension →', rowTitle: 'position ↓' });
       const { rect } = geom;
@@ -328,8 +327,7 @@ export class PosencLearned extends PosencElement {
     const w = this.contentWidth;
     const rowH = 46;
     const h = rowH * 2 + 24;
-    const { ctx } = fitCanvas(canvas, w, h, this.ratio);
-    ctx.clearRect(0, 0, w, h);
+    const ctx = clearCanvas(canvas, w, h, this.ratio);
     ctx.font = t.fontBold;
     const left = Math.max(110, ctx.measureText(`sinusoidal[${l.position}]`).width + 12);
     const draw = (values, error, y, name, range, color) => {

@@ -10,7 +10,7 @@
 import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles } from './base.js';
 import { numberAttr, stringList, intList } from '../state/attributes.js';
-import { fitCanvas } from '../render/canvas.js';
+import { clearCanvas } from '../render/canvas.js';
 import { fixed, int, plain } from '../render/format.js';
 import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
 import { hatch } from '../render/cells.js';
@@ -397,8 +397,7 @@ export class PosencMethods extends PosencElement {
       if (!canvas) continue;
       const w = Math.max(150, Math.floor(canvas.parentElement.getBoundingClientRect().width - 14));
       const h = 150;
-      const { ctx } = fitCanvas(canvas, w, h, this.ratio);
-      ctx.clearRect(0, 0, w, h);
+      const ctx = clearCanvas(canvas, w, h, this.ratio);
       if (!d) continue;
       const color = CATEGORICAL[METHODS.indexOf(m)];
       const rect = { x: 44, y: 6, w: w - 52, h: h - 40 };

@@ -3,7 +3,7 @@
 import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles } from './base.js';
 import { numberAttr } from '../state/attributes.js';
-import { fitCanvas } from '../render/canvas.js';
+import { clearCanvas } from '../render/canvas.js';
 import { drawBars } from '../render/bars.js';
 import { fixed, plain } from '../render/format.js';
 import { csvRow, composeCanvas } from '../render/export.js';
@@ -240,8 +240,7 @@ export class PosencPipeline extends PosencElement {
       const canvas = this.renderRoot.querySelector(`canvas[data-stage="${s.key}"]`);
       if (!canvas) return;
       const h = 70;
-      const { ctx } = fitCanvas(canvas, w, h, this.ratio);
-      ctx.clearRect(0, 0, w, h);
+      const ctx = clearCanvas(canvas, w, h, this.ratio);
       const hi = this._hover && this._hover.key === s.key ? this._hover.i : this._hover ? this._hover.i : -1;
       drawBars(ctx, { rect: { x: 0, y: 2, w, h: h - 4 }, values: s.vector, range, pos: t.pos, neg: t.neg, axis: t.muted, highlight: hi, highlightColor: t.cursor, dropped: s.dropped });
       void k;

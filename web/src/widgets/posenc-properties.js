@@ -5,7 +5,7 @@ import { html, css, nothing } from 'lit';
 import { styleProps } from '../render/style-props.js';
 import { PosencElement, baseStyles } from './base.js';
 import { numberAttr } from '../state/attributes.js';
-import { fitCanvas } from '../render/canvas.js';
+import { clearCanvas } from '../render/canvas.js';
 import { drawLinePlot } from '../render/lineplot.js';
 import { CATEGORICAL } from '../render/color.js';
 import { fixed, sci, int } from '../render/format.js';
@@ -223,8 +223,7 @@ export class PosencProperties extends PosencElement {
     const t = this.theme$();
     const w = this.contentWidth - 22;
     const h = 200;
-    const { ctx } = fitCanvas(canvas, w, h, this.ratio);
-    ctx.clearRect(0, 0, w, h);
+    const ctx = clearCanvas(canvas, w, h, this.ratio);
     const rect = { x: 50, y: 8, w: Math.max(60, w - 60), h: h - 48 };
     const dims = this._plotDims(C.d);
     const series = dims.map((dim, j) => {

@@ -7,7 +7,7 @@
 import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles } from './base.js';
 import { numberAttr, intList } from '../state/attributes.js';
-import { fitCanvas } from '../render/canvas.js';
+import { clearCanvas } from '../render/canvas.js';
 import { fixed, sci, plain, int } from '../render/format.js';
 import { drawXYPlot, drawCursor, drawArrow, extent } from '../render/xyplot.js';
 import { csvRow, composeCanvas } from '../render/export.js';
@@ -393,8 +393,7 @@ export class PosencRope extends PosencElement {
     const s = this._state;
     if (!canvas) return;
     const size = Math.max(220, Math.min(340, this.contentWidth));
-    const { ctx } = fitCanvas(canvas, size, size, this.ratio);
-    ctx.clearRect(0, 0, size, size);
+    const ctx = clearCanvas(canvas, size, size, this.ratio);
     if (!s) return;
     const t = this.theme$();
     const cx = size / 2;
@@ -500,8 +499,7 @@ export class PosencRope extends PosencElement {
     const st = this._static;
     if (!canvas) return;
     const g = this._pairingGeometry();
-    const { ctx } = fitCanvas(canvas, g.w, g.h, this.ratio);
-    ctx.clearRect(0, 0, g.w, g.h);
+    const ctx = clearCanvas(canvas, g.w, g.h, this.ratio);
     if (!st || !this._state) return;
     const t = this.theme$();
     const d = this._d;
@@ -556,8 +554,7 @@ export class PosencRope extends PosencElement {
     const dc = this._decay;
     if (!canvas) return;
     const g = this._decayGeometry();
-    const { ctx } = fitCanvas(canvas, g.w, g.h, this.ratio);
-    ctx.clearRect(0, 0, g.w, g.h);
+    const ctx = clearCanvas(canvas, g.w, g.h, this.ratio);
     if (!dc || !this._state) return;
     const t = this.theme$();
     const R = dc.R;

@@ -6,7 +6,7 @@
 import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles } from './base.js';
 import { numberAttr, stringList } from '../state/attributes.js';
-import { fitCanvas } from '../render/canvas.js';
+import { clearCanvas } from '../render/canvas.js';
 import { fixed, int, plain, sci } from '../render/format.js';
 import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
 import { CATEGORICAL } from '../render/color.js';
@@ -219,8 +219,7 @@ export class PosencScaling extends PosencElement {
     if (!canvas) return;
     const w = this.contentWidth;
     const h = 340;
-    const { ctx } = fitCanvas(canvas, w, h, this.ratio);
-    ctx.clearRect(0, 0, w, h);
+    const ctx = clearCanvas(canvas, w, h, this.ratio);
     const d = this._data;
     if (!d) return;
     const t = this.theme$();

@@ -7,7 +7,7 @@ import { intList, numberAttr } from '../state/attributes.js';
 import { normalizePositions } from '../state/channel.js';
 import { MatrixRaster } from '../render/raster.js';
 import { lut, isKnownScheme, SCHEME_NAMES } from '../render/color.js';
-import { fitCanvas } from '../render/canvas.js';
+import { fitCanvas, clearCanvas } from '../render/canvas.js';
 import { fixed, int, plain } from '../render/format.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../render/matrix-view.js';
 import { csvRow, composeCanvas } from '../render/export.js';
@@ -119,8 +119,7 @@ export class PosencSimilarity extends PosencElement {
     if (!ok) {
       this._matrix = null;
       this._geom = null;
-      const { ctx } = fitCanvas(canvas, this.contentWidth, 40);
-      ctx.clearRect(0, 0, this.contentWidth, 40);
+      const ctx = clearCanvas(canvas, this.contentWidth, 40);
       finish();
       return;
     }
@@ -162,8 +161,7 @@ export class PosencSimilarity extends PosencElement {
     const geom = this._geom;
     if (!canvas || !geom) return;
     const t = this.theme$();
-    const { ctx } = fitCanvas(canvas, geom.width, geom.height, this.ratio);
-    ctx.clearRect(0, 0, geom.width, geom.height);
+    const ctx = clearCanvas(canvas, geom.width, geom.height, this.ratio);
     drawRaster(ctx, geom, this._raster.canvas, this.ratio);
     drawMatrixAxes(ctx, geom, t, { colTitle: 'position j →', rowTitle: 'position i ↓' });
     const [a, b] = this.getSelection();

@@ -7,7 +7,7 @@ import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles } from './base.js';
 import { moveCellCursor } from './grid-keys.js';
 import { numberAttr, intList } from '../state/attributes.js';
-import { fitCanvas } from '../render/canvas.js';
+import { clearCanvas } from '../render/canvas.js';
 import { fixed, plain, int } from '../render/format.js';
 import { drawXYPlot, drawCursor } from '../render/xyplot.js';
 import { drawCells, outlineCell, drawColorBar } from '../render/cells.js';
@@ -248,8 +248,7 @@ export class PosencT5 extends PosencElement {
     if (!canvas) return;
     const w = this.contentWidth;
     const h = 230;
-    const { ctx } = fitCanvas(canvas, w, h, this.ratio);
-    ctx.clearRect(0, 0, w, h);
+    const ctx = clearCanvas(canvas, w, h, this.ratio);
     const d = this._data;
     if (!d) return;
     const t = this.theme$();
@@ -306,8 +305,7 @@ export class PosencT5 extends PosencElement {
     for (const which of ['buckets', 'bias']) {
       const canvas = this.renderRoot?.querySelector(`canvas.${which}`);
       if (!canvas) continue;
-      const { ctx } = fitCanvas(canvas, g.size + 40, g.h, this.ratio);
-      ctx.clearRect(0, 0, g.size + 40, g.h);
+      const ctx = clearCanvas(canvas, g.size + 40, g.h, this.ratio);
       if (!d) continue;
       const t = this.theme$();
       const L = d.L;
@@ -373,8 +371,7 @@ export class PosencT5 extends PosencElement {
     if (!canvas) return;
     const w = this.contentWidth;
     const h = 110;
-    const { ctx } = fitCanvas(canvas, w, h, this.ratio);
-    ctx.clearRect(0, 0, w, h);
+    const ctx = clearCanvas(canvas, w, h, this.ratio);
     const d = this._data;
     if (!d) return;
     const t = this.theme$();

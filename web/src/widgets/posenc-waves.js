@@ -5,7 +5,7 @@ import { styleProps } from '../render/style-props.js';
 import { PosencElement, baseStyles } from './base.js';
 import { intList, numberAttr, toIntArray } from '../state/attributes.js';
 import { pushPosition } from '../state/channel.js';
-import { fitCanvas, nextFrame } from '../render/canvas.js';
+import { clearCanvas, nextFrame } from '../render/canvas.js';
 import { drawLinePlot, linearScale } from '../render/lineplot.js';
 import { CATEGORICAL } from '../render/color.js';
 import { fixed, int } from '../render/format.js';
@@ -227,8 +227,7 @@ export class PosencWaves extends PosencElement {
     if (!canvas) return;
     const w = this.contentWidth;
     const h = Math.round(Math.min(320, Math.max(220, w * 0.42)));
-    const { ctx } = fitCanvas(canvas, w, h, this.ratio);
-    ctx.clearRect(0, 0, w, h);
+    const ctx = clearCanvas(canvas, w, h, this.ratio);
     if (!this._table) return;
     const t = this.theme$();
     const rect = this._plotRect(w, h);
