@@ -3,7 +3,7 @@
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,6 +92,38 @@ export async function widgetPage(env, html, { width } = {}) {
   }, html);
   await waitReady(page);
   return page;
+}
+
+/**
+ * Property -> attribute reflection: for each [selector, property, attribute, value, text] sets the property
+ * and asserts that the attribute reads `text` once the element has updated.
+ */
+export async function checkReflection(page, cases) {
+  for (const [sel, prop, attr, value, text] of cases) {
+    await page.evaluate(([s, p, v]) => (document.querySelector(s)[p] = v), [sel, prop, value]);
+    await page.evaluate((s) => document.querySelector(s).updateComplete, sel);
+    assert.equal(await page.getAttribute(sel, attr), text, `${sel}.${prop} -> [${attr}]`);
+  }
+}
+
+/**
+ * The toolbar of each posenc-<tag> on the page: Embed shows the element's markup, CSV downloads
+ * posenc-<tag>.csv with rows, PNG downloads a non-empty PNG.
+ */
+export async function checkExports(page, tags) {
+  for (const tag of tags) {
+    const el = page.locator(`posenc-${tag}`);
+    await el.getByRole('button', { name: /Copy embed code/ }).click();
+    const code = await el.locator('.embed textarea').inputValue();
+    assert.match(code, new RegExp(`^<posenc-${tag}[^>]*></posenc-${tag}>$`), `${tag} embed code`);
+    const [csv] = await Promise.all([page.waitForEvent('download'), el.getByRole('button', { name: /as CSV/ }).click()]);
+    assert.equal(csv.suggestedFilename(), `posenc-${tag}.csv`);
+    assert.ok(readFileSync(await csv.path(), 'utf8').split('\n').length > 2, `${tag} CSV has rows`);
+    const [png] = await Promise.all([page.waitForEvent('download'), el.getByRole('button', { name: /as PNG/ }).click()]);
+    const bytes = readFileSync(await png.path());
+    assert.deepEqual([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47], `${tag} PNG signature`);
+    assert.ok(bytes.length > 1000, `${tag} PNG is not empty`);
+  }
 }
 
 /** Waits until every posenc-* element of the page reports ready (engine loaded, picture drawn). */

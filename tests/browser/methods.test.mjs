@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { root, browserPerFile, near, widgetPage, waitReady, canvasStats, shadowText, num, shot } from './helpers.mjs';
+import { root, browserPerFile, near, checkReflection, checkExports, widgetPage, waitReady, canvasStats, shadowText, num, shot } from './helpers.mjs';
 
 const fixture = (name) => JSON.parse(readFileSync(join(root, 'tests/fixtures', name), 'utf8'));
 
@@ -498,11 +498,7 @@ test('method widgets: attributes reflect, embed code, CSV and PNG exports, text 
     ['posenc-methods', 'trainLength', 'train-length', 16, '16'],
     ['posenc-padding', 'padSide', 'pad-side', 'left', 'left'],
   ];
-  for (const [sel, prop, attr, value, text] of cases) {
-    await page.evaluate(([s, p, v]) => (document.querySelector(s)[p] = v), [sel, prop, value]);
-    await page.evaluate((s) => document.querySelector(s).updateComplete, sel);
-    assert.equal(await page.getAttribute(sel, attr), text, `${sel}.${prop} -> [${attr}]`);
-  }
+  await checkReflection(page, cases);
   await page.evaluate(() => {
     document.querySelector('posenc-alibi').setAttribute('heads', '5');
     document.querySelector('posenc-rope').setAttribute('convention', 'interleaved');
@@ -517,19 +513,7 @@ test('method widgets: attributes reflect, embed code, CSV and PNG exports, text 
     title: document.querySelector('posenc-methods').shadowRoot.querySelector('.title').textContent,
   }));
   assert.deepEqual(safe, { pwned: null, imgs: [0, 0], chip: '<img src=x onerror=window.pwned=1>', cell: '<i>a</i>', title: '<b>x</b>' });
-  for (const tag of tags) {
-    const el = page.locator(`posenc-${tag}`);
-    await el.getByRole('button', { name: /Copy embed code/ }).click();
-    const code = await el.locator('.embed textarea').inputValue();
-    assert.match(code, new RegExp(`^<posenc-${tag}[^>]*></posenc-${tag}>$`), `${tag} embed code`);
-    const [csv] = await Promise.all([page.waitForEvent('download'), el.getByRole('button', { name: /as CSV/ }).click()]);
-    assert.equal(csv.suggestedFilename(), `posenc-${tag}.csv`);
-    assert.ok(readFileSync(await csv.path(), 'utf8').split('\n').length > 2, `${tag} CSV has rows`);
-    const [png] = await Promise.all([page.waitForEvent('download'), el.getByRole('button', { name: /as PNG/ }).click()]);
-    const bytes = readFileSync(await png.path());
-    assert.deepEqual([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47], `${tag} PNG signature`);
-    assert.ok(bytes.length > 1000, `${tag} PNG is not empty`);
-  }
+  await checkExports(page, tags);
   // bad attributes: readable errors naming the attribute, and recovery
   await page.evaluate(() => {
     document.querySelector('posenc-rope').setAttribute('head-dim', '7');

@@ -2,8 +2,7 @@
 // references, keyboard operation, group linking, attribute reflection, exports and responsiveness.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { browserPerFile, near, widgetPage, waitReady, canvasStats, shadowText, num, shot, refEncoding, refCompare } from './helpers.mjs';
+import { browserPerFile, near, checkReflection, checkExports, widgetPage, waitReady, canvasStats, shadowText, num, shot, refEncoding, refCompare } from './helpers.mjs';
 
 const env = browserPerFile();
 
@@ -448,11 +447,7 @@ test('attributes and properties reflect both ways on every widget', async () => 
     ['#g', 'order', 'order', [2, 1, 0], '2,1,0'],
     ['#h', 'trainLength', 'train-length', 20, '20'],
   ];
-  for (const [sel, prop, attr, value, text] of cases) {
-    await page.evaluate(([s, p, v]) => (document.querySelector(s)[p] = v), [sel, prop, value]);
-    await page.evaluate((s) => document.querySelector(s).updateComplete, sel);
-    assert.equal(await page.getAttribute(sel, attr), text, `${sel}.${prop} -> [${attr}]`);
-  }
+  await checkReflection(page, cases);
   // attribute -> property
   await page.evaluate(() => {
     document.querySelector('#a').setAttribute('length', '9');
@@ -500,20 +495,7 @@ test('exports: embed code, CSV and PNG from every widget', async () => {
      <posenc-permutation></posenc-permutation>
      <posenc-properties d-model="16" length="40"></posenc-properties>`,
   );
-  for (const tag of tags) {
-    const el = page.locator(`posenc-${tag}`);
-    await el.getByRole('button', { name: /Copy embed code/ }).click();
-    const code = await el.locator('.embed textarea').inputValue();
-    assert.match(code, new RegExp(`^<posenc-${tag}[^>]*></posenc-${tag}>$`), `${tag} embed code`);
-    const [csv] = await Promise.all([page.waitForEvent('download'), el.getByRole('button', { name: /as CSV/ }).click()]);
-    assert.equal(csv.suggestedFilename(), `posenc-${tag}.csv`);
-    const text = readFileSync(await csv.path(), 'utf8');
-    assert.ok(text.split('\n').length > 2, `${tag} CSV has rows`);
-    const [png] = await Promise.all([page.waitForEvent('download'), el.getByRole('button', { name: /as PNG/ }).click()]);
-    const bytes = readFileSync(await png.path());
-    assert.deepEqual([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47], `${tag} PNG signature`);
-    assert.ok(bytes.length > 1000, `${tag} PNG is not empty`);
-  }
+  await checkExports(page, tags);
   const heatCsv = await page.evaluate(() => document.querySelector('posenc-heatmap').toCSV());
   const row2 = heatCsv.split('\n')[3].split(',').map(Number);
   assert.equal(row2[0], 2);
