@@ -308,7 +308,14 @@ async function pageState(page) {
         })),
       note: box ? box.textContent : null,
       noteVisible: box ? box.getBoundingClientRect().height > 20 && getComputedStyle(box).visibility === 'visible' : false,
-      hash: decodeURIComponent(location.hash),
+      // the page rewrites a bad hash shortly after checking it; until then it may not even decode
+      hash: (() => {
+        try {
+          return decodeURIComponent(location.hash);
+        } catch {
+          return location.hash;
+        }
+      })(),
     };
   });
 }

@@ -3,7 +3,7 @@
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,13 @@ export async function setup({ viewport = { width: 900, height: 900 }, deviceScal
   const work = mkdtempSync(join(tmpdir(), 'posenc-browser-'));
   const outDir = await buildWeb({ outDir: join(work, 'dist'), singleFile: true, quiet: true });
   const server = await serve({ '/': outDir, '/test/': join(root, 'tests/browser/pages') });
+  // Exports are downloads: let the test profile download repeatedly without Chromium's "this site wants to
+  // download multiple files" prompt (which headless Chromium answers by blocking the download).
+  mkdirSync(join(work, 'profile/Default'), { recursive: true });
+  writeFileSync(
+    join(work, 'profile/Default/Preferences'),
+    JSON.stringify({ profile: { default_content_setting_values: { automatic_downloads: 1 } } }),
+  );
   const context = await chromium.launchPersistentContext(join(work, 'profile'), {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
@@ -119,10 +126,14 @@ export async function checkExports(page, tags) {
     const [csv] = await Promise.all([page.waitForEvent('download'), el.getByRole('button', { name: /as CSV/ }).click()]);
     assert.equal(csv.suggestedFilename(), `posenc-${tag}.csv`);
     assert.ok(readFileSync(await csv.path(), 'utf8').split('\n').length > 2, `${tag} CSV has rows`);
+    // Chromium throttles downloads fired in quick succession from one tab (the next is silently dropped);
+    // a user never clicks that fast, so give each download a moment.
+    await page.waitForTimeout(300);
     const [png] = await Promise.all([page.waitForEvent('download'), el.getByRole('button', { name: /as PNG/ }).click()]);
     const bytes = readFileSync(await png.path());
     assert.deepEqual([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47], `${tag} PNG signature`);
     assert.ok(bytes.length > 1000, `${tag} PNG is not empty`);
+    await page.waitForTimeout(300);
   }
 }
 
