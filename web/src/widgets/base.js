@@ -1,7 +1,7 @@
 // Shared behaviour of every posenc widget: engine loading, group selection, toolbar (embed code, CSV,
 // PNG), live readouts, theme/motion preferences, resize handling and error display.
 
-import { LitElement, html, css, nothing } from 'lit';
+import { LitElement, html, css, nothing, unsafeCSS } from 'lit';
 import { getEngine } from './engine.js';
 import { getChannel, normalizePositions, samePositions } from '../state/channel.js';
 import { embedCode, embedFrameCode } from '../state/attributes.js';
@@ -27,6 +27,30 @@ const darkPalette = css`
   --_ok: var(--posenc-ok, #3fb950);
   --_bad: var(--posenc-bad, #f85149);
 `;
+
+/**
+ * The two picked token chips (first pick in the A colour, second in the B colour), for widgets whose
+ * token strips mark the picks with different attributes; `first` and `second` are constant selectors.
+ */
+export function pickedChipStyles(first, second) {
+  const [a, b] = [unsafeCSS(first), unsafeCSS(second)];
+  return css`
+    ${a} {
+      background: var(--_select-a);
+      border-color: var(--_select-a);
+      color: var(--_bg);
+    }
+    ${b} {
+      background: var(--_select-b);
+      border-color: var(--_select-b);
+      color: var(--_bg);
+    }
+    ${a} .idx,
+    ${b} .idx {
+      opacity: 1;
+    }
+  `;
+}
 
 export const baseStyles = css`
   :host {

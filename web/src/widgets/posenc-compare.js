@@ -1,7 +1,7 @@
 // <posenc-compare>: pick two positions from a token strip and compare their encodings (engine metrics).
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles } from './base.js';
+import { PosencElement, baseStyles, pickedChipStyles } from './base.js';
 import { intList, stringList, numberAttr } from '../state/attributes.js';
 import { pushPosition, normalizePositions } from '../state/channel.js';
 import { clearCanvas } from '../render/canvas.js';
@@ -43,6 +43,7 @@ export class PosencCompare extends PosencElement {
 
   static styles = [
     baseStyles,
+    pickedChipStyles(".chip[data-slot='A']", ".chip[data-slot='B']"),
     css`
       .strip {
         display: flex;
@@ -78,20 +79,6 @@ export class PosencCompare extends PosencElement {
         font-size: 0.95em;
         opacity: 1;
         margin: auto 0;
-      }
-      .chip[data-slot='A'] {
-        background: var(--_select-a);
-        border-color: var(--_select-a);
-        color: var(--_bg);
-      }
-      .chip[data-slot='B'] {
-        background: var(--_select-b);
-        border-color: var(--_select-b);
-        color: var(--_bg);
-      }
-      .chip[data-slot='A'] .idx,
-      .chip[data-slot='B'] .idx {
-        opacity: 1;
       }
       .chip .badge {
         position: absolute;

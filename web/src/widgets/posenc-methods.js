@@ -8,7 +8,7 @@
 // measured on the same engine output.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles } from './base.js';
+import { PosencElement, baseStyles, pickedChipStyles } from './base.js';
 import { numberAttr, stringList, intList } from '../state/attributes.js';
 import { clearCanvas } from '../render/canvas.js';
 import { fixed, int, plain } from '../render/format.js';
@@ -76,6 +76,7 @@ export class PosencMethods extends PosencElement {
 
   static styles = [
     baseStyles,
+    pickedChipStyles(".chip[data-role='query']", ".chip[data-role='key']"),
     methodStyles,
     css`
       .strip {
@@ -106,20 +107,6 @@ export class PosencMethods extends PosencElement {
         font-size: 0.75em;
         font-family: var(--_mono);
         opacity: 0.85;
-      }
-      .chip[data-role='query'] {
-        background: var(--_select-a);
-        border-color: var(--_select-a);
-        color: var(--_bg);
-      }
-      .chip[data-role='key'] {
-        background: var(--_select-b);
-        border-color: var(--_select-b);
-        color: var(--_bg);
-      }
-      .chip[data-role='query'] .idx,
-      .chip[data-role='key'] .idx {
-        opacity: 1;
       }
       .chip.past {
         border-style: dashed;
