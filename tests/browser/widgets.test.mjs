@@ -107,7 +107,8 @@ test('heatmap: non-blank, hover and keyboard readouts are the engine values, sel
 
   // table fallback lists engine values as text
   await page.locator('#h').locator('details summary').click();
-  await page.evaluate(() => document.querySelector('#h').updateComplete);
+  // the table renders after the details' toggle event, which may come after the click resolves
+  await page.waitForFunction(() => document.querySelector('#h').shadowRoot.querySelectorAll('table.values tbody tr').length > 3);
   const cell = await page.evaluate(() => {
     const rows = document.querySelector('#h').shadowRoot.querySelectorAll('table.values tbody tr');
     return { n: rows.length, v: rows[3].querySelectorAll('td')[2].textContent };
