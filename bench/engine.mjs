@@ -76,9 +76,9 @@ const results = { engine: { simd: pe.simd, build: pe.build }, node: process.vers
   pe.similarity(pe.sinusoidal({ length: 512, dModel: 64 }), { length: 512, dModel: 64 });
 }
 
-// Runs `fns` (name -> function) in interleaved rounds so every contender sees the same machine state;
-// returns the median time of each and the median of the per-round ratios to `base`.
-function sideBySide(fns, base, rounds) {
+// Runs `fns` (name -> function) in interleaved rounds so every contender sees the same machine state.
+// Returns `<name>_ms` medians, and `ratio(a, b)`: the median over rounds of time(a) / time(b).
+function sideBySide(fns, rounds) {
   const times = Object.fromEntries(Object.keys(fns).map((k) => [k, []]));
   for (const fn of Object.values(fns)) fn();  // first touch of every page (page faults) is not timed
   for (let r = 0; r < rounds; r++)
@@ -88,70 +88,87 @@ function sideBySide(fns, base, rounds) {
       times[name].push(performance.now() - t0);
     }
   const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-  const out = {};
-  for (const name of Object.keys(fns)) {
-    out[`${name}_ms`] = round(median(times[name]));
-    if (name !== base) out[`${name}_per_${base}`] = round(median(times[name].map((t, i) => t / times[base][i])));
-  }
-  return out;
+  const ms = Object.fromEntries(Object.keys(fns).map((name) => [`${name}_ms`, round(median(times[name]))]));
+  const ratio = (a, b) => round(median(times[a].map((t, i) => t / times[b][i])));
+  return { ms, ratio };
 }
 
 {
   const length = 8192, dModel = 1024, n = length * dModel;
   const reused = new Float32Array(n);
+  const buffer = pe.buffer(n);
   const filled = new Float32Array(n);
   const js = new Float32Array(n);
-  const intoPath = sideBySide(
+  const into = sideBySide(
     {
       floor_fill: () => filled.fill(1.5),
       engine_into: () => pe.sinusoidal({ length, dModel, into: reused }),
+      engine_buffer: () => pe.sinusoidal({ length, dModel, into: buffer }),
       plain_js: () => sinusoidalJs(length, dModel, 10000, js),
     },
-    'engine_into',
     9,
   );
-  const freshPath = sideBySide(
+  const fresh = sideBySide(
     {
       alloc_and_fill: () => new Float32Array(n).fill(1.5),
       engine_fresh: () => pe.sinusoidal({ length, dModel }),
     },
-    'alloc_and_fill',
     11,
   );
   results.cases.sinusoidal_8192x1024 = {
-    ...intoPath,
-    ...freshPath,
-    into_vs_floor: round(1 / intoPath.floor_fill_per_engine_into),
-    speedup_vs_plain_js: intoPath.plain_js_per_engine_into,
-    fresh_vs_alloc_and_fill: freshPath.engine_fresh_per_alloc_and_fill,
+    ...into.ms,
+    ...fresh.ms,
+    into_vs_floor: into.ratio('engine_into', 'floor_fill'),
+    speedup_vs_plain_js: into.ratio('plain_js', 'engine_into'),
+    fresh_vs_alloc_and_fill: fresh.ratio('engine_fresh', 'alloc_and_fill'),
+    buffer_vs_floor: into.ratio('engine_buffer', 'floor_fill'),
+    buffer_speedup_vs_plain_js: into.ratio('plain_js', 'engine_buffer'),
+    // The most any implementation writing this table could gain over plain JS on this machine.
+    floor_speedup_vs_plain_js: into.ratio('plain_js', 'floor_fill'),
     goals: 'into_vs_floor <= 4 (aim 2), speedup_vs_plain_js >= 30, fresh_vs_alloc_and_fill <= 1.5',
   };
+  buffer.free();
 }
 
 {
   const seqLen = 4096, heads = 32, headDim = 128, n = seqLen * heads * headDim;
+  const shape = { seqLen, heads, headDim };
   const x = pe.learned({ maxLength: seqLen * heads, dModel: headDim, std: 1 });
   const out = new Float32Array(n);
   const js = new Float32Array(n);
+  const jsInPlace = x.slice();
   const copy = new Float32Array(n);
+  const xBuffer = pe.buffer(n);
+  xBuffer.array.set(x);
+  const outBuffer = pe.buffer(n);
+  const inPlaceBuffer = pe.buffer(n);
+  inPlaceBuffer.array.set(x);
   const r = sideBySide(
     {
-      engine: () => pe.rope.apply(x, { seqLen, heads, headDim, into: out }),
+      engine: () => pe.rope.apply(x, { ...shape, into: out }),
+      engine_buffer: () => pe.rope.apply(xBuffer, { ...shape, into: outBuffer }),
+      engine_buffer_in_place: () => pe.rope.apply(inPlaceBuffer, { ...shape, into: inPlaceBuffer }),
       plain_js: () => ropeJs(x, seqLen, heads, headDim, 10000, js),
+      plain_js_in_place: () => ropeJs(jsInPlace, seqLen, heads, headDim, 10000, jsInPlace),
       // what any engine outside the JS heap pays at least: reading x and writing the result once each
       copy_floor: () => copy.set(x),
     },
-    'engine',
     7,
   );
   let maxDiff = 0;
-  for (let i = 0; i < n; i += 97) maxDiff = Math.max(maxDiff, Math.abs(out[i] - js[i]));
+  const viaBuffer = outBuffer.array;
+  for (let i = 0; i < n; i += 97) maxDiff = Math.max(maxDiff, Math.abs(out[i] - js[i]), Math.abs(viaBuffer[i] - js[i]));
   results.cases.rope_apply_4096x32x128_half = {
-    ...r,
-    speedup_vs_plain_js: r.plain_js_per_engine,
+    ...r.ms,
+    speedup_vs_plain_js: r.ratio('plain_js', 'engine'),
+    buffer_speedup_vs_plain_js: r.ratio('plain_js', 'engine_buffer'),
+    in_place_speedup_vs_plain_js_in_place: r.ratio('plain_js_in_place', 'engine_buffer_in_place'),
+    // How far plain JS is from one copy of x: the most an engine that copies in and out could gain.
+    copy_floor_speedup_vs_plain_js: r.ratio('plain_js', 'copy_floor'),
     max_abs_difference_sampled: maxDiff,
     goal: 'speedup_vs_plain_js >= 10',
   };
+  for (const b of [xBuffer, outBuffer, inPlaceBuffer]) b.free();
 }
 
 {

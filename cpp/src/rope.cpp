@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "internal.hpp"
 #include "posenc/sinusoidal.hpp"
@@ -223,32 +224,41 @@ RopeApplier::RopeApplier(const RopeApplyParams& p, void* workspace)
       attention_factor_(rope_inv_freq(p.rope, static_cast<double>(p.offset + p.seq_len), space_.inv_freq)),
       rotor_(space_.inv_freq, dim_ / 2, attention_factor_, space_.rotor) {}
 
-void RopeApplier::rotate(int64_t first, int64_t count, float* x) {
+void RopeApplier::rotate(int64_t first, int64_t count, float* x) { rotate(first, count, x, x); }
+
+void RopeApplier::rotate(int64_t first, int64_t count, const float* src, float* dst) {
   using namespace simd;
   const int64_t n = dim_ / 2, head_dim = p_.rope.head_dim, row = p_.heads * head_dim;
   float* pair_cos = space_.cos;
   float* pair_sin = space_.sin;
   const bool half = p_.convention == RopeConvention::half;
+  // Channels past the rotary part pass through unchanged (only copied when writing elsewhere).
+  const int64_t pass = src == dst ? 0 : head_dim - dim_;
   rotor_.for_positions(p_.offset + first, count, [&](int64_t j, int64_t k) {
     rotor_.combine(k);
     const float* s = rotor_.row_sin();
     const float* c = rotor_.row_cos();
-    float* xr = x + j * row;
+    const float* xr = src + j * row;
+    float* yr = dst + j * row;
+    if (pass)
+      for (int64_t h = 0; h < p_.heads; ++h) std::memcpy(yr + h * head_dim + dim_, xr + h * head_dim + dim_, sizeof(float) * pass);
     if (half) {
       // x' = x*cos + rotate_half(x)*sin, channel i paired with i + n.
       for (int64_t h = 0; h < p_.heads; ++h) {
-        float* a = xr + h * head_dim;
-        float* b = a + n;
+        const float* a = xr + h * head_dim;
+        const float* b = a + n;
+        float* ya = yr + h * head_dim;
+        float* yb = ya + n;
         int64_t i = 0;
         for (; i + 4 <= n; i += 4) {
           const f32x4 va = load(a + i), vb = load(b + i), vc = load(c + i), vs = load(s + i);
-          store(a + i, va * vc - vb * vs);
-          store(b + i, vb * vc + va * vs);
+          store(ya + i, va * vc - vb * vs);
+          store(yb + i, vb * vc + va * vs);
         }
         for (; i < n; ++i) {
           const float va = a[i], vb = b[i];
-          a[i] = va * c[i] - vb * s[i];
-          b[i] = vb * c[i] + va * s[i];
+          ya[i] = va * c[i] - vb * s[i];
+          yb[i] = vb * c[i] + va * s[i];
         }
       }
       return;
@@ -269,16 +279,17 @@ void RopeApplier::rotate(int64_t first, int64_t count, float* x) {
       pair_sin[2 * i + 1] = s[i];
     }
     for (int64_t h = 0; h < p_.heads; ++h) {
-      float* a = xr + h * head_dim;
-      int64_t k = 0;
-      for (; k + 4 <= dim_; k += 4) {
-        const f32x4 v = load(a + k);
-        store(a + k, v * load(pair_cos + k) + swap_pairs(v) * load(pair_sin + k));
+      const float* a = xr + h * head_dim;
+      float* y = yr + h * head_dim;
+      int64_t ch = 0;
+      for (; ch + 4 <= dim_; ch += 4) {
+        const f32x4 v = load(a + ch);
+        store(y + ch, v * load(pair_cos + ch) + swap_pairs(v) * load(pair_sin + ch));
       }
-      for (; k < dim_; k += 2) {
-        const float v0 = a[k], v1 = a[k + 1];
-        a[k] = v0 * pair_cos[k] + v1 * pair_sin[k];
-        a[k + 1] = v1 * pair_cos[k + 1] + v0 * pair_sin[k + 1];
+      for (; ch < dim_; ch += 2) {
+        const float v0 = a[ch], v1 = a[ch + 1];
+        y[ch] = v0 * pair_cos[ch] + v1 * pair_sin[ch];
+        y[ch + 1] = v1 * pair_cos[ch + 1] + v0 * pair_sin[ch + 1];
       }
     }
   });

@@ -1,6 +1,7 @@
 // The only file that knows embind. Each exported function takes the JS arguments as they came,
 // reads and type-checks them, lets the engine validate the values, streams the result into a JS-owned
-// typed array (a fresh one or the caller's `into`) in cache-sized chunks, and returns it. Errors are
+// typed array (a fresh one or the caller's `into`) in cache-sized chunks, and returns it; a pe.buffer (engine
+// memory the caller holds a view of) is read and written in place instead, with no copy. Errors are
 // returned (not thrown) as JS RangeError/TypeError objects for the facade to throw: nothing unwinds
 // through C++ frames, so no allocation leaks and the module stays usable after any bad input.
 #include <emscripten/bind.h>
@@ -8,6 +9,7 @@
 #include <emscripten/val.h>
 #include <malloc.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -15,12 +17,14 @@
 #include <initializer_list>
 #include <limits>
 #include <optional>
+#include <type_traits>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "posenc/alibi.hpp"
 #include "posenc/attention.hpp"
+#include "posenc/buffer_pool.hpp"
 #include "posenc/learned.hpp"
 #include "posenc/metrics.hpp"
 #include "posenc/position_ids.hpp"
@@ -39,8 +43,8 @@ val js_error(const Error& e) {
   return val::global(e.kind == ErrorKind::type ? "TypeError" : "RangeError").new_(val(e.message));
 }
 
-val out_of_memory(const char* what) {
-  return js_error(range_error(std::string("not enough memory for ") + what));
+val out_of_memory(const std::string& what) {
+  return js_error(range_error("not enough memory for " + what));
 }
 
 std::string describe(const val& v) {
@@ -55,6 +59,49 @@ bool is_typed_array(const val& v) {
   return val::global("ArrayBuffer").call<bool>("isView", v) && !v.instanceof(val::global("DataView"));
 }
 bool is_array_like(const val& v) { return v.isArray() || is_typed_array(v); }
+
+// Buffers handed to JS by pe.buffer().
+BufferPool g_buffers;
+
+// The facade passes a pe.buffer, or any view of engine memory, as {posencBuffer: state, address, length}
+// (a plain object it built, so reading it runs no user code).
+bool is_buffer_ref(const val& v) {
+  return v.typeOf().as<std::string>() == "object" && !v.isNull() && val(v["posencBuffer"]).isString();
+}
+
+// An array argument: a JS array or typed array (read through JS), or a live pe.buffer range used in place.
+struct ArrayArg {
+  val js = val::undefined();
+  float* engine = nullptr;
+  int64_t length = 0;
+  bool present() const { return engine || !js.isUndefined(); }
+};
+
+Error read_array(const val& v, const std::string& name, ArrayArg& a) {
+  if (!is_buffer_ref(v)) {
+    if (!is_array_like(v))
+      return type_error(name + " must be an array, a typed array or a pe.buffer (got " + describe(v) + ")");
+    a.js = v;
+    a.length = static_cast<int64_t>(v["length"].as<double>());
+    return {};
+  }
+  const std::string state = v["posencBuffer"].as<std::string>();
+  if (state == "freed") return type_error(name + " is a pe.buffer that was freed");
+  if (state == "stale")
+    return type_error(name + " is a view of engine memory from before the memory grew (read buffer.array again)");
+  if (state == "foreign") return type_error(name + " is a view of engine memory that is not a Float32Array");
+  const val address = v["address"], length = v["length"];
+  const double at = address.isNumber() ? address.as<double>() : -1, n = length.isNumber() ? length.as<double>() : -1;
+  float* data = reinterpret_cast<float*>(static_cast<uintptr_t>(at >= 0 && at < 4294967296.0 ? at : 0));
+  if (!(at >= 0 && at < 4294967296.0 && at == std::floor(at) && n >= 0 && n == std::floor(n) &&
+        n <= static_cast<double>(kMaxOutputElements) && g_buffers.contains(data, static_cast<int64_t>(n))))
+    return type_error(name + " is a view of engine memory outside every live pe.buffer");
+  a.engine = data;
+  a.length = static_cast<int64_t>(n);
+  return {};
+}
+
+bool overlaps(const float* a, int64_t n, const float* b, int64_t m) { return a < b + m && b < a + n; }
 
 // Reads a JS options object; the first problem found is kept and later reads become no-ops.
 class Options {
@@ -140,12 +187,13 @@ class Options {
     fail(range_error(name(key) + " must be one of " + expected + " (got '" + s + "')"));
     return options.begin()->second;
   }
-  // An array or typed array; undefined when absent and optional.
-  val array(const char* key, bool required) {
+  // An array, typed array or pe.buffer; absent (present() false) when missing and optional.
+  ArrayArg array(const char* key, bool required) {
+    ArrayArg a;
     val v = get(key);
-    if (failed() || (v.isUndefined() && !required)) return val::undefined();
-    if (!is_array_like(v)) fail(type_error(name(key) + " must be an array or typed array (got " + describe(v) + ")"));
-    return v;
+    if (failed() || (v.isUndefined() && !required)) return a;
+    if (auto e = read_array(v, name(key), a)) fail(e);
+    return a;
   }
 
  private:
@@ -156,8 +204,8 @@ class Options {
 
 int64_t length_of(const val& array) { return static_cast<int64_t>(array["length"].as<double>()); }
 
-Error check_length(const val& array, int64_t expected, const std::string& name, const char* shape) {
-  const int64_t n = length_of(array);
+Error check_length(const ArrayArg& array, int64_t expected, const std::string& name, const char* shape) {
+  const int64_t n = array.length;
   if (n != expected)
     return range_error(name + " must have " + std::to_string(expected) + " elements (" + shape + "), got " +
                        std::to_string(n));
@@ -232,14 +280,24 @@ struct JsType<int32_t> { static constexpr const char* name = "Int32Array"; };
 template <>
 struct JsType<double> { static constexpr const char* name = "Float64Array"; };
 
-// The result array: the caller's `into` (checked) or a fresh one.
+// The result: the caller's `into` (checked), a fresh array, or a pe.buffer written in place (`engine`; then
+// `array` stays undefined and the facade hands the buffer back).
 template <class T>
 struct Output {
   val array = val::undefined();
+  T* engine = nullptr;
   Error error;
   Output(const val& into, int64_t elements) {
     if (into.isUndefined() || into.isNull()) {
       array = val::global(JsType<T>::name).new_(static_cast<double>(elements));
+    } else if (is_buffer_ref(into)) {
+      ArrayArg target;
+      if (!std::is_same_v<T, float>)
+        error = type_error(std::string("into must be an ") + JsType<T>::name + " (got a pe.buffer, which holds float32)");
+      else if (!(error = read_array(into, "into", target)) && target.length != elements)
+        error = range_error("into must have length " + std::to_string(elements) + " (got " +
+                            std::to_string(target.length) + ")");
+      if (!error) engine = reinterpret_cast<T*>(target.engine);
     } else if (!into.instanceof(val::global(JsType<T>::name))) {
       error = type_error(std::string("into must be a ") + JsType<T>::name + " (got " + describe(into) + ")");
     } else if (length_of(into) != elements) {
@@ -250,21 +308,28 @@ struct Output {
     }
   }
   void write(int64_t offset, const T* data, int64_t count) {
-    array.call<void>("set", val(typed_memory_view(static_cast<size_t>(count), data)), static_cast<double>(offset));
+    if (engine) std::memcpy(engine + offset, data, sizeof(T) * static_cast<size_t>(count));
+    else array.call<void>("set", val(typed_memory_view(static_cast<size_t>(count), data)), static_cast<double>(offset));
   }
 };
 
-// Copies src[begin, end) (any typed array or plain array) into engine memory as T.
+// Copies src[begin, end) (a typed array, plain array or pe.buffer) into engine memory as T.
 template <class T>
-void copy_in(const val& src, int64_t begin, int64_t end, T* dst) {
-  val part = is_typed_array(src) ? src.call<val>("subarray", static_cast<double>(begin), static_cast<double>(end))
-                                 : src.call<val>("slice", static_cast<double>(begin), static_cast<double>(end));
+void copy_in(const ArrayArg& src, int64_t begin, int64_t end, T* dst) {
+  if (src.engine) {
+    std::copy(src.engine + begin, src.engine + end, dst);
+    return;
+  }
+  val part = is_typed_array(src.js)
+                 ? src.js.call<val>("subarray", static_cast<double>(begin), static_cast<double>(end))
+                 : src.js.call<val>("slice", static_cast<double>(begin), static_cast<double>(end));
   val(typed_memory_view(static_cast<size_t>(end - begin), dst)).call<void>("set", part);
 }
 
 // Plain arrays are converted by TypedArray.prototype.set, which would turn '5', true or null into numbers:
 // every element must already be a number (finite, or an integer where integers are meant).
-Error check_plain_elements(const val& src, const std::string& name, const char* predicate) {
+Error check_plain_elements(const ArrayArg& array, const std::string& name, const char* predicate) {
+  const val& src = array.js;
   if (!src.isArray()) return {};
   const val test = val::global("Number")[predicate];
   if (src.call<bool>("every", test)) return {};
@@ -286,8 +351,14 @@ Error check_finite_values(const float* data, int64_t count, int64_t base_index, 
   return {};
 }
 
-// A whole float input in engine memory, finite-checked. Returns nullptr with `error` set on failure.
-float* resident_floats(Buffer& buffer, const val& src, int64_t count, const std::string& name, Error& error) {
+// A whole float input in engine memory (a pe.buffer as it is, anything else copied into `buffer`),
+// finite-checked. Returns nullptr with `error` set on failure.
+const float* resident_floats(Buffer& buffer, const ArrayArg& src, int64_t count, const std::string& name,
+                             Error& error) {
+  if (src.engine) {
+    error = check_finite_values(src.engine, count, 0, name);
+    return error ? nullptr : src.engine;
+  }
   if (count > kMaxResidentElements) {
     error = range_error(name + " is too large (" + std::to_string(count) + " elements; the limit is " +
                         std::to_string(kMaxResidentElements) + ")");
@@ -305,9 +376,9 @@ float* resident_floats(Buffer& buffer, const val& src, int64_t count, const std:
 }
 
 // Integer inputs (token ids, masks, positions): read as doubles so 1.5 or NaN are errors, not truncated.
-std::optional<std::vector<int32_t>> integers(const val& src, const std::string& name, int64_t min, int64_t max,
+std::optional<std::vector<int32_t>> integers(const ArrayArg& src, const std::string& name, int64_t min, int64_t max,
                                              Error& error) {
-  const int64_t n = length_of(src);
+  const int64_t n = src.length;
   if (n < 1 || n > kMaxResidentElements) {
     error = range_error(name + " must have 1 to " + std::to_string(kMaxResidentElements) + " elements (got " +
                         std::to_string(n) + ")");
@@ -335,6 +406,11 @@ template <class T, class Fill>
 val stream_rows(Output<T>& out, int64_t rows, int64_t row_elements, Fill&& fill) {
   const int64_t per_chunk = chunk_rows(row_elements);
   const int64_t chunk = per_chunk < rows ? per_chunk : rows;
+  if (out.engine) {  // a pe.buffer: filled in place, in the same chunks (so with the same values)
+    for (int64_t first = 0; first < rows; first += chunk)
+      fill(first, first + chunk <= rows ? chunk : rows - first, out.engine + first * row_elements);
+    return out.array;
+  }
   T* buffer = static_cast<T*>(g_chunk.get(sizeof(T) * static_cast<size_t>(chunk * row_elements)));
   if (!buffer) return out_of_memory("the output chunk");
   // One view of the chunk serves every full chunk: nothing allocates in the loop, so memory cannot grow
@@ -413,10 +489,10 @@ val learned_js(val options) {
     o.fail(range_error("seed must be an integer from 0 to 2^32 - 1 (got " + std::to_string(seed) + ")"));
   p.seed = static_cast<uint32_t>(seed);
   p.std = o.number("std", 0.02);
-  val positions = o.array("positions", false);
+  const ArrayArg positions = o.array("positions", false);
   if (o.failed()) return js_error(o.error());
   if (auto e = validate(p)) return js_error(e);
-  if (positions.isUndefined()) {
+  if (!positions.present()) {
     Output<float> out(o.get("into"), p.max_length * p.d_model);
     if (out.error) return js_error(out.error);
     return stream_rows(out, p.max_length, p.d_model,
@@ -438,11 +514,12 @@ val learned_js(val options) {
 
 // -------------------------------------------------------------------------------------- metrics
 
-val compare_js(val a, val b) {
+val compare_js(val a_arg, val b_arg) {
   CallScope scope;
-  if (!is_array_like(a)) return js_error(type_error("a must be an array or typed array (got " + describe(a) + ")"));
-  if (!is_array_like(b)) return js_error(type_error("b must be an array or typed array (got " + describe(b) + ")"));
-  const int64_t n = length_of(a);
+  ArrayArg a, b;
+  if (auto e = read_array(a_arg, "a", a)) return js_error(e);
+  if (auto e = read_array(b_arg, "b", b)) return js_error(e);
+  const int64_t n = a.length;
   if (n < 1) return js_error(range_error("a must not be empty"));
   if (auto e = check_length(b, n, "b", "the length of a")) return js_error(e);
   Error error;
@@ -460,7 +537,7 @@ val compare_js(val a, val b) {
 
 // `sinusoidalTag` is the options object a table was made with (set by the facade for tables returned by
 // sinusoidal()); the engine re-derives the table and takes the Toeplitz path only if it matches bit for bit.
-bool is_sinusoidal_table(const val& table, const val& tag, const SimilarityParams& p, SinusoidalParams& t) {
+bool is_sinusoidal_table(const ArrayArg& table, const val& tag, const SimilarityParams& p, SinusoidalParams& t) {
   if (tag.isUndefined() || p.d_model % 2) return false;
   Options o(tag, "");
   t = read_sinusoidal(o);
@@ -473,16 +550,17 @@ bool is_sinusoidal_table(const val& table, const val& tag, const SimilarityParam
   for (int64_t first = 0; first < t.length; first += rows) {
     const int64_t count = first + rows <= t.length ? rows : t.length - first;
     plan->rows(first, count, expected);
-    copy_in(table, first * t.d_model, (first + count) * t.d_model, actual);
-    if (std::memcmp(expected, actual, sizeof(float) * count * t.d_model) != 0) return false;
+    const float* rows = table.engine ? table.engine + first * t.d_model : actual;
+    if (!table.engine) copy_in(table, first * t.d_model, (first + count) * t.d_model, actual);
+    if (std::memcmp(expected, rows, sizeof(float) * count * t.d_model) != 0) return false;
   }
   return true;
 }
 
-val similarity_js(val table, val options, val sinusoidal_tag) {
+val similarity_js(val table_arg, val options, val sinusoidal_tag) {
   CallScope scope;
-  if (!is_array_like(table))
-    return js_error(type_error("table must be an array or typed array (got " + describe(table) + ")"));
+  ArrayArg table;
+  if (auto e = read_array(table_arg, "table", table)) return js_error(e);
   Options o(options, "");
   SimilarityParams p;
   p.length = o.integer("length");
@@ -494,6 +572,8 @@ val similarity_js(val table, val options, val sinusoidal_tag) {
   if (auto e = check_length(table, p.length * p.d_model, "table", "length x dModel")) return js_error(e);
   Output<float> out(o.get("into"), p.length * p.length);
   if (out.error) return js_error(out.error);
+  if (out.engine && table.engine && overlaps(out.engine, p.length * p.length, table.engine, table.length))
+    return js_error(range_error("into must not overlap table (both are views of one pe.buffer)"));
 
   SinusoidalParams t;
   if (is_sinusoidal_table(table, sinusoidal_tag, p, t)) {
@@ -547,13 +627,13 @@ RopeParams read_rope(Options& o, std::vector<double> (&storage)[2]) {
   r.high_freq_factor = s.optional_number("highFreqFactor");
   const char* keys[2] = {"shortFactor", "longFactor"};
   for (int k = 0; k < 2; ++k) {
-    val f = s.array(keys[k], false);
-    if (s.failed() || f.isUndefined()) continue;
+    const ArrayArg f = s.array(keys[k], false);
+    if (s.failed() || !f.present()) continue;
     if (auto e = check_plain_elements(f, s.name(keys[k]), "isFinite")) {
       s.fail(e);
       continue;
     }
-    const int64_t n = length_of(f);
+    const int64_t n = f.length;
     if (n > kMaxDim) {
       s.fail(range_error(s.name(keys[k]) + " has too many values"));
       continue;
@@ -584,9 +664,10 @@ val rope_inv_freq_js(val options) {
   return result;
 }
 
-val rope_apply_js(val x, val options) {
+val rope_apply_js(val x_arg, val options) {
   CallScope scope;
-  if (!is_array_like(x)) return js_error(type_error("x must be an array or typed array (got " + describe(x) + ")"));
+  ArrayArg x;
+  if (auto e = read_array(x_arg, "x", x)) return js_error(e);
   Options o(options, "");
   RopeApplyParams p;
   p.seq_len = o.integer("seqLen");
@@ -603,17 +684,22 @@ val rope_apply_js(val x, val options) {
   if (auto e = check_plain_elements(x, "x", "isFinite")) return js_error(e);
   Output<float> out(o.get("into"), p.seq_len * row);
   if (out.error) return js_error(out.error);
+  if (out.engine && x.engine && out.engine != x.engine && overlaps(out.engine, x.length, x.engine, x.length))
+    return js_error(range_error("into must be x itself (rotated in place) or not overlap it"));
   void* ws = g_workspace.get(RopeApplier::workspace_bytes(p));
   if (!ws) return out_of_memory("the rotation tables");
   RopeApplier applier(p, ws);
   Error error;
-  // Each chunk is copied in, checked, rotated in place and copied out; a non-finite input stops the
-  // stream with an error (rows already written to `into` stay written).
+  // Chunk by chunk: a JS array is copied in, a pe.buffer read where it is; the rows are checked, then
+  // rotated into `buf` (the output chunk, or the output buffer itself). A non-finite input stops the
+  // stream with an error (rows already written stay written).
   val result = stream_rows(out, p.seq_len, row, [&](int64_t first, int64_t count, float* buf) {
     if (error) return;
-    copy_in(x, first * row, (first + count) * row, buf);
-    error = check_finite_values(buf, count * row, first * row, "x");
-    if (!error) applier.rotate(first, count, buf);
+    const float* src = buf;
+    if (x.engine) src = x.engine + first * row;
+    else copy_in(x, first * row, (first + count) * row, buf);
+    error = check_finite_values(src, count * row, first * row, "x");
+    if (!error) applier.rotate(first, count, src, buf);
   });
   return error ? js_error(error) : result;
 }
@@ -689,9 +775,10 @@ val t5_buckets_js(val options) {
 
 // ------------------------------------------------------------------------------- position ids
 
-val position_ids_js(val ids, val options) {
+val position_ids_js(val ids_arg, val options) {
   CallScope scope;
-  if (!is_array_like(ids)) return js_error(type_error("ids must be an array or typed array (got " + describe(ids) + ")"));
+  ArrayArg ids;
+  if (auto e = read_array(ids_arg, "ids", ids)) return js_error(e);
   Options o(options, "");
   enum class Convention { roberta, generation };
   const Convention convention = o.choice<Convention>(
@@ -727,14 +814,14 @@ val attention_js(val options) {
   p.heads = o.integer("heads");
   p.head_dim = o.integer("headDim");
   p.causal = o.boolean("causal", false);
-  val q = o.array("q", true), k = o.array("k", true), v = o.array("v", true), bias = o.array("bias", false);
+  const ArrayArg q = o.array("q", true), k = o.array("k", true), v = o.array("v", true), bias = o.array("bias", false);
   if (o.failed()) return js_error(o.error());
   if (auto e = validate(p)) return js_error(e);
   const int64_t n = p.seq_len * p.heads * p.head_dim, square = p.seq_len * p.seq_len;
   for (auto [array, name] : {std::pair{&q, "q"}, std::pair{&k, "k"}, std::pair{&v, "v"}})
     if (auto e = check_length(*array, n, name, "seqLen x heads x headDim")) return js_error(e);
-  if (!bias.isUndefined()) {
-    const int64_t m = length_of(bias);
+  if (bias.present()) {
+    const int64_t m = bias.length;
     if (m == p.heads * square) p.bias = AttentionParams::Bias::per_head;
     else if (m == square) p.bias = AttentionParams::Bias::shared;
     else
@@ -751,9 +838,9 @@ val attention_js(val options) {
   if (p.bias != AttentionParams::Bias::none) {
     // -Infinity is a legitimate mask value in a bias; only NaN is rejected.
     const int64_t m = attention_bias_size(p);
-    if (bias.isArray())
+    if (bias.js.isArray())
       for (int64_t i = 0; i < m; ++i)
-        if (!val(bias[static_cast<double>(i)]).isNumber())
+        if (!val(bias.js[static_cast<double>(i)]).isNumber())
           return js_error(type_error("bias[" + std::to_string(i) + "] must be a number"));
     float* b = static_cast<float*>(g_extra.get(sizeof(float) * m));
     if (!b) return out_of_memory("the bias");
@@ -774,12 +861,36 @@ val attention_js(val options) {
 
 std::string simd_name() { return simd::kName; }
 
-// Memory the engine holds: bytes allocated by malloc (what a leak would grow) and the wasm heap size.
+// ----------------------------------------------------------------------------------- pe.buffer
+
+// The address of a new zeroed buffer of `length` floats, or an error.
+val buffer_allocate(val length) {
+  if (!length.isNumber()) return js_error(type_error("length must be an integer (got " + describe(length) + ")"));
+  Options o(val::object(), "");
+  const int64_t n = o.checked_integer(length.as<double>(), "length");
+  if (o.failed()) return js_error(o.error());
+  if (auto e = BufferPool::validate_length(n, "length")) return js_error(e);
+  float* data = g_buffers.allocate(n);
+  if (!data) return out_of_memory("a buffer of " + std::to_string(n) + " floats");
+  return val(static_cast<double>(reinterpret_cast<uintptr_t>(data)));
+}
+
+// False when `address` is not a live buffer (already freed).
+bool buffer_free(double address) {
+  if (!(address >= 0 && address < 4294967296.0)) return false;
+  return g_buffers.release(reinterpret_cast<const float*>(static_cast<uintptr_t>(address)));
+}
+
+// Memory the engine holds: bytes allocated by malloc (what a leak would grow), the wasm heap size, and the
+// pe.buffer pool (live buffers and every block it owns).
 val diagnostics() {
   const struct mallinfo info = mallinfo();
   val result = val::object();
   result.set("heapInUse", static_cast<double>(info.uordblks));
   result.set("heapSize", static_cast<double>(emscripten_get_heap_size()));
+  const BufferPool::Usage buffers = g_buffers.usage();
+  result.set("liveBuffers", static_cast<double>(buffers.live_buffers));
+  result.set("bufferBytes", static_cast<double>(buffers.pooled_bytes));
   return result;
 }
 
@@ -801,4 +912,6 @@ EMSCRIPTEN_BINDINGS(posenc) {
   emscripten::function("attention", &attention_js);
   emscripten::function("simdName", &simd_name);
   emscripten::function("diagnostics", &diagnostics);
+  emscripten::function("bufferAllocate", &buffer_allocate);
+  emscripten::function("bufferFree", &buffer_free);
 }

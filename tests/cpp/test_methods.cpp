@@ -107,6 +107,29 @@ TEST_CASE("RoPE partial rotation leaves the tail and rotates pairs as documented
   CHECK(x[1] == Approx(std::sin(1.0)));
 }
 
+TEST_CASE("RoPE from a source into a separate destination equals rotating in place, tail included") {
+  for (RopeConvention convention : {RopeConvention::half, RopeConvention::interleaved}) {
+    RopeApplyParams p;
+    p.seq_len = 37;  // crosses rotor blocks
+    p.heads = 3;
+    p.offset = 1000;
+    p.convention = convention;
+    p.rope.head_dim = 20;
+    p.rope.partial_rotary_factor = 0.6;  // rotary dim 12: 8 channels per head pass through
+    REQUIRE_FALSE(validate(p));
+    const std::vector<float> x = noise(static_cast<size_t>(p.seq_len * p.heads * p.rope.head_dim), 11);
+    std::vector<float> in_place = x, out(x.size(), -99.f);
+    std::vector<unsigned char> ws(RopeApplier::workspace_bytes(p) + 16);
+    void* aligned = reinterpret_cast<void*>((reinterpret_cast<uintptr_t>(ws.data()) + 15) & ~uintptr_t{15});
+    RopeApplier(p, aligned).rotate(0, p.seq_len, in_place.data());
+    RopeApplier applier(p, aligned);
+    applier.rotate(0, 16, x.data(), out.data());  // in two calls, as the bindings stream it
+    const int64_t row = p.heads * p.rope.head_dim;
+    applier.rotate(16, p.seq_len - 16, x.data() + 16 * row, out.data() + 16 * row);
+    for (size_t i = 0; i < x.size(); ++i) REQUIRE(out[i] == in_place[i]);
+  }
+}
+
 TEST_CASE("RoPE scaling: linear, llama3 and YaRN frequencies and attention factors") {
   RopeParams p;
   p.head_dim = 128;

@@ -30,9 +30,19 @@ function makeGen(random) {
     if (random() < 0.1) return hostile();
     const len = random() < 0.9 ? n : Math.max(0, n + pick([-1, 1, 5]));
     const a = Array.from({ length: len }, () => (random() < 0.98 ? random() * 4 - 2 : hostile()));
-    return random() < 0.5 ? Float32Array.from(a, (x) => (typeof x === "number" ? x : NaN)) : a;
+    const kind = random();
+    if (kind < 0.15 && len > 0) {  // engine memory: a pe.buffer, a view of one, or a freed one
+      const b = pe.buffer(len);
+      b.array.set(a.map((x) => (typeof x === 'number' ? x : NaN)));
+      buffers.push(b);
+      if (kind < 0.02) b.free();
+      return kind >= 0.02 && kind < 0.08 ? b.array : b;
+    }
+    return kind < 0.55 ? Float32Array.from(a, (x) => (typeof x === "number" ? x : NaN)) : a;
   };
-  return { pick, hostile, small, size, num, maybe, array, random };
+  const buffers = [];
+  const freeBuffers = () => buffers.splice(0).forEach((b) => b.free());
+  return { pick, hostile, small, size, num, maybe, array, random, freeBuffers };
 }
 
 const ARG_MAKERS = {
@@ -103,6 +113,7 @@ test('random arguments: a well-formed result or a RangeError/TypeError, for ever
       counts[name].ok++;
     }
   }
+  g.freeBuffers();
   // Both outcomes must really be exercised for every function, else the generator is broken.
   for (const [name, { ok, error }] of Object.entries(counts)) {
     assert.ok(ok > 5, `${name}: only ${ok} valid calls`);
@@ -120,6 +131,7 @@ test('after the random barrage the engine still computes correctly and its memor
         call(name, make(g));
       } catch {}
     }
+  g.freeBuffers();
   const t = pe.sinusoidal({ length: 2, dModel: 4, base: 100 });
   assert.deepEqual(Array.from(t.subarray(0, 4)), [0, 1, 0, 1]);
   assert.ok(Math.abs(t[4] - Math.sin(1)) < 1e-7);

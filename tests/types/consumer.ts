@@ -1,5 +1,5 @@
 // A consumer of the published types: compiled with tsc --noEmit in npm test (never run).
-import { load, type Engine, type RopeScaling } from 'posenc';
+import { load, type Engine, type EngineBuffer, type RopeScaling } from 'posenc';
 
 async function main(): Promise<void> {
   const pe: Engine = await load({ simd: true });
@@ -21,6 +21,19 @@ async function main(): Promise<void> {
   const omega: Float64Array = pe.frequencies({ dModel: 5, base: 100 });
   const learned = pe.learned({ maxLength: 16, dModel: 8, seed: 3, positions: [0, 15] });
   console.log(omega, dot, cosine, euclidean, sim, invFreq, attentionFactor, slopes, bucket, grid, roberta, generation, output, weights, learned, pe.simd, pe.build);
+  const x = pe.buffer(2 * 4 * 8);
+  x.array.set(rotated);
+  const inPlace: EngineBuffer = pe.rope.apply(x, { seqLen: 2, heads: 4, headDim: 8, into: x });
+  const fresh: Float32Array = pe.rope.apply(x, { seqLen: 2, heads: 4, headDim: 8 });
+  const tableBuffer: EngineBuffer = pe.sinusoidal({ length: 20, dModel: 32, into: pe.buffer(640) });
+  const similarityOfBuffer: Float32Array = pe.similarity(tableBuffer, { length: 20, dModel: 32 });
+  const { liveBuffers, bufferBytes } = pe.diagnostics();
+  console.log(inPlace.array[0], fresh, similarityOfBuffer, liveBuffers, bufferBytes);
+  x.free();
+  // @ts-expect-error a buffer holds float32: not an Int32 target
+  pe.t5.buckets({ queryLength: 2, keyLength: 2, into: pe.buffer(4) });
+  // @ts-expect-error into with a buffer returns the buffer, not a Float32Array
+  const wrong: Float32Array = pe.rope.apply(x, { seqLen: 2, heads: 4, headDim: 8, into: x });
   // @ts-expect-error layout is an enum
   pe.sinusoidal({ length: 1, dModel: 2, layout: 'sideways' });
 }

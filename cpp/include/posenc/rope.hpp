@@ -60,8 +60,10 @@ class RopeApplier {
  public:
   static size_t workspace_bytes(const RopeApplyParams& p);
   RopeApplier(const RopeApplyParams& p, void* workspace);  // p must be valid
-  // Rows first..first+count-1 (sequence positions offset+first...), x points at row `first`.
+  // Rows first..first+count-1 (sequence positions offset+first...) in place; x points at row `first`.
   void rotate(int64_t first, int64_t count, float* x);
+  // The same rows read from src and written to dst (src == dst, or the two do not overlap).
+  void rotate(int64_t first, int64_t count, const float* src, float* dst);
   double attention_factor() const { return attention_factor_; }
 
  private:

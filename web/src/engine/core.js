@@ -1,3 +1,5 @@
+import { bufferSupport } from './buffers.js';
+
 // The engine facade shared by the Node and browser entry points: picks and instantiates a build,
 // and exposes the documented API. Argument checking and errors come from the engine itself
 // (cpp/wasm/bindings.cpp returns RangeError/TypeError objects, thrown here).
@@ -17,13 +19,16 @@ export function simdSupported() {
 
 // Everything the caller passes is read here, in JS, before the engine sees it: a getter that throws or a
 // Proxy trap fails on this side, so no JS exception ever unwinds through the engine's C++ frames (which
-// would strand the embind handles they hold). Typed arrays pass by reference; plain arrays and option
-// objects (and `scaling` inside them) are flattened to plain copies.
-function plain(value, depth = 0) {
+// would strand the embind handles they hold). Typed arrays pass by reference; pe.buffers and views of
+// engine memory become refs (`toRef`); plain arrays and objects, down to the values inside `scaling`,
+// become plain copies.
+function plain(value, toRef, depth = 0) {
+  const ref = toRef(value);
+  if (ref) return ref;
   if (Array.isArray(value)) return Array.from(value);
-  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value) || depth > 1) return value;
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
   const copy = {};
-  for (const key of Object.keys(value)) copy[key] = plain(value[key], depth + 1);
+  for (const key of Object.keys(value)) copy[key] = depth < 2 ? plain(value[key], toRef, depth + 1) : value[key];
   return copy;
 }
 
@@ -35,6 +40,15 @@ function unwrap(result) {
 const SINUSOIDAL_KEYS = ['length', 'dModel', 'base', 'offset', 'layout'];
 
 export function createApi(module, simd) {
+  const buffers = bufferSupport(module);
+  const flat = (value) => plain(value, buffers.ref);
+  // A pe.buffer (or view of one) given as `into` is filled in place and the engine returns nothing: the
+  // caller gets its buffer (or a current view) back.
+  const result = (value, o) => (value === undefined ? buffers.filled(o.into) : unwrap(value));
+  const withInto = (call, options) => {
+    const o = flat(options);
+    return result(call(o), o);
+  };
   // Tables returned by sinusoidal() remember how they were made; similarity() hands that to the engine,
   // which verifies the table bit for bit before using the O(L*d + L^2) Toeplitz path.
   const madeBy = new WeakMap();
@@ -42,30 +56,40 @@ export function createApi(module, simd) {
     simd,
     build: module.simdName(),
     sinusoidal(options) {
-      const o = plain(options);
-      const table = unwrap(module.sinusoidal(o));
+      const o = flat(options);
+      const table = result(module.sinusoidal(o), o);
       madeBy.set(table, Object.fromEntries(SINUSOIDAL_KEYS.map((k) => [k, o[k]])));
       return table;
     },
-    frequencies: (options) => unwrap(module.frequencies(plain(options))),
-    learned: (options) => unwrap(module.learned(plain(options))),
-    compare: (a, b) => unwrap(module.compare(plain(a), plain(b))),
-    similarity: (table, options) =>
-      unwrap(module.similarity(plain(table), plain(options), (table && typeof table === 'object' && madeBy.get(table)) || undefined)),
+    frequencies: (options) => unwrap(module.frequencies(flat(options))),
+    learned: (options) => withInto(module.learned, options),
+    compare: (a, b) => unwrap(module.compare(flat(a), flat(b))),
+    similarity(table, options) {
+      const tag = (table && typeof table === 'object' && madeBy.get(table)) || undefined;
+      const t = flat(table);
+      return withInto((o) => module.similarity(t, o, tag), options);
+    },
     rope: Object.freeze({
-      invFreq: (options) => unwrap(module.ropeInvFreq(plain(options))),
-      apply: (x, options) => unwrap(module.ropeApply(plain(x), plain(options))),
+      invFreq: (options) => unwrap(module.ropeInvFreq(flat(options))),
+      apply(x, options) {
+        const input = flat(x);
+        return withInto((o) => module.ropeApply(input, o), options);
+      },
     }),
     alibi: Object.freeze({
       slopes: (heads) => unwrap(module.alibiSlopes(heads)),
-      bias: (options) => unwrap(module.alibiBias(plain(options))),
+      bias: (options) => withInto(module.alibiBias, options),
     }),
     t5: Object.freeze({
-      bucket: (relativePosition, options) => unwrap(module.t5Bucket(relativePosition, plain(options))),
-      buckets: (options) => unwrap(module.t5Buckets(plain(options))),
+      bucket: (relativePosition, options) => unwrap(module.t5Bucket(relativePosition, flat(options))),
+      buckets: (options) => withInto(module.t5Buckets, options),
     }),
-    positionIds: (ids, options) => unwrap(module.positionIds(plain(ids), plain(options))),
-    attention: (options) => unwrap(module.attention(plain(options))),
+    positionIds(ids, options) {
+      const input = flat(ids);
+      return withInto((o) => module.positionIds(input, o), options);
+    },
+    attention: (options) => unwrap(module.attention(flat(options))),
+    buffer: (length) => buffers.create(length),
     diagnostics: () => module.diagnostics(),
   };
   return Object.freeze(api);

@@ -3,6 +3,27 @@
 /** Any numeric input: a typed array or a plain array of numbers. */
 export type NumericArray = ArrayLike<number>;
 
+/**
+ * `length` float32 values in engine memory, made by `pe.buffer(length)`. Engine calls read a buffer given as
+ * input, and write a buffer given as `into`, in place: no copy in or out (the fast path for large tensors).
+ */
+export interface EngineBuffer {
+  readonly length: number;
+  /**
+   * A view of the buffer's memory. Any engine call may grow the engine's memory, which detaches earlier
+   * views: read `array` again after engine calls instead of keeping it. Throws after free().
+   */
+  readonly array: Float32Array;
+  readonly freed: boolean;
+  /** Returns the memory to the engine (idempotent). A buffer that is dropped without free() is freed once collected. */
+  free(): void;
+}
+
+/** A numeric input, read in place when it is an EngineBuffer (or a view of one). */
+export type NumericInput = NumericArray | EngineBuffer;
+/** Where a float32 result goes: a Float32Array of the right length, or an EngineBuffer written in place. */
+export type FloatTarget = Float32Array | EngineBuffer;
+
 export type Layout = 'interleaved' | 'split';
 export type Metric = 'cosine' | 'dot' | 'euclidean';
 export type RopeConvention = 'half' | 'interleaved';
@@ -20,7 +41,7 @@ export interface SinusoidalOptions {
   /** 'interleaved' (sin, cos, sin, cos ...: the paper) or 'split' (all sines, then all cosines). Default 'interleaved'. */
   layout?: Layout;
   /** Filled and returned instead of a new array; must have length × dModel elements. */
-  into?: Float32Array;
+  into?: FloatTarget;
 }
 
 export interface LearnedOptions {
@@ -31,8 +52,8 @@ export interface LearnedOptions {
   /** Standard deviation of the Normal(0, std) draws. Default 0.02. */
   std?: number;
   /** Look up these rows only; a position < 0 or ≥ maxLength is a RangeError. */
-  positions?: NumericArray;
-  into?: Float32Array;
+  positions?: NumericInput;
+  into?: FloatTarget;
 }
 
 export interface Comparison {
@@ -47,8 +68,8 @@ export interface SimilarityOptions {
   dModel: number;
   /** Default 'cosine'. */
   metric?: Metric;
-  /** length × length elements. */
-  into?: Float32Array;
+  /** length × length elements; must not overlap the table. */
+  into?: FloatTarget;
 }
 
 /** transformers' `rope_scaling`, keys in camelCase. */
@@ -69,8 +90,8 @@ export interface RopeScaling {
   lowFreqFactor?: number;
   highFreqFactor?: number;
   /** LongRoPE: rotaryDim / 2 values each. */
-  shortFactor?: NumericArray;
-  longFactor?: NumericArray;
+  shortFactor?: NumericInput;
+  longFactor?: NumericInput;
 }
 
 export interface RopeOptions {
@@ -89,7 +110,8 @@ export interface RopeApplyOptions extends RopeOptions {
   offset?: number;
   /** 'half' (GPT-NeoX / LLaMA rotate_half) or 'interleaved' (GPT-J / RoFormer). Default 'half'. */
   convention?: RopeConvention;
-  into?: Float32Array;
+  /** seqLen × heads × headDim elements: x itself (rotated in place) or memory that does not overlap x. */
+  into?: FloatTarget;
 }
 
 export interface AlibiBiasOptions {
@@ -97,7 +119,7 @@ export interface AlibiBiasOptions {
   length: number;
   /** true: −slope·(i−j) at j ≤ i and −Infinity above the diagonal; false: symmetric −slope·|i−j|. Default true. */
   causal?: boolean;
-  into?: Float32Array;
+  into?: FloatTarget;
 }
 
 export interface T5BucketOptions {
@@ -121,14 +143,14 @@ export type PositionIdsOptions =
 
 export interface AttentionOptions {
   /** [seqLen][heads][headDim] each. */
-  q: NumericArray;
-  k: NumericArray;
-  v: NumericArray;
+  q: NumericInput;
+  k: NumericInput;
+  v: NumericInput;
   seqLen: number;
   heads: number;
   headDim: number;
   /** Additive, [heads][seqLen][seqLen] or [seqLen][seqLen]; −Infinity masks. */
-  bias?: NumericArray;
+  bias?: NumericInput;
   /** Default false. */
   causal?: boolean;
 }
@@ -138,20 +160,21 @@ export interface Engine {
   readonly simd: boolean;
   /** 'wasm-simd128' or 'scalar'. */
   readonly build: string;
-  sinusoidal(options: SinusoidalOptions): Float32Array;
+  /** Results are new Float32Arrays, or the `into` given (an EngineBuffer comes back as itself). */
+  sinusoidal<T extends FloatTarget = Float32Array>(options: SinusoidalOptions & { into?: T }): T;
   /** ω_i = base^(−2i/dModel) for each of the ⌈dModel/2⌉ sin/cos pairs (wavelength 2π/ω_i). */
   frequencies(options: { dModel: number; base?: number }): Float64Array;
-  learned(options: LearnedOptions): Float32Array;
-  compare(a: NumericArray, b: NumericArray): Comparison;
+  learned<T extends FloatTarget = Float32Array>(options: LearnedOptions & { into?: T }): T;
+  compare(a: NumericInput, b: NumericInput): Comparison;
   /** The length × length matrix; sinusoidal tables take an O(L·d + L²) path. */
-  similarity(table: NumericArray, options: SimilarityOptions): Float32Array;
+  similarity<T extends FloatTarget = Float32Array>(table: NumericInput, options: SimilarityOptions & { into?: T }): T;
   readonly rope: {
     invFreq(options: RopeOptions): { invFreq: Float64Array; attentionFactor: number };
-    apply(x: NumericArray, options: RopeApplyOptions): Float32Array;
+    apply<T extends FloatTarget = Float32Array>(x: NumericInput, options: RopeApplyOptions & { into?: T }): T;
   };
   readonly alibi: {
     slopes(heads: number): Float32Array;
-    bias(options: AlibiBiasOptions): Float32Array;
+    bias<T extends FloatTarget = Float32Array>(options: AlibiBiasOptions & { into?: T }): T;
   };
   readonly t5: {
     /** relativePosition = key − query. */
@@ -159,10 +182,15 @@ export interface Engine {
     /** [query][key] buckets. */
     buckets(options: T5GridOptions): Int32Array;
   };
-  positionIds(ids: NumericArray, options: PositionIdsOptions): Int32Array;
+  positionIds(ids: NumericInput, options: PositionIdsOptions): Int32Array;
   attention(options: AttentionOptions): { output: Float32Array; weights: Float32Array };
-  /** Engine memory: bytes allocated inside the wasm heap (flat across calls: nothing leaks) and the heap size. */
-  diagnostics(): { heapInUse: number; heapSize: number };
+  /** A zeroed EngineBuffer of `length` float32 values (1 … 2^28) in engine memory. */
+  buffer(length: number): EngineBuffer;
+  /**
+   * Engine memory: bytes allocated inside the wasm heap (flat across calls: nothing leaks), the heap size,
+   * the live EngineBuffers and the bytes their pool holds (freed blocks are kept for later buffers).
+   */
+  diagnostics(): { heapInUse: number; heapSize: number; liveBuffers: number; bufferBytes: number };
 }
 
 export interface LoadOptions {
