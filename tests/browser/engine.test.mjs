@@ -70,3 +70,43 @@ test('both builds load in Chromium and match the sinusoidal, RoPE, ALiBi and T5 
   }
   assert.deepEqual(page.errors, []);
 });
+
+test('pe.buffer in Chromium: in-place RoPE and sinusoidal match the array results, growth and free are handled', async () => {
+  const report = await page.evaluate(async () => {
+    const out = [];
+    for (const simd of [true, false]) {
+      const pe = await window.posencEngine.load({ simd });
+      const shape = { seqLen: 40, heads: 4, headDim: 16, offset: 5 };
+      const x = pe.learned({ maxLength: 160, dModel: 16, std: 1 });
+      const expected = pe.rope.apply(x, shape);
+      const b = pe.buffer(x.length);
+      b.array.set(x);
+      const same = pe.rope.apply(b, { ...shape, into: b }) === b && b.array.every((v, i) => Object.is(v, expected[i]));
+      const table = pe.buffer(64 * 32);
+      pe.sinusoidal({ length: 64, dModel: 32, into: table });
+      const tableSame = pe.sinusoidal({ length: 64, dModel: 32 }).every((v, i) => Object.is(v, table.array[i]));
+      const old = b.array;
+      const big = pe.buffer(2 ** 25);  // grows the engine's memory
+      let stale = 'none';
+      try {
+        pe.compare(old, [1]);
+      } catch (e) {
+        stale = `${e.constructor.name}: ${e.message}`;
+      }
+      const regrown = b.array.length === x.length && b.array.every((v, i) => Object.is(v, expected[i]));
+      big.free();
+      table.free();
+      b.free();
+      out.push({ build: pe.build, same, tableSame, stale, regrown, live: pe.diagnostics().liveBuffers });
+    }
+    return out;
+  });
+  for (const r of report) {
+    assert.ok(r.same, `${r.build}: in-place RoPE`);
+    assert.ok(r.tableSame, `${r.build}: sinusoidal into a buffer`);
+    assert.match(r.stale, /^TypeError: a is a view of engine memory from before the memory grew/);
+    assert.ok(r.regrown, `${r.build}: buffer.array after growth`);
+    assert.equal(r.live, 0);
+  }
+  assert.deepEqual(page.errors, []);
+});
