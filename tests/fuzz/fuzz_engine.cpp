@@ -3,6 +3,7 @@
 // finite where the method promises finite values. A crash found here becomes a Catch2 regression test.
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "internal.hpp"
 #include "posenc/alibi.hpp"
 #include "posenc/attention.hpp"
+#include "posenc/buffer_pool.hpp"
 #include "posenc/learned.hpp"
 #include "posenc/metrics.hpp"
 #include "posenc/position_ids.hpp"
@@ -53,7 +55,7 @@ std::vector<float> floats(FuzzedDataProvider& in, int64_t n) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t bytes) {
   FuzzedDataProvider in(data, bytes);
-  switch (in.ConsumeIntegralInRange<int>(0, 8)) {
+  switch (in.ConsumeIntegralInRange<int>(0, 9)) {
     case 0: {
       SinusoidalParams p{size(in), size(in), real(in), in.ConsumeIntegralInRange<int64_t>(-5, kMaxPosition),
                          in.ConsumeBool() ? Layout::split : Layout::interleaved};
@@ -109,8 +111,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t bytes) {
       std::vector<double> inv(static_cast<size_t>(rope_rotary_dim(p.rope) / 2));
       require(std::isfinite(rope_inv_freq(p.rope, static_cast<double>(p.seq_len), inv.data())));
       auto x = floats(in, p.seq_len * p.heads * p.rope.head_dim);
+      // Rotating into a separate array (as the bindings do for pe.buffers) must equal rotating in place.
+      std::vector<float> y(x.size());
+      detail::OwnedWorkspace ws(RopeApplier::workspace_bytes(p));
+      RopeApplier(p, ws.get()).rotate(0, p.seq_len, x.data(), y.data());
       rope_apply(p, x.data());
       require_finite(x);
+      for (size_t i = 0; i < x.size(); ++i) require(x[i] == y[i]);
       break;
     }
     case 3: {
@@ -179,6 +186,38 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t bytes) {
       const Comparison c = compare(a.data(), b.data(), n);
       require(std::isfinite(c.dot) && std::isfinite(c.cosine) && std::isfinite(c.euclidean));
       require(c.cosine >= -1.000001 && c.cosine <= 1.000001);
+      break;
+    }
+    case 9: {
+      // pe.buffer's pool under random allocate / release / lookup: blocks come back zeroed, live buffers
+      // never overlap, and only ranges inside a live buffer are addressable.
+      BufferPool pool;
+      std::vector<std::pair<float*, int64_t>> live;
+      while (in.remaining_bytes() > 0) {
+        const int op = in.ConsumeIntegralInRange<int>(0, 2);
+        if (op == 0 || live.empty()) {
+          const int64_t n = in.ConsumeIntegralInRange<int64_t>(1, 4096);
+          float* b = pool.allocate(n);
+          require(b != nullptr);
+          for (int64_t i = 0; i < n; ++i) require(b[i] == 0.f);
+          for (auto& [other, m] : live) require(b + n <= other || other + m <= b);
+          std::fill(b, b + n, static_cast<float>(live.size() + 1));
+          live.emplace_back(b, n);
+        } else {
+          const size_t k = in.ConsumeIntegralInRange<size_t>(0, live.size() - 1);
+          auto [b, n] = live[k];
+          const int64_t from = in.ConsumeIntegralInRange<int64_t>(0, n), count = in.ConsumeIntegralInRange<int64_t>(0, n + 1);
+          require(pool.contains(b + from, count) == (from + count <= n));
+          if (op == 2) {
+            require(pool.release(b));
+            require(!pool.release(b) && !pool.contains(b, 1));
+            live.erase(live.begin() + static_cast<std::ptrdiff_t>(k));
+          }
+        }
+      }
+      for (size_t k = 0; k < live.size(); ++k)  // nothing wrote over another buffer
+        for (int64_t i = 0; i < live[k].second; ++i) require(live[k].first[i] != 0.f);
+      require(pool.usage().live_buffers == static_cast<int64_t>(live.size()));
       break;
     }
   }
