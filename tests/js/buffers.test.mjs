@@ -35,6 +35,12 @@ describe('pe.buffer basics', () => {
     assertThrowsNamed(() => b.array, TypeError, /freed/);
   });
 
+  test('Symbol.dispose frees the buffer (for `using`)', { skip: typeof Symbol.dispose !== 'symbol' }, () => {
+    const b = pe.buffer(3);
+    b[Symbol.dispose]();
+    assert.equal(b.freed, true);
+  });
+
   test('lengths are validated', () => {
     for (const bad of [0, -1, 2 ** 28 + 1, NaN, Infinity]) assertThrowsNamed(() => pe.buffer(bad), RangeError, /length/, String(bad));
     assertThrowsNamed(() => pe.buffer(1.5), RangeError, /length must be an integer/);

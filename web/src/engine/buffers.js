@@ -70,6 +70,9 @@ export function bufferSupport(module) {
     }
   }
 
+  // `using x = pe.buffer(n)` frees at the end of the block where explicit resource management exists.
+  if (typeof Symbol.dispose === 'symbol') EngineBuffer.prototype[Symbol.dispose] = EngineBuffer.prototype.free;
+
   return {
     EngineBuffer,
     create(length) {
