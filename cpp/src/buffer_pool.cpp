@@ -1,5 +1,6 @@
 #include "posenc/buffer_pool.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -23,26 +24,35 @@ size_t BufferPool::class_bytes(size_t bytes) {
   return c;
 }
 
+// The first live buffer starting after `address`.
+template <class Live>
+static auto after(Live& live, uintptr_t address) {
+  return std::upper_bound(live.begin(), live.end(), address, [](uintptr_t a, const auto& e) { return a < e.first; });
+}
+
 float* BufferPool::allocate(int64_t elements) {
   const size_t bytes = sizeof(float) * static_cast<size_t>(elements);
   const size_t block_bytes = class_bytes(bytes);
   void* block = nullptr;
-  if (auto it = spare_.find(block_bytes); it != spare_.end()) {
-    block = it->second;
-    spare_.erase(it);
+  const auto spare = std::find_if(spare_.begin(), spare_.end(), [&](const auto& e) { return e.first == block_bytes; });
+  if (spare != spare_.end()) {
+    block = spare->second;
+    spare_.erase(spare);
   } else {
     block = std::aligned_alloc(16, block_bytes);
     if (!block) return nullptr;
   }
   std::memset(block, 0, bytes);  // like a fresh Float32Array; the tail past `bytes` is never addressable
-  live_.emplace(reinterpret_cast<uintptr_t>(block), bytes);
+  const uintptr_t address = reinterpret_cast<uintptr_t>(block);
+  live_.insert(after(live_, address), {address, bytes});
   return static_cast<float*>(block);
 }
 
 bool BufferPool::release(const float* data) {
-  const auto it = live_.find(reinterpret_cast<uintptr_t>(data));
-  if (it == live_.end()) return false;
-  spare_.emplace(class_bytes(it->second), reinterpret_cast<void*>(it->first));
+  const uintptr_t address = reinterpret_cast<uintptr_t>(data);
+  auto it = after(live_, address);
+  if (it == live_.begin() || (--it)->first != address) return false;
+  spare_.emplace_back(class_bytes(it->second), reinterpret_cast<void*>(address));
   live_.erase(it);
   return true;
 }
@@ -50,7 +60,7 @@ bool BufferPool::release(const float* data) {
 bool BufferPool::contains(const float* data, int64_t elements) const {
   if (elements < 0) return false;
   const uintptr_t begin = reinterpret_cast<uintptr_t>(data);
-  auto it = live_.upper_bound(begin);
+  auto it = after(live_, begin);
   if (it == live_.begin()) return false;
   --it;  // the live buffer starting at or before `begin`
   const uintptr_t end_of_buffer = it->first + it->second;

@@ -5,7 +5,8 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <map>
+#include <utility>
+#include <vector>
 
 #include "posenc/error.hpp"
 
@@ -36,8 +37,9 @@ class BufferPool {
 
  private:
   static size_t class_bytes(size_t bytes);  // the block size serving `bytes`: a power of two, at least 64
-  std::map<uintptr_t, size_t> live_;        // start address -> requested bytes
-  std::multimap<size_t, void*> spare_;      // class bytes -> freed block
+  // Sorted vectors rather than maps: a handful of buffers is the norm, and the tree code costs wasm bytes.
+  std::vector<std::pair<uintptr_t, size_t>> live_;  // (start address, requested bytes), sorted by address
+  std::vector<std::pair<size_t, void*>> spare_;     // (class bytes, freed block)
 };
 
 }  // namespace posenc
