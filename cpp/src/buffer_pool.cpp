@@ -40,6 +40,10 @@ float* BufferPool::allocate(int64_t elements) {
     spare_.erase(spare);
   } else {
     block = std::aligned_alloc(16, block_bytes);
+    if (!block && !spare_.empty()) {  // out of memory: give the waiting blocks back and try once more
+      trim();
+      block = std::aligned_alloc(16, block_bytes);
+    }
     if (!block) return nullptr;
   }
   std::memset(block, 0, bytes);  // like a fresh Float32Array; the tail past `bytes` is never addressable
@@ -65,6 +69,19 @@ bool BufferPool::contains(const float* data, int64_t elements) const {
   --it;  // the live buffer starting at or before `begin`
   const uintptr_t end_of_buffer = it->first + it->second;
   return begin <= end_of_buffer && static_cast<uint64_t>(elements) <= (end_of_buffer - begin) / sizeof(float);
+}
+
+bool BufferPool::was_freed(const float* data) const {
+  const uintptr_t at = reinterpret_cast<uintptr_t>(data);
+  return std::any_of(spare_.begin(), spare_.end(), [&](const auto& e) {
+    const uintptr_t begin = reinterpret_cast<uintptr_t>(e.second);
+    return at >= begin && at < begin + e.first;
+  });
+}
+
+void BufferPool::trim() {
+  for (auto& [bytes, block] : spare_) std::free(block);
+  spare_.clear();
 }
 
 BufferPool::Usage BufferPool::usage() const {

@@ -47,11 +47,18 @@ val out_of_memory(const std::string& what) {
   return js_error(range_error("not enough memory for " + what));
 }
 
+// The facade passes a pe.buffer, or any view of engine memory, as {posencBuffer: state, address, length}
+// (an object only it makes: it drops that key from every object it copies from the caller).
+bool is_buffer_ref(const val& v) {
+  return v.typeOf().as<std::string>() == "object" && !v.isNull() && val(v["posencBuffer"]).isString();
+}
+
 std::string describe(const val& v) {
   const std::string type = v.typeOf().as<std::string>();
   if (type == "number" || type == "boolean") return v.call<std::string>("toString");
   if (v.isNull()) return "null";
   if (type == "object" && v.isArray()) return "an array";
+  if (is_buffer_ref(v)) return "a pe.buffer";
   return type;
 }
 
@@ -63,12 +70,6 @@ bool is_array_like(const val& v) { return v.isArray() || is_typed_array(v); }
 // Buffers handed to JS by pe.buffer().
 BufferPool g_buffers;
 
-// The facade passes a pe.buffer, or any view of engine memory, as {posencBuffer: state, address, length}
-// (a plain object it built, so reading it runs no user code).
-bool is_buffer_ref(const val& v) {
-  return v.typeOf().as<std::string>() == "object" && !v.isNull() && val(v["posencBuffer"]).isString();
-}
-
 // An array argument: a JS array or typed array (read through JS), or a live pe.buffer range used in place.
 struct ArrayArg {
   val js = val::undefined();
@@ -77,10 +78,17 @@ struct ArrayArg {
   bool present() const { return engine || !js.isUndefined(); }
 };
 
+bool is_bigint_array(const val& v) {
+  for (const char* type : {"BigInt64Array", "BigUint64Array"})
+    if (val::global(type).isUndefined() ? false : v.instanceof(val::global(type))) return true;
+  return false;
+}
+
 Error read_array(const val& v, const std::string& name, ArrayArg& a) {
   if (!is_buffer_ref(v)) {
     if (!is_array_like(v))
       return type_error(name + " must be an array, a typed array or a pe.buffer (got " + describe(v) + ")");
+    if (is_bigint_array(v)) return type_error(name + " must hold numbers (got a BigInt typed array)");
     a.js = v;
     a.length = static_cast<int64_t>(v["length"].as<double>());
     return {};
@@ -92,10 +100,13 @@ Error read_array(const val& v, const std::string& name, ArrayArg& a) {
   if (state == "foreign") return type_error(name + " is a view of engine memory that is not a Float32Array");
   const val address = v["address"], length = v["length"];
   const double at = address.isNumber() ? address.as<double>() : -1, n = length.isNumber() ? length.as<double>() : -1;
-  float* data = reinterpret_cast<float*>(static_cast<uintptr_t>(at >= 0 && at < 4294967296.0 ? at : 0));
-  if (!(at >= 0 && at < 4294967296.0 && at == std::floor(at) && n >= 0 && n == std::floor(n) &&
-        n <= static_cast<double>(kMaxOutputElements) && g_buffers.contains(data, static_cast<int64_t>(n))))
-    return type_error(name + " is a view of engine memory outside every live pe.buffer");
+  const bool well_formed = state == "live" && at >= 0 && at < 4294967296.0 && std::fmod(at, 4.0) == 0 && n >= 0 &&
+                           n == std::floor(n) && n <= static_cast<double>(kMaxOutputElements);
+  float* data = reinterpret_cast<float*>(static_cast<uintptr_t>(well_formed ? at : 0));
+  if (!well_formed || !g_buffers.contains(data, static_cast<int64_t>(n)))
+    return type_error(name + (well_formed && g_buffers.was_freed(data)
+                                  ? " is a view of a pe.buffer that was freed"
+                                  : " is a view of engine memory outside every live pe.buffer"));
   a.engine = data;
   a.length = static_cast<int64_t>(n);
   return {};
@@ -109,7 +120,7 @@ class Options {
   Options(val obj, std::string prefix, bool allow_missing = false) : obj_(std::move(obj)), prefix_(std::move(prefix)) {
     const bool missing = obj_.isUndefined() || obj_.isNull();
     if (missing && allow_missing) obj_ = val::object();
-    else if (missing || obj_.typeOf().as<std::string>() != "object" || is_array_like(obj_))
+    else if (missing || obj_.typeOf().as<std::string>() != "object" || is_array_like(obj_) || is_buffer_ref(obj_))
       fail(type_error((prefix_.empty() ? std::string("options") : prefix_) + " must be an object (got " +
                       describe(obj_) + ")"));
   }
@@ -219,8 +230,13 @@ struct Buffer {
   void* get(size_t bytes) {
     if (bytes <= capacity) return data;
     std::free(data);
-    // 16-byte alignment for the SIMD loads; malloc returns nullptr (no abort) when memory cannot grow.
+    // 16-byte alignment for the SIMD loads; malloc returns nullptr (no abort) when memory cannot grow, and
+    // then the freed pe.buffer blocks the pool keeps are handed back for one more try.
     data = std::aligned_alloc(16, (bytes + 15) & ~size_t{15});
+    if (!data) {
+      g_buffers.trim();
+      data = std::aligned_alloc(16, (bytes + 15) & ~size_t{15});
+    }
     capacity = data ? bytes : 0;
     return data;
   }
@@ -293,7 +309,8 @@ struct Output {
     } else if (is_buffer_ref(into)) {
       ArrayArg target;
       if (!std::is_same_v<T, float>)
-        error = type_error(std::string("into must be an ") + JsType<T>::name + " (got a pe.buffer, which holds float32)");
+        error = type_error(std::string("into must be an ") + JsType<T>::name +
+                           " outside engine memory (got a pe.buffer or a view of engine memory; pe.buffers hold float32)");
       else if (!(error = read_array(into, "into", target)) && target.length != elements)
         error = range_error("into must have length " + std::to_string(elements) + " (got " +
                             std::to_string(target.length) + ")");

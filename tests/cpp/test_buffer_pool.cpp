@@ -52,3 +52,19 @@ TEST_CASE("buffer pool: lengths are validated") {
   CHECK_FALSE(BufferPool::validate_length(1, "length"));
   CHECK(BufferPool::validate_length(-5, "length").message.find("length") == 0);
 }
+
+TEST_CASE("buffer pool: freed blocks are recognised until trim() hands them back") {
+  BufferPool pool;
+  float* a = pool.allocate(1000);
+  float* b = pool.allocate(10);
+  CHECK_FALSE(pool.was_freed(a));
+  CHECK(pool.release(a));
+  CHECK(pool.was_freed(a));
+  CHECK(pool.was_freed(a + 999));
+  CHECK_FALSE(pool.was_freed(b));
+  const auto held = pool.usage().pooled_bytes;
+  pool.trim();
+  CHECK_FALSE(pool.was_freed(a));
+  CHECK(pool.usage().pooled_bytes == held - 4096);
+  CHECK(pool.contains(b, 10));  // live buffers are untouched
+}

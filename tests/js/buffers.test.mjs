@@ -172,6 +172,58 @@ describe('inputs read from buffers', () => {
   });
 });
 
+describe('caller objects are read in JS, never from inside an engine call', () => {
+  test('own or subclass methods and a lying length are never used; into comes back as the same object', () => {
+    const calls = [];
+    const x = randomF32(4 * 2 * 8, 3);
+    const expected = pe.rope.apply(x.slice(), { seqLen: 4, heads: 2, headDim: 8 });
+    for (const key of ['subarray', 'set', 'slice'])
+      x[key] = () => {
+        calls.push(key);
+        pe.sinusoidal({ length: 16, dModel: 1 << 16 });  // would free the outer call's scratch memory
+        throw new Error('called');
+      };
+    Object.defineProperty(x, 'length', { value: 3 });
+    class Spy extends Float32Array {
+      set() {
+        calls.push('Spy.set');
+        throw new Error('called');
+      }
+    }
+    const into = new Spy(4 * 2 * 8);
+    const r = pe.rope.apply(x, { seqLen: 4, heads: 2, headDim: 8, into });
+    assert.equal(r, into, 'the caller\'s own into object');
+    sameBits(Float32Array.from(r), expected, 'rotated');
+    assert.deepEqual(calls, []);
+    const a = new Float32Array([1, 2, 3, 4]);
+    Object.defineProperty(a, 'length', { value: 8 });
+    assert.equal(pe.compare(a, [1, 2, 3, 4]).dot, 30, 'the real length, not the own property');
+  });
+
+  test('BigInt typed arrays are a named TypeError', () => {
+    assertThrowsNamed(() => pe.compare(new BigInt64Array(2), [1, 2]), TypeError, /^a must hold numbers/);
+    assertThrowsNamed(() => pe.rope.apply(new BigUint64Array(16), { seqLen: 1, heads: 1, headDim: 16 }), TypeError, /^x must hold numbers/);
+  });
+
+  test('a view of a buffer given as into comes back as the same view', () => {
+    const b = pe.buffer(4 * 8);
+    const view = b.array;
+    assert.equal(pe.sinusoidal({ length: 4, dModel: 8, into: view }), view);
+    b.free();
+  });
+});
+
+describe('memory pressure', () => {
+  test('freed blocks the pool holds are handed back when a new allocation would not fit', () => {
+    const big = [pe.buffer(2 ** 27), pe.buffer(2 ** 27)];  // 1 GiB, then pooled after free()
+    for (const b of big) b.free();
+    const huge = pe.buffer(2 ** 28);  // 1 GiB more would pass the 2 GiB limit unless the pool lets go
+    huge.array[2 ** 28 - 1] = 1;
+    huge.free();
+    sameBits(pe.sinusoidal({ length: 1, dModel: 2 }), [0, 1], 'still computing');
+  });
+});
+
 describe('misuse is a named error and the engine keeps working', () => {
   test('freed buffers, stale views, foreign views, forged refs, overlaps, wrong types and lengths', () => {
     const freed = pe.buffer(16);
@@ -184,11 +236,20 @@ describe('misuse is a named error and the engine keeps working', () => {
     assertThrowsNamed(() => pe.compare(whole.subarray(0, 4), [1, 2, 3, 4]), TypeError, /^a is a view of engine memory outside every live pe\.buffer/);
     assertThrowsNamed(() => pe.sinusoidal({ length: 1, dModel: 4, into: whole.subarray(0, 4) }), TypeError, /^into is a view of engine memory outside/);
     assertThrowsNamed(() => pe.compare(new Int32Array(live.array.buffer, live.array.byteOffset, 4), [1, 2, 3, 4]), TypeError, /^a is a view of engine memory that is not a Float32Array/);
-    assertThrowsNamed(() => pe.compare({ posencBuffer: 'live', address: 8, length: 4 }, [1, 2, 3, 4]), TypeError, /^a is a view of engine memory outside/);
-    assertThrowsNamed(() => pe.compare({ posencBuffer: 'live', address: 'x', length: {} }, [1]), TypeError, /^a is a view/);
+    // Only the facade makes buffer refs: a look-alike object is just an object.
+    assertThrowsNamed(() => pe.compare({ posencBuffer: 'live', address: live.array.byteOffset, length: 4 }, [1, 2, 3, 4]), TypeError, /^a must be an array, a typed array or a pe\.buffer \(got object\)/);
+    assertThrowsNamed(() => pe.sinusoidal({ length: 1, dModel: 4, into: { posencBuffer: 'live', address: live.array.byteOffset + 2, length: 4 } }), TypeError, /^into must be a Float32Array/);
+    assertThrowsNamed(() => pe.rope.invFreq({ headDim: 8, scaling: live }), TypeError, /^scaling must be an object \(got a pe\.buffer\)/);
+    assertThrowsNamed(() => pe.sinusoidal(live), TypeError, /^options must be an object \(got a pe\.buffer\)/);
+    const kept = pe.buffer(8);
+    const keptView = kept.array;
+    kept.free();
+    assertThrowsNamed(() => pe.compare(keptView, keptView), TypeError, /^a is a view of a pe\.buffer that was freed/);
 
     assertThrowsNamed(() => pe.sinusoidal({ length: 3, dModel: 8, into: live }), RangeError, /^into must have length 24 \(got 16\)/);
     assertThrowsNamed(() => pe.t5.buckets({ queryLength: 4, keyLength: 4, into: live }), TypeError, /^into must be an Int32Array/);
+    const int32View = new Int32Array(live.array.buffer, live.array.byteOffset, 16);
+    assertThrowsNamed(() => pe.t5.buckets({ queryLength: 4, keyLength: 4, into: int32View }), TypeError, /^into must be an Int32Array outside engine memory/);
     assertThrowsNamed(() => pe.positionIds([1, 2], { convention: 'roberta', padTokenId: 1, into: live }), TypeError, /^into must be an Int32Array/);
     const table = pe.buffer(8 * 8);
     pe.learned({ maxLength: 8, dModel: 8, into: table });

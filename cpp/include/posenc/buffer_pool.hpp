@@ -1,7 +1,7 @@
 // Float32 buffers whose memory the caller holds views of (pe.buffer in JS): kernels read and write them in
-// place, with no copy in or out. Freed blocks wait for the next buffer of their size class and are never
-// handed back to malloc, so a view kept after free() can only ever write into buffer memory, never into
-// the engine's own allocations or malloc's bookkeeping.
+// place, with no copy in or out. Freed blocks wait for the next buffer of their size class instead of going
+// back to malloc, so a view kept after free() writes into buffer memory, not into the engine's own
+// allocations or malloc's bookkeeping. Only when memory runs out are they handed back (trim()).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -27,6 +27,10 @@ class BufferPool {
   bool release(const float* data);
   // True when [data, data + elements) lies inside one live buffer.
   bool contains(const float* data, int64_t elements) const;
+  // True when `data` lies in a freed block the pool still holds.
+  bool was_freed(const float* data) const;
+  // Hands every freed block back to malloc (when an allocation would otherwise fail).
+  void trim();
 
   struct Usage {
     int64_t live_buffers = 0;

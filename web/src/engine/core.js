@@ -1,4 +1,5 @@
-import { bufferSupport } from './buffers.js';
+import { REF_KEY, bufferSupport } from './buffers.js';
+import { plainView, typedArrayParts } from './typed-arrays.js';
 
 // The engine facade shared by the Node and browser entry points: picks and instantiates a build,
 // and exposes the documented API. Argument checking and errors come from the engine itself
@@ -19,16 +20,24 @@ export function simdSupported() {
 
 // Everything the caller passes is read here, in JS, before the engine sees it: a getter that throws or a
 // Proxy trap fails on this side, so no JS exception ever unwinds through the engine's C++ frames (which
-// would strand the embind handles they hold). Typed arrays pass by reference; pe.buffers and views of
-// engine memory become refs (`toRef`); plain arrays and objects, down to the values inside `scaling`,
-// become plain copies.
-function plain(value, toRef, depth = 0) {
-  const ref = toRef(value);
+// would strand the embind handles they hold) and no caller code runs inside an engine call (where it could
+// re-enter the engine). Typed arrays become plain views of the same memory, remembered in
+// `call.originals` so an `into` comes back as the caller's own object; pe.buffers and views of engine
+// memory become refs; plain arrays and objects, down to the values inside `scaling`, become plain copies.
+function plain(value, call, depth = 0) {
+  const ref = call.toRef(value);
   if (ref) return ref;
+  const parts = typedArrayParts(value);
+  if (parts) {
+    const view = plainView(parts);
+    call.originals.set(view, value);
+    return view;
+  }
   if (Array.isArray(value)) return Array.from(value);
-  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
+  if (value === null || typeof value !== 'object') return value;
   const copy = {};
-  for (const key of Object.keys(value)) copy[key] = depth < 2 ? plain(value[key], toRef, depth + 1) : value[key];
+  for (const key of Object.keys(value))
+    if (key !== REF_KEY) copy[key] = depth < 2 ? plain(value[key], call, depth + 1) : value[key];
   return copy;
 }
 
@@ -41,13 +50,30 @@ const SINUSOIDAL_KEYS = ['length', 'dModel', 'base', 'offset', 'layout'];
 
 export function createApi(module, simd) {
   const buffers = bufferSupport(module);
-  const flat = (value) => plain(value, buffers.ref);
-  // A pe.buffer (or view of one) given as `into` is filled in place and the engine returns nothing: the
-  // caller gets its buffer (or a current view) back.
-  const result = (value, o) => (value === undefined ? buffers.filled(o.into) : unwrap(value));
-  const withInto = (call, options) => {
+  // One engine call: `flat` prepares its arguments, `result` turns what the engine returned into what the
+  // caller gets: its own `into` object back, or for a pe.buffer filled in place (the engine returns
+  // nothing) the buffer or a current view of it.
+  const engineCall = () => {
+    const call = { toRef: buffers.ref, originals: new Map() };
+    return {
+      flat: (value) => plain(value, call),
+      result(value, o) {
+        const r = unwrap(value);
+        return r === undefined ? buffers.filled(o.into) : (call.originals.get(r) ?? r);
+      },
+    };
+  };
+  // fn(...args) with every argument flattened, for results that are never an `into`.
+  const plainCall = (fn, args) => {
+    const { flat } = engineCall();
+    return unwrap(fn(...args.map(flat)));
+  };
+  // fn(...inputs, options) for functions that take `into`.
+  const withInto = (fn, inputs, options) => {
+    const { flat, result } = engineCall();
+    const args = inputs.map(flat);
     const o = flat(options);
-    return result(call(o), o);
+    return result(fn(...args, o), o);
   };
   // Tables returned by sinusoidal() remember how they were made; similarity() hands that to the engine,
   // which verifies the table bit for bit before using the O(L*d + L^2) Toeplitz path.
@@ -56,39 +82,33 @@ export function createApi(module, simd) {
     simd,
     build: module.simdName(),
     sinusoidal(options) {
+      const { flat, result } = engineCall();
       const o = flat(options);
       const table = result(module.sinusoidal(o), o);
       madeBy.set(table, Object.fromEntries(SINUSOIDAL_KEYS.map((k) => [k, o[k]])));
       return table;
     },
-    frequencies: (options) => unwrap(module.frequencies(flat(options))),
-    learned: (options) => withInto(module.learned, options),
-    compare: (a, b) => unwrap(module.compare(flat(a), flat(b))),
+    frequencies: (options) => plainCall(module.frequencies, [options]),
+    learned: (options) => withInto(module.learned, [], options),
+    compare: (a, b) => plainCall(module.compare, [a, b]),
     similarity(table, options) {
       const tag = (table && typeof table === 'object' && madeBy.get(table)) || undefined;
-      const t = flat(table);
-      return withInto((o) => module.similarity(t, o, tag), options);
+      return withInto((t, o) => module.similarity(t, o, tag), [table], options);
     },
     rope: Object.freeze({
-      invFreq: (options) => unwrap(module.ropeInvFreq(flat(options))),
-      apply(x, options) {
-        const input = flat(x);
-        return withInto((o) => module.ropeApply(input, o), options);
-      },
+      invFreq: (options) => plainCall(module.ropeInvFreq, [options]),
+      apply: (x, options) => withInto(module.ropeApply, [x], options),
     }),
     alibi: Object.freeze({
       slopes: (heads) => unwrap(module.alibiSlopes(heads)),
-      bias: (options) => withInto(module.alibiBias, options),
+      bias: (options) => withInto(module.alibiBias, [], options),
     }),
     t5: Object.freeze({
-      bucket: (relativePosition, options) => unwrap(module.t5Bucket(relativePosition, flat(options))),
-      buckets: (options) => withInto(module.t5Buckets, options),
+      bucket: (relativePosition, options) => plainCall(module.t5Bucket, [relativePosition, options]),
+      buckets: (options) => withInto(module.t5Buckets, [], options),
     }),
-    positionIds(ids, options) {
-      const input = flat(ids);
-      return withInto((o) => module.positionIds(input, o), options);
-    },
-    attention: (options) => unwrap(module.attention(flat(options))),
+    positionIds: (ids, options) => withInto(module.positionIds, [ids], options),
+    attention: (options) => plainCall(module.attention, [options]),
     buffer: (length) => buffers.create(length),
     diagnostics: () => module.diagnostics(),
   };

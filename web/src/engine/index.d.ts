@@ -15,7 +15,10 @@ export interface EngineBuffer {
    */
   readonly array: Float32Array;
   readonly freed: boolean;
-  /** Returns the memory to the engine (idempotent). A buffer that is dropped without free() is freed once collected. */
+  /**
+   * Returns the memory to the engine (idempotent). Buffers are not freed by garbage collection (a view can
+   * outlive the buffer object): free each one, or declare it with `using`.
+   */
   free(): void;
 }
 
