@@ -180,7 +180,8 @@ test('keyboard: every widget\'s controls are reached with Tab and Shift+Tab, sho
           const atMax = el.localName === 'input' && el.max !== '' && Number(el.value) >= Number(el.max);
           const lastOption = el.localName === 'select' && el.selectedIndex === el.options.length - 1;
           const settled = el.getAttribute('aria-pressed') === 'true';
-          return { kind, atMax, lastOption, settled, signature: window.kb.signature(host) };
+          const exporting = /download|copy|embed/i.test(el.getAttribute('aria-label') ?? el.textContent);
+          return { kind, atMax, lastOption, settled, exporting, signature: window.kb.signature(host) };
         },
         [tag, k],
       );
@@ -210,10 +211,12 @@ test('keyboard: every widget\'s controls are reached with Tab and Shift+Tab, sho
         }
       }
       await waitReady(page);
-      // exports and the clipboard answer asynchronously: give them a moment
+      // exports and the clipboard answer asynchronously (a PNG is encoded off the main thread, slow under
+      // load): give them a while
       if (!changed) {
+        const timeout = info.exporting ? 6000 : 1500;
         changed = await page
-          .waitForFunction(([t, sig]) => window.kb.signature(document.querySelector(t)) !== sig, [tag, info.signature], { timeout: 1500, polling: 50 })
+          .waitForFunction(([t, sig]) => window.kb.signature(document.querySelector(t)) !== sig, [tag, info.signature], { timeout, polling: 50 })
           .then(() => true, () => false);
       }
       if (changed) operated++;
