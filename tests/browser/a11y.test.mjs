@@ -211,8 +211,8 @@ test('keyboard: every widget\'s controls are reached with Tab and Shift+Tab, sho
         }
       }
       await waitReady(page);
-      // exports and the clipboard answer asynchronously (a PNG is encoded off the main thread, slow under
-      // load): give them a while
+      // exports and the clipboard answer asynchronously (a PNG may wait for canvasToBlob's 2 s fallback when
+      // Chromium's toBlob never calls back): give them a while
       if (!changed) {
         const timeout = info.exporting ? 6000 : 1500;
         changed = await page

@@ -2,6 +2,7 @@
 // references, keyboard operation, group linking, attribute reflection, exports and responsiveness.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { browserPerFile, near, checkReflection, checkExports, widgetPage, waitReady, canvasStats, shadowText, num, shot, refEncoding, refCompare } from './helpers.mjs';
 
 const env = browserPerFile();
@@ -501,6 +502,21 @@ test('exports: embed code, CSV and PNG from every widget', async () => {
   const row2 = heatCsv.split('\n')[3].split(',').map(Number);
   assert.equal(row2[0], 2);
   row2.slice(1).forEach((v, i) => near(v, refEncoding(2, 8)[i], 1e-6, `CSV (2, ${i})`));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('PNG export completes even when canvas.toBlob never calls back (seen in headless Chromium)', async () => {
+  const page = await widgetPage(env, '<posenc-heatmap length="6" d-model="8"></posenc-heatmap>');
+  await page.evaluate(() => {
+    HTMLCanvasElement.prototype.toBlob = function () {};  // never answers
+  });
+  const el = page.locator('posenc-heatmap');
+  const [png] = await Promise.all([page.waitForEvent('download', { timeout: 10_000 }), el.getByRole('button', { name: /as PNG/ }).click()]);
+  const bytes = readFileSync(await png.path());
+  assert.deepEqual([...bytes.subarray(1, 4)], [0x50, 0x4e, 0x47], 'PNG signature');
+  assert.ok(bytes.length > 1000, 'a real picture');
+  assert.match(await el.locator('[role="status"], .status').first().textContent(), /PNG saved/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

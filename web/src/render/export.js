@@ -26,10 +26,30 @@ export function matrixCsv({ rows, cols, get, corner, colLabel, rowLabel }) {
   return out.join('\n') + '\n';
 }
 
-export function canvasToBlob(canvas) {
+/**
+ * The canvas as a PNG blob. toBlob encodes in idle time, and Chromium has been seen (headless, under test
+ * load) never to call back; after `fallbackMs` the picture is encoded synchronously instead, so an export
+ * always completes.
+ */
+export function canvasToBlob(canvas, { fallbackMs = 2000 } = {}) {
   return new Promise((resolve, reject) => {
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('canvas.toBlob failed'))), 'image/png');
+    let settled = false;
+    const settle = (blob) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (blob) resolve(blob);
+      else reject(new Error('canvas.toBlob failed'));
+    };
+    const timer = setTimeout(() => settle(dataUrlBlob(canvas.toDataURL('image/png'))), fallbackMs);
+    canvas.toBlob(settle, 'image/png');
   });
+}
+
+function dataUrlBlob(url) {
+  const [header, data] = url.split(',');
+  const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+  return new Blob([bytes], { type: header.slice(5).split(';')[0] });
 }
 
 /** Triggers a download of `blob` as `filename` (an <a download> click; no network involved). */
