@@ -292,4 +292,9 @@ test('null options are a TypeError; getters and Proxies are read in JS, before t
   const proxied = new Proxy({ length: 2, dModel: 4 }, {});
   assert.equal(pe.sinusoidal(proxied).length, 8);
   assert.equal(pe.t5.bucket(3, null), pe.t5.bucket(3));
+  // A trap that throws on every read: the engine only ever sees plain copies, so a named TypeError.
+  const trap = new Proxy({}, { get() { throw new Error('trap ran'); }, ownKeys: () => [] });
+  for (const [call, name] of [[() => pe.alibi.slopes(trap), 'heads'], [() => pe.buffer(trap), 'length'], [() => pe.t5.bucket(trap), 'relativePosition'], [() => pe.compare(trap, [1]), 'a']])
+    assert.throws(call, (e) => e instanceof TypeError && e.message.startsWith(name), name);
+  assert.equal(pe.diagnostics().liveBuffers, 0);
 });

@@ -100,7 +100,7 @@ export function createApi(module, simd) {
       apply: (x, options) => withInto(module.ropeApply, [x], options),
     }),
     alibi: Object.freeze({
-      slopes: (heads) => unwrap(module.alibiSlopes(heads)),
+      slopes: (heads) => plainCall(module.alibiSlopes, [heads]),
       bias: (options) => withInto(module.alibiBias, [], options),
     }),
     t5: Object.freeze({
@@ -109,7 +109,7 @@ export function createApi(module, simd) {
     }),
     positionIds: (ids, options) => withInto(module.positionIds, [ids], options),
     attention: (options) => plainCall(module.attention, [options]),
-    buffer: (length) => buffers.create(length),
+    buffer: (length) => buffers.create(engineCall().flat(length)),
     diagnostics: () => module.diagnostics(),
   };
   return Object.freeze(api);
