@@ -7,9 +7,33 @@
 
 namespace posenc {
 
+BufferPool::Blocks::~Blocks() { std::free(items_); }
+
+bool BufferPool::Blocks::reserve(size_t n) {
+  if (n <= capacity_) return true;
+  size_t capacity = capacity_ ? 2 * capacity_ : 16;
+  while (capacity < n) capacity *= 2;
+  void* items = std::realloc(items_, capacity * sizeof(Block));
+  if (!items) return false;
+  items_ = static_cast<Block*>(items);
+  capacity_ = capacity;
+  return true;
+}
+
+void BufferPool::Blocks::insert(Block* at, Block b) {
+  std::memmove(at + 1, at, sizeof(Block) * static_cast<size_t>(end() - at));
+  *at = b;
+  ++size_;
+}
+
+void BufferPool::Blocks::erase(Block* at) {
+  std::memmove(at, at + 1, sizeof(Block) * static_cast<size_t>(end() - at - 1));
+  --size_;
+}
+
 BufferPool::~BufferPool() {
-  for (auto& [address, bytes] : live_) std::free(reinterpret_cast<void*>(address));
-  for (auto& [bytes, block] : spare_) std::free(block);
+  for (const Block& b : live_) std::free(reinterpret_cast<void*>(b.address));
+  for (const Block& b : spare_) std::free(reinterpret_cast<void*>(b.address));
 }
 
 Error BufferPool::validate_length(int64_t elements, const char* name) {
@@ -24,23 +48,25 @@ size_t BufferPool::class_bytes(size_t bytes) {
   return c;
 }
 
-// The first live buffer starting after `address`.
-template <class Live>
-static auto after(Live& live, uintptr_t address) {
-  return std::upper_bound(live.begin(), live.end(), address, [](uintptr_t a, const auto& e) { return a < e.first; });
+// The first of `blocks` (sorted by address) that starts after `address`.
+template <class Block>
+static Block* after(Block* begin, Block* end, uintptr_t address) {
+  return std::upper_bound(begin, end, address, [](uintptr_t a, const Block& b) { return a < b.address; });
 }
 
 float* BufferPool::allocate(int64_t elements) {
   const size_t bytes = sizeof(float) * static_cast<size_t>(elements);
   const size_t block_bytes = class_bytes(bytes);
+  // Room first: a new block must fit in `live_` now and in `spare_` once freed.
+  if (!live_.reserve(live_.size() + 1) || !spare_.reserve(live_.size() + spare_.size() + 1)) return nullptr;
   void* block = nullptr;
-  const auto spare = std::find_if(spare_.begin(), spare_.end(), [&](const auto& e) { return e.first == block_bytes; });
+  const auto spare = std::find_if(spare_.begin(), spare_.end(), [&](const Block& b) { return b.bytes == block_bytes; });
   if (spare != spare_.end()) {
-    block = spare->second;
+    block = reinterpret_cast<void*>(spare->address);
     spare_.erase(spare);
   } else {
     block = std::aligned_alloc(16, block_bytes);
-    if (!block && !spare_.empty()) {  // out of memory: give the waiting blocks back and try once more
+    if (!block && spare_.size()) {  // out of memory: give the waiting blocks back and try once more
       trim();
       block = std::aligned_alloc(16, block_bytes);
     }
@@ -48,15 +74,15 @@ float* BufferPool::allocate(int64_t elements) {
   }
   std::memset(block, 0, bytes);  // like a fresh Float32Array; the tail past `bytes` is never addressable
   const uintptr_t address = reinterpret_cast<uintptr_t>(block);
-  live_.insert(after(live_, address), {address, bytes});
+  live_.insert(after(live_.begin(), live_.end(), address), {address, bytes});
   return static_cast<float*>(block);
 }
 
 bool BufferPool::release(const float* data) {
   const uintptr_t address = reinterpret_cast<uintptr_t>(data);
-  auto it = after(live_, address);
-  if (it == live_.begin() || (--it)->first != address) return false;
-  spare_.emplace_back(class_bytes(it->second), reinterpret_cast<void*>(address));
+  Block* it = after(live_.begin(), live_.end(), address);
+  if (it == live_.begin() || (--it)->address != address) return false;
+  spare_.insert(spare_.end(), {address, class_bytes(it->bytes)});  // room was reserved by allocate()
   live_.erase(it);
   return true;
 }
@@ -64,34 +90,31 @@ bool BufferPool::release(const float* data) {
 bool BufferPool::contains(const float* data, int64_t elements) const {
   if (elements < 0) return false;
   const uintptr_t begin = reinterpret_cast<uintptr_t>(data);
-  auto it = after(live_, begin);
+  const Block* it = after(live_.begin(), live_.end(), begin);
   if (it == live_.begin()) return false;
   --it;  // the live buffer starting at or before `begin`
-  const uintptr_t end_of_buffer = it->first + it->second;
+  const uintptr_t end_of_buffer = it->address + it->bytes;
   return begin <= end_of_buffer && static_cast<uint64_t>(elements) <= (end_of_buffer - begin) / sizeof(float);
 }
 
 bool BufferPool::was_freed(const float* data) const {
   const uintptr_t at = reinterpret_cast<uintptr_t>(data);
-  return std::any_of(spare_.begin(), spare_.end(), [&](const auto& e) {
-    const uintptr_t begin = reinterpret_cast<uintptr_t>(e.second);
-    return at >= begin && at < begin + e.first;
-  });
+  return std::any_of(spare_.begin(), spare_.end(), [&](const Block& b) { return at >= b.address && at < b.address + b.bytes; });
 }
 
 void BufferPool::trim() {
-  for (auto& [bytes, block] : spare_) std::free(block);
+  for (const Block& b : spare_) std::free(reinterpret_cast<void*>(b.address));
   spare_.clear();
 }
 
 BufferPool::Usage BufferPool::usage() const {
   Usage u;
-  for (auto& [address, bytes] : live_) {
+  for (const Block& b : live_) {
     ++u.live_buffers;
-    u.live_bytes += static_cast<int64_t>(bytes);
-    u.pooled_bytes += static_cast<int64_t>(class_bytes(bytes));
+    u.live_bytes += static_cast<int64_t>(b.bytes);
+    u.pooled_bytes += static_cast<int64_t>(class_bytes(b.bytes));
   }
-  for (auto& [bytes, block] : spare_) u.pooled_bytes += static_cast<int64_t>(bytes);
+  for (const Block& b : spare_) u.pooled_bytes += static_cast<int64_t>(b.bytes);
   return u;
 }
 

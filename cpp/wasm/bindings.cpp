@@ -114,6 +114,15 @@ Error read_array(const val& v, const std::string& name, ArrayArg& a) {
 
 bool overlaps(const float* a, int64_t n, const float* b, int64_t m) { return a < b + m && b < a + n; }
 
+// Two typed arrays over the same memory whose byte ranges overlap without coinciding (the facade's plain
+// views: reading buffer, byteOffset and byteLength runs no caller code).
+bool partly_overlapping_views(const val& a, const val& b) {
+  if (!is_typed_array(a) || !is_typed_array(b) || !val(a["buffer"]).strictlyEquals(b["buffer"])) return false;
+  const double a0 = a["byteOffset"].as<double>(), a1 = a0 + a["byteLength"].as<double>();
+  const double b0 = b["byteOffset"].as<double>(), b1 = b0 + b["byteLength"].as<double>();
+  return a0 < b1 && b0 < a1 && !(a0 == b0 && a1 == b1);
+}
+
 // Reads a JS options object; the first problem found is kept and later reads become no-ops.
 class Options {
  public:
@@ -305,7 +314,10 @@ struct Output {
   Error error;
   Output(const val& into, int64_t elements) {
     if (into.isUndefined() || into.isNull()) {
-      array = val::global(JsType<T>::name).new_(static_cast<double>(elements));
+      // Made by the facade's newTypedArray: null (not a thrown exception) when the JS heap refuses it.
+      array = val::module_property("newTypedArray")(std::string(JsType<T>::name), static_cast<double>(elements));
+      if (array.isNull())
+        error = range_error("not enough memory for a result of " + std::to_string(elements) + " elements");
     } else if (is_buffer_ref(into)) {
       ArrayArg target;
       if (!std::is_same_v<T, float>)
@@ -393,24 +405,29 @@ const float* resident_floats(Buffer& buffer, const ArrayArg& src, int64_t count,
 }
 
 // Integer inputs (token ids, masks, positions): read as doubles so 1.5 or NaN are errors, not truncated.
-std::optional<std::vector<int32_t>> integers(const ArrayArg& src, const std::string& name, int64_t min, int64_t max,
-                                             Error& error) {
+// The values land in `buffer` (engine scratch); nullptr with `error` set on failure.
+const int32_t* integers(Buffer& buffer, const ArrayArg& src, const std::string& name, int64_t min, int64_t max,
+                        Error& error) {
   const int64_t n = src.length;
   if (n < 1 || n > kMaxResidentElements) {
     error = range_error(name + " must have 1 to " + std::to_string(kMaxResidentElements) + " elements (got " +
                         std::to_string(n) + ")");
-    return std::nullopt;
+    return nullptr;
   }
-  if ((error = check_plain_elements(src, name, "isInteger"))) return std::nullopt;
-  std::vector<double> raw(static_cast<size_t>(n));
-  copy_in(src, 0, n, raw.data());
-  std::vector<int32_t> out(static_cast<size_t>(n));
+  if ((error = check_plain_elements(src, name, "isInteger"))) return nullptr;
+  double* raw = static_cast<double*>(g_extra.get(sizeof(double) * static_cast<size_t>(n)));
+  int32_t* out = static_cast<int32_t*>(buffer.get(sizeof(int32_t) * static_cast<size_t>(n)));
+  if (!raw || !out) {
+    error = range_error("not enough memory for " + name);
+    return nullptr;
+  }
+  copy_in(src, 0, n, raw);
   for (int64_t i = 0; i < n; ++i) {
     const double x = raw[i];
     if (!(x == std::floor(x)) || x < static_cast<double>(min) || x > static_cast<double>(max)) {
       error = range_error(name + "[" + std::to_string(i) + "] must be an integer from " + std::to_string(min) +
                           " to " + std::to_string(max) + " (got " + std::to_string(x) + ")");
-      return std::nullopt;
+      return nullptr;
     }
     out[i] = static_cast<int32_t>(x);
   }
@@ -516,16 +533,16 @@ val learned_js(val options) {
                        [&](int64_t first, int64_t count, float* buf) { learned_rows(p, first, count, buf); });
   }
   Error error;
-  auto ids = integers(positions, "positions", INT32_MIN, INT32_MAX, error);
+  const int32_t* ids = integers(g_input, positions, "positions", INT32_MIN, INT32_MAX, error);
   if (!ids) return js_error(error);
-  for (int32_t id : *ids)
-    if (auto e = validate_position(p, id)) return js_error(e);
-  const int64_t n = static_cast<int64_t>(ids->size());
+  const int64_t n = positions.length;
+  for (int64_t i = 0; i < n; ++i)
+    if (auto e = validate_position(p, ids[i])) return js_error(e);
   if (auto e = check_product(n, p.d_model, 1, "positions x dModel lookup", kMaxOutputElements)) return js_error(e);
   Output<float> out(o.get("into"), n * p.d_model);
   if (out.error) return js_error(out.error);
   return stream_rows(out, n, p.d_model, [&](int64_t first, int64_t count, float* buf) {
-    for (int64_t r = 0; r < count; ++r) learned_row(p, (*ids)[first + r], buf + r * p.d_model);
+    for (int64_t r = 0; r < count; ++r) learned_row(p, ids[first + r], buf + r * p.d_model);
   });
 }
 
@@ -701,7 +718,8 @@ val rope_apply_js(val x_arg, val options) {
   if (auto e = check_plain_elements(x, "x", "isFinite")) return js_error(e);
   Output<float> out(o.get("into"), p.seq_len * row);
   if (out.error) return js_error(out.error);
-  if (out.engine && x.engine && out.engine != x.engine && overlaps(out.engine, x.length, x.engine, x.length))
+  if ((out.engine && x.engine && out.engine != x.engine && overlaps(out.engine, x.length, x.engine, x.length)) ||
+      (!out.engine && !x.engine && partly_overlapping_views(x.js, out.array)))
     return js_error(range_error("into must be x itself (rotated in place) or not overlap it"));
   void* ws = g_workspace.get(RopeApplier::workspace_bytes(p));
   if (!ws) return out_of_memory("the rotation tables");
@@ -807,17 +825,18 @@ val position_ids_js(val ids_arg, val options) {
   if (roberta)
     if (auto e = validate_roberta(pad, past)) return js_error(e);
   Error error;
-  auto values = integers(ids, roberta ? "ids" : "mask", INT32_MIN, INT32_MAX, error);
+  const int32_t* values = integers(g_input, ids, roberta ? "ids" : "mask", INT32_MIN, INT32_MAX, error);
   if (!values) return js_error(error);
-  const int64_t n = static_cast<int64_t>(values->size());
+  const int64_t n = ids.length;
   if (!roberta)
-    if (auto e = validate_mask(values->data(), n)) return js_error(e);
-  std::vector<int32_t> result(static_cast<size_t>(n));
-  if (roberta) position_ids_roberta(values->data(), n, pad, past, result.data());
-  else position_ids_generation(values->data(), n, result.data());
+    if (auto e = validate_mask(values, n)) return js_error(e);
+  int32_t* result = static_cast<int32_t*>(g_workspace.get(sizeof(int32_t) * static_cast<size_t>(n)));
+  if (!result) return out_of_memory("the position ids");
+  if (roberta) position_ids_roberta(values, n, pad, past, result);
+  else position_ids_generation(values, n, result);
   Output<int32_t> out(o.get("into"), n);
   if (out.error) return js_error(out.error);
-  out.write(0, result.data(), n);
+  out.write(0, result, n);
   return out.array;
 }
 

@@ -298,3 +298,54 @@ test('null options are a TypeError; getters and Proxies are read in JS, before t
     assert.throws(call, (e) => e instanceof TypeError && e.message.startsWith(name), name);
   assert.equal(pe.diagnostics().liveBuffers, 0);
 });
+
+test('no caller code runs inside the engine: functions, objects inside arrays, huge sparse arrays', async () => {
+  const { engine } = await import('./helpers.mjs');
+  const pe = await engine();
+  let ran = 0;
+  const sneaky = function () {};
+  Object.setPrototypeOf(sneaky, Float32Array.prototype);
+  Object.defineProperty(sneaky, 'length', { get: () => (ran++, 64) });
+  sneaky.set = () => ran++;
+  assert.throws(() => pe.sinusoidal({ length: 8, dModel: 8, into: sneaky }), (e) => e instanceof TypeError && /^into must be a Float32Array \(got function\)/.test(e.message));
+  const trap = new Proxy({}, { get() { ran++; throw new Error('trap ran'); }, getPrototypeOf() { ran++; throw new Error('trap ran'); } });
+  assert.throws(() => pe.compare([1, trap], [1, 2]), (e) => e instanceof TypeError && /^a\[1\] must be a number \(got object\)/.test(e.message));
+  assert.throws(() => pe.positionIds([0, [trap]], { padTokenId: 1 }), (e) => e instanceof TypeError && /^ids\[1\] must be a number \(got an array\)/.test(e.message));
+  assert.throws(() => pe.rope.apply([() => 1], { seqLen: 1, heads: 1, headDim: 1 }), (e) => e instanceof RangeError && /headDim/.test(e.message));
+  assert.equal(ran, 0, 'caller code ran');
+  const sparse = [];
+  sparse.length = 2 ** 32 - 1;
+  const t0 = performance.now();
+  assert.throws(() => pe.compare(sparse, [1]), (e) => e instanceof RangeError && /^b must have 4294967295 elements/.test(e.message));
+  assert.ok(performance.now() - t0 < 1000, 'rejected without copying');
+});
+
+test('options are read as a caller expects: inherited values and class getters count', async () => {
+  const { engine } = await import('./helpers.mjs');
+  const pe = await engine();
+  const expected = pe.sinusoidal({ length: 2, dModel: 4, base: 100 });
+  class Options {
+    length = 2;
+    dModel = 4;
+    get base() {
+      return 100;
+    }
+  }
+  assert.deepEqual(pe.sinusoidal(new Options()), expected);
+  assert.deepEqual(pe.sinusoidal(Object.assign(Object.create({ base: 100 }), { length: 2, dModel: 4 })), expected);
+  assert.deepEqual(pe.sinusoidal(Object.defineProperty({ length: 2, dModel: 4 }, 'base', { value: 100 })), expected);
+});
+
+test('rope.apply: into overlapping x in the same memory is rejected unless it is x itself', async () => {
+  const { engine, randomF32 } = await import('./helpers.mjs');
+  const pe = await engine();
+  const shape = { seqLen: 4, heads: 1, headDim: 8 };
+  const memory = randomF32(5 * 8, 2);
+  assert.throws(
+    () => pe.rope.apply(memory.subarray(0, 32), { ...shape, into: memory.subarray(8, 40) }),
+    (e) => e instanceof RangeError && /^into must be x itself/.test(e.message),
+  );
+  const x = memory.subarray(8, 40);
+  const expected = pe.rope.apply(x.slice(), shape);
+  assert.deepEqual(pe.rope.apply(x, { ...shape, into: new Float32Array(memory.buffer, 32, 32) }), expected);
+});

@@ -5,8 +5,6 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <utility>
-#include <vector>
 
 #include "posenc/error.hpp"
 
@@ -40,10 +38,35 @@ class BufferPool {
   Usage usage() const;
 
  private:
+  // A block and its byte count (requested bytes while live, class bytes while waiting).
+  struct Block {
+    uintptr_t address;
+    size_t bytes;
+  };
+  // A malloc-backed array: when memory is exhausted, growing it fails and is reported; std::vector would
+  // abort the module instead (no exceptions in the wasm build).
+  class Blocks {
+   public:
+    Blocks() = default;
+    Blocks(const Blocks&) = delete;
+    Blocks& operator=(const Blocks&) = delete;
+    ~Blocks();
+    bool reserve(size_t n);
+    Block* begin() const { return items_; }
+    Block* end() const { return items_ + size_; }
+    size_t size() const { return size_; }
+    void insert(Block* at, Block b);  // needs reserved room
+    void erase(Block* at);
+    void clear() { size_ = 0; }
+
+   private:
+    Block* items_ = nullptr;
+    size_t size_ = 0, capacity_ = 0;
+  };
+
   static size_t class_bytes(size_t bytes);  // the block size serving `bytes`: a power of two, at least 64
-  // Sorted vectors rather than maps: a handful of buffers is the norm, and the tree code costs wasm bytes.
-  std::vector<std::pair<uintptr_t, size_t>> live_;  // (start address, requested bytes), sorted by address
-  std::vector<std::pair<size_t, void*>> spare_;     // (class bytes, freed block)
+  Blocks live_;   // requested bytes, sorted by address
+  Blocks spare_;  // class bytes; room is kept for every block the pool owns, so release() never allocates
 };
 
 }  // namespace posenc

@@ -23,7 +23,9 @@ export function simdSupported() {
 // would strand the embind handles they hold) and no caller code runs inside an engine call (where it could
 // re-enter the engine). Typed arrays become plain views of the same memory, remembered in
 // `call.originals` so an `into` comes back as the caller's own object; pe.buffers and views of engine
-// memory become refs; plain arrays and objects, down to the values inside `scaling`, become plain copies.
+// memory become refs; arrays and objects, down to the values inside `scaling`, become plain copies (options
+// read as a caller expects: own and inherited properties, class getters included); whatever the engine
+// could only describe in an error becomes an inert stand-in.
 function plain(value, call, depth = 0) {
   const ref = call.toRef(value);
   if (ref) return ref;
@@ -33,12 +35,39 @@ function plain(value, call, depth = 0) {
     call.originals.set(view, value);
     return view;
   }
-  if (Array.isArray(value)) return Array.from(value);
-  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    // No valid input is this long; a sparse stand-in of the same length still gets the engine's named error.
+    if (value.length > MAX_ELEMENTS) return new Array(value.length);
+    return Array.from(value, inert);
+  }
+  if (typeof value !== 'object' || value === null) return inert(value);
   const copy = {};
-  for (const key of Object.keys(value))
-    if (key !== REF_KEY) copy[key] = depth < 2 ? plain(value[key], call, depth + 1) : value[key];
+  for (const key of optionKeys(value))
+    if (key !== REF_KEY) copy[key] = depth < 2 ? plain(value[key], call, depth + 1) : inert(value[key]);
   return copy;
+}
+
+const MAX_ELEMENTS = 2 ** 28;  // the engine's largest array (kMaxOutputElements)
+const STAND_IN = Object.freeze(function standIn() {});
+
+// A value the engine will at most describe ("got object"): primitives as they are, anything else a fresh
+// stand-in of the same kind, which runs no caller code when looked at.
+function inert(value) {
+  if (typeof value === 'function') return STAND_IN;
+  if (typeof value !== 'object' || value === null) return value;
+  try {
+    return Array.isArray(value) ? [] : {};
+  } catch {
+    return {};  // a revoked Proxy
+  }
+}
+
+// Own and inherited property names, non-enumerable ones and class getters included.
+function optionKeys(value) {
+  const keys = new Set();
+  for (let o = value; o !== null && o !== Object.prototype; o = Object.getPrototypeOf(o))
+    for (const key of Object.getOwnPropertyNames(o)) if (key !== 'constructor' && key !== '__proto__') keys.add(key);
+  return keys;
 }
 
 function unwrap(result) {
@@ -50,6 +79,15 @@ const SINUSOIDAL_KEYS = ['length', 'dModel', 'base', 'offset', 'layout'];
 
 export function createApi(module, simd) {
   const buffers = bufferSupport(module);
+  // Fresh result arrays are made through this, so an allocation the JS heap refuses becomes the engine's
+  // RangeError rather than an exception thrown through its C++ frames.
+  module.newTypedArray = (type, length) => {
+    try {
+      return new (type === 'Int32Array' ? Int32Array : type === 'Float64Array' ? Float64Array : Float32Array)(length);
+    } catch {
+      return null;
+    }
+  };
   // One engine call: `flat` prepares its arguments, `result` turns what the engine returned into what the
   // caller gets: its own `into` object back, or for a pe.buffer filled in place (the engine returns
   // nothing) the buffer or a current view of it.
