@@ -32,8 +32,9 @@ double max_error(const SinusoidalParams& p) {
 }  // namespace
 
 TEST_CASE("sinusoidal matches the formula in both layouts, odd widths included") {
+  // 50 rows: three whole blocks of positions and a partial one
   for (Layout layout : {Layout::interleaved, Layout::split})
-    for (int64_t d : {4, 5, 32, 33, 130})
+    for (int64_t d : {1, 2, 3, 4, 5, 9, 32, 33, 130, 300, 301})  // 300+: several column chunks per block
       for (double base : {10000.0, 100.0, 2.5}) {
         SinusoidalParams p{50, d, base, 0, layout};
         CHECK(max_error(p) < 2.5e-7);

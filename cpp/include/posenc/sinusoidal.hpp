@@ -37,21 +37,29 @@ class AngleRotor {
   // `freqs` (n doubles) must outlive the rotor; `workspace` holds workspace_bytes(n), 16-byte aligned.
   AngleRotor(const double* freqs, int64_t n, double scale, void* workspace);
 
-  // Calls row(j, k) for positions first..first+count-1 (j = 0..count-1); inside the callback, k is the
-  // in-block offset to pass to the combine functions. A call that starts where the previous one stopped
-  // after whole blocks continues the rotation instead of re-seeding, so streaming a table chunk by chunk
-  // costs no extra transcendental calls.
+  // Calls block(j0, rows) for the blocks of up to kBlock positions first+j0... (j0 = 0, kBlock, ...; j0 <
+  // count), with the block's anchor in place. A call that starts where the previous one stopped after whole
+  // blocks continues the rotation instead of re-seeding, so streaming a table chunk by chunk costs no extra
+  // transcendental calls.
+  template <class Block>
+  void for_blocks(int64_t first, int64_t count, Block&& block);
+  // The same, one position at a time: row(j, k) for j = 0..count-1, k the in-block offset for combine().
   template <class Row>
-  void for_positions(int64_t first, int64_t count, Row&& row);
+  void for_positions(int64_t first, int64_t count, Row&& row) {
+    for_blocks(first, count, [&](int64_t j0, int64_t rows) {
+      for (int64_t k = 0; k < rows; ++k) row(j0 + k, k);
+    });
+  }
 
   // The n sines and n cosines at in-block offset k, into row_sin() / row_cos().
   void combine(int64_t k);
   const float* row_sin() const { return row_sin_; }
   const float* row_cos() const { return row_cos_; }
-  // Written straight into a table row: (sin, cos) pairs, `width` = 2n or 2n - 1 values (odd d_model).
-  void combine_interleaved(int64_t k, float* out, int64_t width) const;
-  // n sines at sin_out, the first `cosines` (n or n - 1) cosines at cos_out.
-  void combine_split(int64_t k, float* sin_out, float* cos_out, int64_t cosines) const;
+  // The current block's first `rows` table rows, row-major `width` floats apart, written straight into out:
+  // interleaved (sin, cos) pairs, width = 2n or 2n - 1 (odd d_model) ...
+  void block_interleaved(int64_t rows, float* out, int64_t width) const;
+  // ... or split: n sines, then the first width - n cosines.
+  void block_split(int64_t rows, float* out, int64_t width) const;
 
   int64_t size() const { return n_; }
 
@@ -60,6 +68,8 @@ class AngleRotor {
   void advance();                 // anchor += kBlock by a double rotation
   struct Pairs;                   // the four float arrays combined at one in-block offset
   Pairs pairs(int64_t k) const;
+  template <class Cell>
+  void each_cell(int64_t rows, int64_t vectors, Cell&& cell) const;
 
   const double* freqs_;
   int64_t n_, stride_;
@@ -69,8 +79,8 @@ class AngleRotor {
   float *anchor_sin_f_, *anchor_cos_f_, *offset_sin_, *offset_cos_, *row_sin_, *row_cos_;
 };
 
-template <class Row>
-void AngleRotor::for_positions(int64_t first, int64_t count, Row&& row) {
+template <class Block>
+void AngleRotor::for_blocks(int64_t first, int64_t count, Block&& block) {
   for (int64_t j0 = 0; j0 < count; j0 += kBlock) {
     const int64_t position = first + j0;
     if (position == next_ && ++blocks_since_seed_ < kReseed) {
@@ -79,9 +89,9 @@ void AngleRotor::for_positions(int64_t first, int64_t count, Row&& row) {
       seed(position);
       blocks_since_seed_ = 0;
     }
-    const int64_t end = j0 + kBlock < count ? j0 + kBlock : count;
-    next_ = end - j0 == kBlock ? position + kBlock : -1;
-    for (int64_t j = j0; j < end; ++j) row(j, j - j0);
+    const int64_t rows = j0 + kBlock < count ? kBlock : count - j0;
+    next_ = rows == kBlock ? position + kBlock : -1;
+    block(j0, rows);
   }
 }
 
