@@ -1,7 +1,30 @@
 // `npm run bench`: engine timings as JSON, every ratio measured side by side in this one process.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { load } from '../web/src/engine/node.js';
+import { emEnv, root, run } from '../scripts/toolchain.mjs';
 
 const pe = await load();
+
+// bench/floors.c as a standalone module with its own memory; `floors.at(floats)` hands out regions of it.
+async function loadFloors() {
+  const wasm = join(root, 'build/bench-floors.wasm');
+  run('emcc', ['-O3', '-msimd128', '--no-entry', '-sSTANDALONE_WASM', '-sINITIAL_MEMORY=8MB',
+    '-sALLOW_MEMORY_GROWTH=1', '-sMAXIMUM_MEMORY=1GB', 'bench/floors.c', '-o', wasm], {
+    env: emEnv(),
+  });
+  const { exports } = (await WebAssembly.instantiate(readFileSync(wasm), {})).instance;
+  const memory = exports.memory;
+  return {
+    ...exports,
+    at(floats) {
+      const address = memory.buffer.byteLength;  // past the module's stack and data
+      memory.grow(Math.ceil((4 * floats) / 65536));
+      return address;
+    },
+  };
+}
+const floors = await loadFloors();
 
 // Median of `runs` timed calls after `warmup` untimed ones, in milliseconds.
 function time(fn, { runs = 15, warmup = 3 } = {}) {
@@ -99,9 +122,11 @@ function sideBySide(fns, rounds) {
   const buffer = pe.buffer(n);
   const filled = new Float32Array(n);
   const js = new Float32Array(n);
+  const storeAt = floors.at(n);
   const into = sideBySide(
     {
       floor_fill: () => filled.fill(1.5),
+      wasm_store_floor: () => floors.store(storeAt, n, 1.5),
       engine_into: () => pe.sinusoidal({ length, dModel, into: reused }),
       engine_buffer: () => pe.sinusoidal({ length, dModel, into: buffer }),
       plain_js: () => sinusoidalJs(length, dModel, 10000, js),
@@ -125,6 +150,10 @@ function sideBySide(fns, rounds) {
     buffer_speedup_vs_plain_js: into.ratio('plain_js', 'engine_buffer'),
     // The most any implementation writing this table could gain over plain JS on this machine.
     floor_speedup_vs_plain_js: into.ratio('plain_js', 'floor_fill'),
+    // A wasm SIMD loop writing the same number of floats (V8's fill is slower): the most any wasm kernel
+    // could gain over plain JS here, and how close the engine's buffer path comes to it.
+    wasm_store_floor_speedup_vs_plain_js: into.ratio('plain_js', 'wasm_store_floor'),
+    buffer_vs_wasm_store_floor: into.ratio('engine_buffer', 'wasm_store_floor'),
     goals: 'into_vs_floor <= 4 (aim 2), speedup_vs_plain_js >= 30, fresh_vs_alloc_and_fill <= 1.5',
   };
   buffer.free();
@@ -143,6 +172,7 @@ function sideBySide(fns, rounds) {
   const outBuffer = pe.buffer(n);
   const inPlaceBuffer = pe.buffer(n);
   inPlaceBuffer.array.set(x);
+  const inPlaceAt = floors.at(n), copyAt = floors.at(n);
   const r = sideBySide(
     {
       engine: () => pe.rope.apply(x, { ...shape, into: out }),
@@ -152,6 +182,9 @@ function sideBySide(fns, rounds) {
       plain_js_in_place: () => ropeJs(jsInPlace, seqLen, heads, headDim, 10000, jsInPlace),
       // what any engine outside the JS heap pays at least: reading x and writing the result once each
       copy_floor: () => copy.set(x),
+      // the same bounds for wasm code: one multiply in place (scale by 1: values stay put), one copy
+      wasm_in_place_floor: () => floors.scale(inPlaceAt, n, 1),
+      wasm_copy_floor: () => floors.copy(copyAt, inPlaceAt, n),
     },
     7,
   );
@@ -165,6 +198,10 @@ function sideBySide(fns, rounds) {
     in_place_speedup_vs_plain_js_in_place: r.ratio('plain_js_in_place', 'engine_buffer_in_place'),
     // How far plain JS is from one copy of x: the most an engine that copies in and out could gain.
     copy_floor_speedup_vs_plain_js: r.ratio('plain_js', 'copy_floor'),
+    // The most a wasm kernel could gain reading and writing x once: in place, and into another buffer.
+    wasm_in_place_floor_speedup_vs_plain_js_in_place: r.ratio('plain_js_in_place', 'wasm_in_place_floor'),
+    buffer_in_place_vs_wasm_in_place_floor: r.ratio('engine_buffer_in_place', 'wasm_in_place_floor'),
+    wasm_copy_floor_speedup_vs_plain_js: r.ratio('plain_js', 'wasm_copy_floor'),
     max_abs_difference_sampled: maxDiff,
     goal: 'speedup_vs_plain_js >= 10',
   };

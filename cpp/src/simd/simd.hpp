@@ -74,16 +74,23 @@ inline float sum(f32x4 a) { return a.v[0] + a.v[1] + a.v[2] + a.v[3]; }
 }  // namespace posenc::simd
 
 namespace posenc::simd {
-// True when no value is NaN or infinite: x - x is 0 for finite x and NaN otherwise, and NaN sticks.
+// True when no value is NaN or infinite: x - x is 0 for finite x and NaN otherwise, and NaN sticks. Four
+// independent sums: one would wait on the add latency at every vector, and this scan runs over every input
+// (a single sum made it the largest cost of rotating a pe.buffer in place).
 inline bool all_finite(const float* p, long long n) {
-  f32x4 acc = splat(0.f);
+  f32x4 acc[4] = {splat(0.f), splat(0.f), splat(0.f), splat(0.f)};
   long long i = 0;
+  for (; i + 16 <= n; i += 16)
+    for (int j = 0; j < 4; ++j) {
+      const f32x4 v = load(p + i + 4 * j);
+      acc[j] = acc[j] + (v - v);
+    }
   for (; i + 4 <= n; i += 4) {
     const f32x4 v = load(p + i);
-    acc = acc + (v - v);
+    acc[0] = acc[0] + (v - v);
   }
   float tail = 0.f;
   for (; i < n; ++i) tail += p[i] - p[i];
-  return sum(acc) + tail == 0.f;
+  return sum((acc[0] + acc[1]) + (acc[2] + acc[3])) + tail == 0.f;
 }
 }  // namespace posenc::simd
