@@ -1,5 +1,6 @@
 #include "posenc/metrics.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -64,15 +65,26 @@ Error validate(const SimilarityParams& p) {
   return check_product(p.length, p.length, 1, "length x length matrix", kMaxOutputElements);
 }
 
-void similarity_norms(const SimilarityParams& p, const float* table, double* norms) {
+bool similarity_norms(const SimilarityParams& p, const float* table, double* norms) {
+  // A float partial sum adds d terms of at most (2 max|x|)^2 (Euclidean); rows whose largest value is
+  // below 1e-15 would square into float32's denormals.
+  float largest = 0, smallest_row = 1;
+  for (int64_t r = 0; r < p.length; ++r) {
+    float row_max = 0;
+    for (int64_t c = 0; c < p.d_model; ++c) row_max = std::max(row_max, std::fabs(table[r * p.d_model + c]));
+    largest = std::max(largest, row_max);
+    if (row_max > 0) smallest_row = std::min(smallest_row, row_max);
+  }
+  const bool wide = 4.0 * largest * largest * static_cast<double>(p.d_model) > 1e36 || smallest_row < 1e-15f;
   for (int64_t r = 0; r < p.length; ++r) {
     const float* row = table + r * p.d_model;
-    norms[r] = std::sqrt(dot_f32(row, row, p.d_model));
+    norms[r] = wide ? std::sqrt(compare(row, row, p.d_model).dot) : std::sqrt(dot_f32(row, row, p.d_model));
   }
+  return wide;
 }
 
-void similarity_rows(const SimilarityParams& p, const float* table, const double* norms, int64_t first, int64_t count,
-                     float* out) {
+void similarity_rows(const SimilarityParams& p, const float* table, const double* norms, bool wide, int64_t first,
+                     int64_t count, float* out) {
   const int64_t d = p.d_model;
   for (int64_t r = 0; r < count; ++r) {
     const int64_t i = first + r;
@@ -81,9 +93,9 @@ void similarity_rows(const SimilarityParams& p, const float* table, const double
     for (int64_t j = 0; j < p.length; ++j) {
       const float* b = table + j * d;
       double value;
-      if (p.metric == Metric::euclidean) value = std::sqrt(squared_distance_f32(a, b, d));
+      if (p.metric == Metric::euclidean) value = wide ? compare(a, b, d).euclidean : std::sqrt(squared_distance_f32(a, b, d));
       else {
-        value = dot_f32(a, b, d);
+        value = wide ? compare(a, b, d).dot : dot_f32(a, b, d);
         if (p.metric == Metric::cosine) value = cosine_of(value, norms[i], norms[j]);
       }
       row[j] = static_cast<float>(value);

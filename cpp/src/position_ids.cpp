@@ -1,12 +1,17 @@
 #include "posenc/position_ids.hpp"
 
+#include <cstdint>
+
 namespace posenc {
 
-Error validate_roberta(int64_t pad_token_id, int64_t past_length) {
+Error validate_roberta(int64_t pad_token_id, int64_t past_length, int64_t n) {
   if (pad_token_id < -(int64_t{1} << 30) || pad_token_id > (int64_t{1} << 30))
     return range_error("padTokenId must be an integer within +-2^30 (got " + std::to_string(pad_token_id) + ")");
   if (past_length < 0 || past_length > (int64_t{1} << 30))
     return range_error("pastLength must be an integer from 0 to 2^30 (got " + std::to_string(past_length) + ")");
+  if (pad_token_id + past_length + n > INT32_MAX)
+    return range_error("padTokenId + pastLength + the number of ids must be at most 2^31 - 1, the largest int32 " +
+                       std::string("position id (got ") + std::to_string(pad_token_id + past_length + n) + ")");
   return {};
 }
 

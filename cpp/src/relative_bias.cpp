@@ -30,9 +30,13 @@ int32_t t5_bucket(int64_t relative_position, const T5BucketParams& p) {
   const int64_t max_exact = buckets / 2;
   if (n < max_exact) return static_cast<int32_t>(result + n);
   // Only reached with n >= max_exact >= 1, so the log is of a value >= 1 (no log(0) as in the tensor code).
-  const double scaled = std::log(static_cast<double>(n) / max_exact) /
-                        std::log(static_cast<double>(p.max_distance) / max_exact) * (buckets - max_exact);
-  int64_t large = max_exact + static_cast<int64_t>(scaled < 1e15 ? scaled : 1e15);
+  // Float32 like transformers (a float tensor; the constant log(max_distance / max_exact) is Python's
+  // double, rounded to float when it meets the tensor): in double, positions where the quotient lands on
+  // an integer can round to the other side and give the neighbouring bucket.
+  const float log_ratio = static_cast<float>(std::log(static_cast<double>(p.max_distance) / max_exact));
+  const float scaled = std::log(static_cast<float>(n) / static_cast<float>(max_exact)) / log_ratio *
+                       static_cast<float>(buckets - max_exact);
+  int64_t large = max_exact + static_cast<int64_t>(scaled < 1e15f ? scaled : 1e15f);
   if (large > buckets - 1) large = buckets - 1;
   return static_cast<int32_t>(result + large);
 }

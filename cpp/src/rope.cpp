@@ -42,8 +42,8 @@ double original_length(const RopeScaling& s) {
 
 double yarn_mscale(double scale, double mscale) { return scale <= 1 ? 1.0 : 0.1 * mscale * std::log(scale) + 1.0; }
 
-// transformers: with both lengths given, YaRN and LongRoPE use their ratio as the factor (DeepSeek-V3 / Phi-3).
-double effective_factor(const RopeScaling& s) {
+// LongRoPE (transformers, after Phi-3): with both lengths given, their ratio replaces `factor`.
+double longrope_factor(const RopeScaling& s) {
   if (s.original_max_position_embeddings && s.max_position_embeddings)
     return *s.max_position_embeddings / *s.original_max_position_embeddings;
   return s.factor ? *s.factor : 1.0;
@@ -54,14 +54,16 @@ double effective_factor(const RopeScaling& s) {
 double rope_attention_factor(const RopeParams& p) {
   const RopeScaling& s = p.scaling;
   if (s.attention_factor && (s.type == RopeType::yarn || s.type == RopeType::longrope)) return *s.attention_factor;
-  const double factor = effective_factor(s);
   if (s.type == RopeType::yarn) {
+    const double factor = *s.factor;
     if (s.mscale && s.mscale_all_dim && *s.mscale != 0 && *s.mscale_all_dim != 0)
       return yarn_mscale(factor, *s.mscale) / yarn_mscale(factor, *s.mscale_all_dim);
     return yarn_mscale(factor, 1.0);
   }
-  if (s.type == RopeType::longrope)
+  if (s.type == RopeType::longrope) {
+    const double factor = longrope_factor(s);
     return factor <= 1 ? 1.0 : std::sqrt(1 + std::log(factor) / std::log(original_length(s)));
+  }
   return 1.0;
 }
 
@@ -97,8 +99,9 @@ Error validate(const RopeParams& p) {
     return range_error("scaling.originalMaxPositionEmbeddings is required for this scaling type");
   if (s.type == RopeType::llama3 && !s.original_max_position_embeddings)
     return range_error("scaling.originalMaxPositionEmbeddings is required for llama3 scaling");
-  if (auto e = check_range(s.beta_fast, "scaling.betaFast", false)) return e;
-  if (auto e = check_range(s.beta_slow, "scaling.betaSlow", false)) return e;
+  // Rotation counts; below 1e-6, orig / (beta 2 pi) overflows for the longest contexts.
+  if (auto e = check_range(s.beta_fast, "scaling.betaFast", false, 1e-6)) return e;
+  if (auto e = check_range(s.beta_slow, "scaling.betaSlow", false, 1e-6)) return e;
   if (auto e = check_range(s.mscale, "scaling.mscale", false, -1e6)) return e;
   if (auto e = check_range(s.mscale_all_dim, "scaling.mscaleAllDim", false, -1e6)) return e;
   if (auto e = check_range(s.attention_factor, "scaling.attentionFactor", false)) return e;
@@ -112,8 +115,7 @@ Error validate(const RopeParams& p) {
     if (auto e = check_factors(s.short_factor, s.short_factor_size, dim / 2, "scaling.shortFactor")) return e;
     if (auto e = check_factors(s.long_factor, s.long_factor_size, dim / 2, "scaling.longFactor")) return e;
   }
-  const double factor = effective_factor(s);
-  if ((s.type == RopeType::yarn || s.type == RopeType::longrope) && !(factor >= 1e-6 && factor <= 1e6))
+  if (s.type == RopeType::longrope && !(longrope_factor(s) >= 1e-6 && longrope_factor(s) <= 1e6))
     return range_error("scaling.maxPositionEmbeddings / scaling.originalMaxPositionEmbeddings must be from 1e-6 to 1e6");
   // cos and sin are multiplied by it: it must keep rotated values finite (mscale pairs can make it 0 or
   // blow it up, found by the fuzzer).
@@ -130,8 +132,10 @@ double rope_inv_freq(const RopeParams& p, double seq_len, double* inv) {
   if (s.seq_len) seq_len = *s.seq_len;
   double base = p.base;
   if (s.type == RopeType::dynamic) {
-    // NTK-aware: grow the base once the sequence outgrows the trained length.
-    const double mpe = original_length(s), factor = *s.factor;
+    // NTK-aware: grow the base once the sequence outgrows max_position_embeddings (transformers reads that
+    // one, not original_max_position_embeddings, which serves only when it is the length given).
+    const double mpe = s.max_position_embeddings ? *s.max_position_embeddings : *s.original_max_position_embeddings;
+    const double factor = *s.factor;
     const double seq = std::max(seq_len, mpe);
     base = base * std::pow(factor * seq / mpe - (factor - 1), static_cast<double>(dim) / (dim - 2));
   }
@@ -145,7 +149,9 @@ double rope_inv_freq(const RopeParams& p, double seq_len, double* inv) {
       for (int64_t i = 0; i < n; ++i) inv[i] /= *s.factor;
       break;
     case RopeType::yarn: {
-      const double orig = original_length(s), factor = effective_factor(s);
+      // `factor` as given, as current transformers does: some releases replaced it by maxPositionEmbeddings /
+      // originalMaxPositionEmbeddings, a bug (huggingface/transformers#38224).
+      const double orig = original_length(s), factor = *s.factor;
       const double beta_fast = s.beta_fast ? *s.beta_fast : 32, beta_slow = s.beta_slow ? *s.beta_slow : 1;
       auto correction_dim = [&](double rotations) {
         return dim * std::log(orig / (rotations * 2 * kPi)) / (2 * std::log(p.base));

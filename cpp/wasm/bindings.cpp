@@ -623,9 +623,9 @@ val similarity_js(val table_arg, val options, val sinusoidal_tag) {
   if (!data) return js_error(error);
   double* norms = static_cast<double*>(g_extra.get(sizeof(double) * p.length));
   if (!norms) return out_of_memory("the row norms");
-  similarity_norms(p, data, norms);
+  const bool wide = similarity_norms(p, data, norms);
   return stream_rows(out, p.length, p.length, [&](int64_t first, int64_t count, float* buf) {
-    similarity_rows(p, data, norms, first, count, buf);
+    similarity_rows(p, data, norms, wide, first, count, buf);
   });
 }
 
@@ -823,7 +823,7 @@ val position_ids_js(val ids_arg, val options) {
   const int64_t past = roberta ? o.integer("pastLength", 0) : 0;
   if (o.failed()) return js_error(o.error());
   if (roberta)
-    if (auto e = validate_roberta(pad, past)) return js_error(e);
+    if (auto e = validate_roberta(pad, past, ids.length)) return js_error(e);
   Error error;
   const int32_t* values = integers(g_input, ids, roberta ? "ids" : "mask", INT32_MIN, INT32_MAX, error);
   if (!values) return js_error(error);

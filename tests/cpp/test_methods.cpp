@@ -192,6 +192,10 @@ TEST_CASE("T5 buckets: exact, logarithmic and capped regions") {
   CHECK(t5_bucket(5, causal) == 0);
   CHECK(t5_bucket(-20, causal) == 17);  // 16 + floor(ln(20/16) / ln(128/16) * 16)
   CHECK(t5_bucket(-1000, causal) == 31);
+  // Where the quotient lands on an integer, transformers' float32 decides (double gave 4, 5 and 27).
+  CHECK(t5_bucket(-8, T5BucketParams{true, 18, 128}) == 5);
+  CHECK(t5_bucket(-16, T5BucketParams{true, 18, 128}) == 6);
+  CHECK(t5_bucket(-30, T5BucketParams{true, 72, 50}) == 26);
   CHECK_THAT(validate(T5BucketParams{true, 2, 128}).message, Catch::Contains("numBuckets"));
   CHECK_THAT(validate(T5BucketParams{true, 32, 4}).message, Catch::Contains("maxDistance"));
 }
@@ -208,6 +212,9 @@ TEST_CASE("position ids: RoBERTa and generation conventions") {
   CHECK(std::vector<int32_t>(out, out + 4) == std::vector<int32_t>{1, 1, 0, 1});
   const int32_t bad[] = {0, 2};
   CHECK_THAT(validate_mask(bad, 2).message, Catch::Contains("mask[1]"));
+  // The largest id, pad + past + n, must fit in int32 (2^30 + 2^30 + 2 used to wrap negative).
+  CHECK_THAT(validate_roberta(int64_t{1} << 30, int64_t{1} << 30, 2).message, Catch::Contains("padTokenId + pastLength"));
+  CHECK(!validate_roberta(int64_t{1} << 30, (int64_t{1} << 30) - 2, 1));
 }
 
 TEST_CASE("attention without positions is permutation-equivariant bit for bit") {
@@ -243,8 +250,8 @@ TEST_CASE("sinusoidal similarity: Toeplitz path equals the general path") {
     SimilarityParams p{70, 32, metric};
     std::vector<double> norms(70);
     std::vector<float> general(70 * 70), fast(70 * 70);
-    similarity_norms(p, table.data(), norms.data());
-    similarity_rows(p, table.data(), norms.data(), 0, 70, general.data());
+    const bool wide = similarity_norms(p, table.data(), norms.data());
+    similarity_rows(p, table.data(), norms.data(), wide, 0, 70, general.data());
     detail::OwnedWorkspace ws(ToeplitzSimilarity::workspace_bytes(p));
     ToeplitzSimilarity toeplitz(p, t, ws.get());
     toeplitz.rows(0, 70, fast.data());
@@ -283,6 +290,52 @@ TEST_CASE("fuzzer regressions: RoPE scaling values that made frequencies or the 
   p.scaling.mscale = 1;
   p.scaling.mscale_all_dim = -1 / (0.1 * std::log(4.0));  // crash-d65ca633: get_mscale(...) = 0 in the denominator
   CHECK_THAT(validate(p).message, Catch::Contains("attentionFactor"));
+}
+
+TEST_CASE("review regressions: YaRN betaFast/betaSlow so small that the correction range overflowed") {
+  RopeParams p;
+  p.head_dim = 8;
+  p.scaling.type = RopeType::yarn;
+  p.scaling.factor = 4;
+  p.scaling.max_position_embeddings = 4096;
+  p.scaling.beta_fast = 1e-320;
+  CHECK_THAT(validate(p).message, Catch::Contains("scaling.betaFast"));
+  p.scaling.beta_fast = 32;
+  p.scaling.beta_slow = 1e-300;
+  CHECK_THAT(validate(p).message, Catch::Contains("scaling.betaSlow"));
+  p.scaling.beta_slow = 2e-6;  // just above the bound: every frequency stays finite at the longest context
+  p.scaling.max_position_embeddings = static_cast<double>(kMaxPosition);
+  REQUIRE(!validate(p));
+  double inv[4];
+  rope_inv_freq(p, 1, inv);
+  for (double f : inv) CHECK(std::isfinite(f));
+}
+
+TEST_CASE("similarity of tables with huge or tiny values stays exact (float partial sums would overflow)") {
+  std::vector<float> big(16, 1e20f), tiny(16, 1e-25f);
+  big[8] = 2e20f;
+  tiny[8] = 2e-25f;
+  for (const auto* table : {&big, &tiny}) {
+    const double scale = (*table)[0];
+    for (Metric metric : {Metric::cosine, Metric::dot, Metric::euclidean}) {
+      SimilarityParams p{2, 8, metric};
+      std::vector<double> norms(2);
+      std::vector<float> out(4);
+      REQUIRE(similarity_norms(p, table->data(), norms.data()));
+      similarity_rows(p, table->data(), norms.data(), true, 0, 2, out.data());
+      // rows (1 x 8) and (2, 1 x 7) times `scale`: cross dot 9, norms sqrt(8) and sqrt(11), distance 1
+      const double cross = metric == Metric::cosine ? 9 / std::sqrt(88.0)
+                           : metric == Metric::dot  ? 9 * scale * scale
+                                                    : scale;
+      // A dot of 9e40 or 9e-50 is beyond float32: infinity and 0 are the float32 answers.
+      if (metric == Metric::dot) CHECK(out[1] == static_cast<float>(cross));
+      else CHECK(out[1] == Approx(cross).epsilon(1e-6));
+      CHECK(out[1] == out[2]);
+    }
+  }
+  std::vector<float> ordinary(16, 0.5f);
+  std::vector<double> norms(2);
+  CHECK_FALSE(similarity_norms(SimilarityParams{2, 8, Metric::cosine}, ordinary.data(), norms.data()));
 }
 
 TEST_CASE("attention regressions: huge scores stay finite (found by the JS random-argument test)") {

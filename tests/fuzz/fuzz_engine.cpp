@@ -110,6 +110,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t bytes) {
       if (validate(p) || p.seq_len * p.heads * p.rope.head_dim > kBudget) break;
       std::vector<double> inv(static_cast<size_t>(rope_rotary_dim(p.rope) / 2));
       require(std::isfinite(rope_inv_freq(p.rope, static_cast<double>(p.seq_len), inv.data())));
+      for (double f : inv) require(std::isfinite(f));
       auto x = floats(in, p.seq_len * p.heads * p.rope.head_dim);
       // Rotating into a separate array (as the bindings do for pe.buffers) must equal rotating in place.
       std::vector<float> y(x.size());
@@ -144,8 +145,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t bytes) {
       const int64_t n = in.ConsumeIntegralInRange<int64_t>(1, 64);
       std::vector<int32_t> ids(static_cast<size_t>(n)), out(static_cast<size_t>(n));
       for (auto& id : ids) id = in.ConsumeIntegralInRange<int32_t>(-2, 3);
-      const int64_t pad = in.ConsumeIntegralInRange<int64_t>(-3, 3), past = in.ConsumeIntegralInRange<int64_t>(-3, 100);
-      if (!validate_roberta(pad, past)) position_ids_roberta(ids.data(), n, pad, past, out.data());
+      // pad and past near the int32 limit too: a validated call never wraps an id below pad
+      const bool huge = in.ConsumeBool();
+      const int64_t pad = huge ? in.ConsumeIntegralInRange<int64_t>((int64_t{1} << 30) - 64, int64_t{1} << 30)
+                               : in.ConsumeIntegralInRange<int64_t>(-3, 3);
+      const int64_t past = huge ? in.ConsumeIntegralInRange<int64_t>((int64_t{1} << 30) - 128, int64_t{1} << 30)
+                                : in.ConsumeIntegralInRange<int64_t>(-3, 100);
+      if (!validate_roberta(pad, past, n)) {
+        position_ids_roberta(ids.data(), n, pad, past, out.data());
+        for (int32_t id : out) require(id >= pad);
+      }
       if (!validate_mask(ids.data(), n)) position_ids_generation(ids.data(), n, out.data());
       break;
     }
@@ -168,8 +177,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t bytes) {
       auto table = floats(in, p.length * p.d_model);
       std::vector<double> norms(static_cast<size_t>(p.length));
       std::vector<float> out(static_cast<size_t>(p.length * p.length));
-      similarity_norms(p, table.data(), norms.data());
-      similarity_rows(p, table.data(), norms.data(), 0, p.length, out.data());
+      const bool wide = similarity_norms(p, table.data(), norms.data());
+      similarity_rows(p, table.data(), norms.data(), wide, 0, p.length, out.data());
       require_finite(out);
       if (p.d_model % 2 == 0) {
         SinusoidalParams t{p.length, p.d_model, in.ConsumeFloatingPointInRange<double>(1.5, 1e6), 0, Layout::interleaved};

@@ -104,6 +104,20 @@ for (const [buildName, pe] of await builds()) {
       }
     }
 
+    test('similarity of tables with huge or tiny values matches compare (float partial sums would overflow)', () => {
+      for (const scale of [1e20, 3e19, 1e-25]) {
+        const t = new Float32Array(16).fill(scale);
+        t[8] = 2 * scale;  // rows (1 x 8) and (2, 1 x 7) times scale
+        const rows = [t.subarray(0, 8), t.subarray(8)];
+        const c = pe.compare(rows[0], rows[1]);
+        const o = { length: 2, dModel: 8 };
+        assertClose([pe.similarity(t, { ...o, metric: 'cosine' })[1]], [9 / Math.sqrt(88)], { rel: 1e-6 }, `cosine ${scale}`);
+        assertClose([c.cosine], [9 / Math.sqrt(88)], { rel: 1e-6 }, `compare cosine ${scale}`);
+        assertClose([pe.similarity(t, { ...o, metric: 'euclidean' })[1]], [Math.fround(c.euclidean)], { rel: 1e-6 }, `euclidean ${scale}`);
+        assert.equal(pe.similarity(t, { ...o, metric: 'dot' })[1], Math.fround(c.dot), `dot ${scale} (float32 range)`);
+      }
+    });
+
     test('similarity metric defaults to cosine', () => {
       const c = M.similarity[0];
       const s = pe.similarity(Float32Array.from(c.table), { length: c.length, dModel: c.dModel });

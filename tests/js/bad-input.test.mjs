@@ -145,6 +145,9 @@ for (const [buildName, pe] of await builds()) {
       bad('yarn without original length', () => pe.rope.invFreq({ ...ok, scaling: { type: 'yarn', factor: 4 } }), EITHER, /originalMaxPositionEmbeddings|maxPositionEmbeddings/);
       bad('yarn originalMaxPositionEmbeddings 100.5', () => pe.rope.invFreq({ ...ok, scaling: { ...yarn, originalMaxPositionEmbeddings: 100.5 } }), EITHER, /originalMaxPositionEmbeddings/);
       bad('yarn betaFast NaN', () => pe.rope.invFreq({ ...ok, scaling: { ...yarn, betaFast: NaN } }), EITHER, /betaFast/);
+      // tiny rotation counts overflowed the correction range and gave NaN frequencies
+      bad('yarn betaFast 1e-320', () => pe.rope.invFreq({ ...ok, scaling: { ...yarn, betaFast: 1e-320 } }), R, /scaling\.betaFast/);
+      bad('yarn betaSlow 1e-300', () => pe.rope.invFreq({ ...ok, scaling: { ...yarn, betaSlow: 1e-300 } }), R, /scaling\.betaSlow/);
       bad('yarn betaSlow string', () => pe.rope.invFreq({ ...ok, scaling: { ...yarn, betaSlow: 'one' } }), T, /betaSlow/);
       bad('yarn mscale NaN', () => pe.rope.invFreq({ ...ok, scaling: { ...yarn, mscale: NaN, mscaleAllDim: 1 } }), EITHER, /mscale/);
       bad('yarn truncate string', () => pe.rope.invFreq({ ...ok, scaling: { ...yarn, truncate: 'no' } }), T, /truncate/);
@@ -232,6 +235,8 @@ for (const [buildName, pe] of await builds()) {
       bad('padTokenId 1.5', () => pe.positionIds([0, 1, 2], { ...rob, padTokenId: 1.5 }), EITHER, /padTokenId/);
       bad('padTokenId string', () => pe.positionIds([0, 1, 2], { ...rob, padTokenId: '1' }), T, /padTokenId/);
       bad('pastLength -1', () => pe.positionIds([0, 1, 2], { ...rob, pastLength: -1 }), R, /pastLength/);
+      // 2^30 + 2^30 + 2 ids used to wrap to negative int32 ids
+      bad('padTokenId + pastLength beyond int32', () => pe.positionIds([5, 6], { ...rob, padTokenId: 2 ** 30, pastLength: 2 ** 30 }), R, /padTokenId \+ pastLength/);
       bad('pastLength 2.5', () => pe.positionIds([0, 1, 2], { ...rob, pastLength: 2.5 }), EITHER, /pastLength/);
       bad('ids non-integer', () => pe.positionIds([0, 1.5, 2], rob), EITHER, /ids/);
       bad('ids NaN', () => pe.positionIds([0, NaN, 2], rob), EITHER, /ids/);

@@ -23,10 +23,12 @@ struct SimilarityParams {
 Error validate(const SimilarityParams& p);
 
 // Rows first..first+count-1 of the similarity matrix of `table` ([length][d_model], all resident).
-// `norms` holds the length row norms (similarity_norms) when the metric is cosine.
-void similarity_norms(const SimilarityParams& p, const float* table, double* norms);
-void similarity_rows(const SimilarityParams& p, const float* table, const double* norms, int64_t first, int64_t count,
-                     float* out);
+// similarity_norms fills the length row norms (used by cosine) and returns whether the table is "wide":
+// magnitudes whose float32 partial sums could overflow or lose precision to underflow. similarity_rows
+// then works in double (as compare does), else in float SIMD lanes.
+bool similarity_norms(const SimilarityParams& p, const float* table, double* norms);
+void similarity_rows(const SimilarityParams& p, const float* table, const double* norms, bool wide, int64_t first,
+                     int64_t count, float* out);
 
 // Sinusoidal tables with even d_model: the matrix depends on p - q only. The lag profile (length values)
 // costs O(length * d_model); every row is then a copy. Odd d_model is not Toeplitz (its lone sine).
