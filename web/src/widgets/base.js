@@ -32,6 +32,17 @@ const darkPalette = css`
  * The two picked token chips (first pick in the A colour, second in the B colour), for widgets whose
  * token strips mark the picks with different attributes; `first` and `second` are constant selectors.
  */
+/**
+ * The sentence for list entries a widget leaves out: `leftOut('dims', [70], 'from 0 to 63')` gives
+ * "dims: 70 is not from 0 to 63, so it is left out". Empty when nothing was left out.
+ */
+export function leftOut(attribute, values, expected) {
+  if (!values.length) return [];
+  const shown = values.length > 5 ? `${values.slice(0, 5).join(', ')}, …` : values.join(', ');
+  const one = values.length === 1;
+  return [`${attribute}: ${shown} ${one ? 'is' : 'are'} not ${expected}, so ${one ? 'it is' : 'they are'} left out`];
+}
+
 export function pickedChipStyles(first, second) {
   const [a, b] = [unsafeCSS(first), unsafeCSS(second)];
   return css`
@@ -483,8 +494,18 @@ export class PosencElement extends LitElement {
     this._status = String(text ?? '');
   }
 
+  /**
+   * Settings the widget is drawing differently from how they were given (a list entry out of range left
+   * out, a count capped): one sentence each, naming the attribute and the allowed range. Widgets override
+   * this getter; it is read on every render, so a message goes away as soon as the value is fixed.
+   */
+  get adjustments() {
+    return [];
+  }
+
   renderError() {
-    return this._error ? html`<p class="error" role="alert">${this._error}</p>` : nothing;
+    return html`${this.adjustments.map((text) => html`<p class="error adjusted" role="status">${text}</p>`)}
+      ${this._error ? html`<p class="error" role="alert">${this._error}</p>` : nothing}`;
   }
 
   // --- toolbar ------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 import { html, css, nothing } from 'lit';
 import { styleProps } from '../render/style-props.js';
-import { PosencElement, baseStyles } from './base.js';
+import { PosencElement, baseStyles, leftOut } from './base.js';
 import { intList, numberAttr, toIntArray } from '../state/attributes.js';
 import { pushPosition } from '../state/channel.js';
 import { clearCanvas, nextFrame } from '../render/canvas.js';
@@ -130,6 +130,15 @@ export class PosencWaves extends PosencElement {
 
   get _dims() {
     return toIntArray(this.dims).filter((d) => d >= 0 && d < this.dModel).slice(0, MAX_CURVES);
+  }
+
+  get adjustments() {
+    const given = toIntArray(this.dims);
+    const valid = given.filter((d) => d >= 0 && d < this.dModel);
+    return [
+      ...leftOut('dims', given.filter((d) => !valid.includes(d)), `a dimension from 0 to ${this.dModel - 1}`),
+      ...leftOut('dims', valid.slice(MAX_CURVES), `among the first ${MAX_CURVES} (one curve each)`),
+    ];
   }
 
   /** Positions drawn in the dimension view: the selection, then the sweep cursor. */
