@@ -279,6 +279,12 @@ export const baseStyles = css`
     position: sticky;
     top: 0;
   }
+  @media (max-width: 480px) {
+    table.values th,
+    table.values td {
+      padding: 2px 3px;
+    }
+  }
   details > summary {
     cursor: pointer;
     margin-top: 6px;
@@ -501,6 +507,11 @@ export class PosencElement extends LitElement {
    */
   get adjustments() {
     return [];
+  }
+
+  /** The adjustment for selected positions this widget has no place for (at or beyond `count`). */
+  positionsBeyond(count) {
+    return leftOut('positions', this.getSelection().filter((p) => p >= count), `a position from 0 to ${count - 1}`);
   }
 
   renderError() {

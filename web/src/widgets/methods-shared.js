@@ -202,6 +202,19 @@ export const methodStyles = css`
     font-family: var(--_mono);
     white-space: nowrap;
   }
+  table.grid th.num {
+    white-space: normal;
+  }
+  /* Phone widths: numbers may break at their spaces ("7.645 ×" / "10⁻⁴") so every column stays in view. */
+  @media (max-width: 480px) {
+    table.grid td.num {
+      white-space: normal;
+    }
+    table.grid th,
+    table.grid td {
+      padding: 2px 3px;
+    }
+  }
   kbd {
     font-family: var(--_mono);
     font-size: 0.85em;

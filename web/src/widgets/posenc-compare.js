@@ -154,6 +154,14 @@ export class PosencCompare extends PosencElement {
     return Math.min(MAX_CHIPS, n);
   }
 
+  get adjustments() {
+    const asked = Number.isInteger(this.length) && this.length > 0 ? this.length : this.tokens.length;
+    return [
+      ...(asked > MAX_CHIPS ? [`length: ${asked} is more than ${MAX_CHIPS} chips, so positions 0 to ${MAX_CHIPS - 1} are shown`] : []),
+      ...this.positionsBeyond(this._chipCount),
+    ];
+  }
+
   constrainSelection(list) {
     return normalizePositions(list).filter((p) => p < this._chipCount);
   }

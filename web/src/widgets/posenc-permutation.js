@@ -38,7 +38,7 @@ export class PosencPermutation extends PosencElement {
     css`
       .sentences {
         display: grid;
-        grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
+        grid-template-columns: repeat(auto-fit, minmax(min(340px, 100%), 1fr)); /* a panel's value table is ~320px wide */
         gap: 10px;
         margin: 8px 0;
       }
@@ -104,6 +104,16 @@ export class PosencPermutation extends PosencElement {
 
   get _tokens() {
     return toStringArray(this.tokens).slice(0, MAX_TOKENS);
+  }
+
+  get adjustments() {
+    const given = toStringArray(this.tokens).length, n = this._tokens.length, order = toIntArray(this.order);
+    return [
+      ...(given > MAX_TOKENS ? [`tokens: ${given} given, at most ${MAX_TOKENS} fit, so the first ${MAX_TOKENS} are used`] : []),
+      ...(order.length && !isPermutation(order, n)
+        ? [`order: ${order.join(',')} is not a shuffle of 0 to ${n - 1} (each once), so ${this._order.join(',')} is shown`]
+        : []),
+    ];
   }
 
   /** The current shuffle: order[k] = index (in the original sentence) of the token now at position k. */

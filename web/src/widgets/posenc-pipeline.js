@@ -157,7 +157,7 @@ export class PosencPipeline extends PosencElement {
     for (let i = 0; i < d; i++) sum[i] = x[i] + pev[i];
     out.push({ key: 'sum', title: 'Sum', shape: `[${d}]`, vector: sum, text: 'Element-wise addition: same size as before, now carrying both what the token is and where it stands. This is what the first attention layer sees.' });
     if (this.dropout) {
-      const p = Math.min(0.9, Math.max(0, this.dropoutRate));
+      const p = this._dropoutP;
       const rnd = prng(id * 131 + pos);
       const kept = new Float32Array(d);
       const dropped = new Uint8Array(d);
@@ -168,6 +168,16 @@ export class PosencPipeline extends PosencElement {
       out.push({ key: 'dropout', title: `Dropout (p = ${p}, training only)`, shape: `[${d}]`, vector: kept, dropped, text: `During training each value is zeroed with probability ${p} and the survivors are divided by ${fixed(1 - p, 2)}, so the expected value stays the same. At inference this step does nothing.` });
     }
     return out;
+  }
+
+  get adjustments() {
+    const p = this._dropoutP;
+    return this.dropout && p !== this.dropoutRate ? [`dropout-rate: ${this.dropoutRate} is not from 0 to 0.9, so ${p} is used`] : [];
+  }
+
+  /** Dropout probability drawn: dropout-rate within [0, 0.9] (at 1 nothing would survive to rescale). */
+  get _dropoutP() {
+    return Math.min(0.9, Math.max(0, this.dropoutRate));
   }
 
   get _stepCount() {

@@ -136,6 +136,11 @@ export class PosencProperties extends PosencElement {
     const d = this.dModel;
     if (!Number.isInteger(L) || L < 2 || L > MAX_LENGTH) throw new RangeError(`length must be an integer from 2 to ${MAX_LENGTH} (got ${L})`);
     if (!Number.isInteger(d) || d < 2 || d % 2) throw new RangeError(`d-model must be an even integer ≥ 2 for these checks (got ${d})`);
+    // The extrapolation check needs positions beyond the training length: at least two (one neighbour pair).
+    const T = this.trainLength;
+    if (L < 4) throw new RangeError(`length must be at least 4 for the extrapolation check (got ${L})`);
+    if (!Number.isInteger(T) || T < 2 || T > L - 2)
+      throw new RangeError(`train-length must be an integer from 2 to ${L - 2} (length − 2, so that positions beyond it remain to check; got ${T})`);
     const key = `${L}|${d}|${this.base}`;
     let table;
     let uniq;
@@ -196,7 +201,6 @@ export class PosencProperties extends PosencElement {
     const predicted = { x: R.c * before.x + R.s * before.y, y: -R.s * before.x + R.c * before.y };
 
     // extrapolation: neighbour similarity inside and beyond the training length
-    const T = Math.max(2, Math.min(L - 1, Math.round(this.trainLength) || 2));
     const neighbour = (q) => this.pe.compare(table.subarray(q * d, q * d + d), table.subarray((q + 1) * d, (q + 2) * d)).cosine;
     const inside = neighbour(Math.max(0, T - 2));
     const beyond = neighbour(L - 2);
@@ -365,7 +369,7 @@ export class PosencProperties extends PosencElement {
         </li>
         <li class="check" data-check="extrapolation">
           <h4>4. It keeps going past the training length ${badge(ok.extrap)}</h4>
-          <div class="controls">${this._num('training length', 'trainLength', 2, C.L - 1)}</div>
+          <div class="controls">${this._num('training length', 'trainLength', 2, C.L - 2)}</div>
           <p>
             Positions beyond ${C.extrap.T} come from the same formula: neighbours are exactly as similar there
             (cosine <span class="mono">${f(C.extrap.beyond)}</span>) as inside (<span class="mono">${f(C.extrap.inside)}</span>),

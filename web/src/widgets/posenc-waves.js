@@ -46,7 +46,6 @@ export class PosencWaves extends PosencElement {
       table.waves-legend td {
         text-align: left;
         padding: 2px 8px 2px 0;
-        white-space: nowrap;
         font-weight: normal;
       }
       table.waves-legend thead th {
@@ -57,6 +56,7 @@ export class PosencWaves extends PosencElement {
       table.waves-legend .num {
         text-align: right;
         font-family: var(--_mono);
+        white-space: nowrap;
       }
       table.waves-legend .swatch {
         display: inline-block;

@@ -1,0 +1,70 @@
+// Regressions from a learner/author review of the widgets: settings a widget cannot use as given are named
+// in a visible message (never dropped or clamped silently), and value tables stay in view at phone widths.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserPerFile, widgetPage } from './helpers.mjs';
+
+const env = browserPerFile();
+
+/** Visible messages of a widget: adjustments (role=status) and errors (role=alert). */
+const messages = (page, selector) =>
+  page.evaluate((s) => [...document.querySelector(s).shadowRoot.querySelectorAll('p.error')].map((p) => p.textContent.trim()), selector);
+
+const settle = (page, selector) => page.evaluate((s) => document.querySelector(s).updateComplete, selector);
+
+test('settings outside their range are named, and the message goes once the value is fixed', async () => {
+  const page = await widgetPage(
+    env,
+    `<posenc-waves id="w" d-model="64" dims="0,5,70"></posenc-waves>
+     <posenc-compare id="c" length="600" positions="3,700"></posenc-compare>
+     <posenc-permutation id="p" tokens="a,b,c,d,e,f,g,h,i,j,k,l,m" order="0,0,1"></posenc-permutation>
+     <posenc-pipeline id="d" dropout dropout-rate="0.95"></posenc-pipeline>
+     <posenc-properties id="q" length="200" train-length="300" d-model="16"></posenc-properties>`,
+  );
+  assert.deepEqual(await messages(page, '#w'), ['dims: 70 is not a dimension from 0 to 63, so it is left out']);
+  assert.deepEqual(await messages(page, '#c'), [
+    'length: 600 is more than 512 chips, so positions 0 to 511 are shown',
+    'positions: 700 is not a position from 0 to 511, so it is left out',
+  ]);
+  const perm = await messages(page, '#p');
+  assert.equal(perm[0], 'tokens: 13 given, at most 12 fit, so the first 12 are used');
+  assert.match(perm[1], /^order: 0,0,1 is not a shuffle of 0 to 11 \(each once\), so 11,0,1,/);
+  assert.deepEqual(await messages(page, '#d'), ['dropout-rate: 0.95 is not from 0 to 0.9, so 0.9 is used']);
+  // the extrapolation check needs positions beyond the training length: an error, not "closer than +∞"
+  const props = await messages(page, '#q');
+  assert.match(props[0], /^RangeError: train-length must be an integer from 2 to 198/);
+  assert.doesNotMatch(await page.evaluate(() => document.querySelector('#q').shadowRoot.textContent), /\+∞|Infinity/);
+
+  await page.evaluate(() => {
+    document.querySelector('#w').dims = [0, 5];
+    document.querySelector('#c').length = 20;
+    document.querySelector('#c').positions = [3, 7];
+    document.querySelector('#p').order = [];
+    document.querySelector('#p').tokens = ['I', 'love', 'Paris'];
+    document.querySelector('#d').dropoutRate = 0.5;
+    document.querySelector('#q').trainLength = 150;
+  });
+  for (const s of ['#w', '#c', '#p', '#d', '#q']) {
+    await settle(page, s);
+    assert.deepEqual(await messages(page, s), [], `${s} recovers`);
+  }
+  const extrap = await page.evaluate(() => document.querySelector('#q').checks.extrap);
+  assert.equal(extrap.T, 150);
+  assert.ok(Number.isFinite(extrap.minBeyond), 'positions beyond the training length were compared');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('value tables fit a 360 px phone column (no hidden columns behind a scroll)', async () => {
+  const page = await widgetPage(env, '<posenc-scaling id="s"></posenc-scaling><posenc-waves id="w"></posenc-waves><posenc-permutation id="p"></posenc-permutation>', { width: 360 });
+  const overflow = await page.evaluate(() =>
+    ['#s', '#w', '#p'].flatMap((s) =>
+      [...document.querySelector(s).shadowRoot.querySelectorAll('table')].map((t) => {
+        const box = t.parentElement.getBoundingClientRect();
+        return [s, Math.round(t.getBoundingClientRect().width - box.width)];
+      }),
+    ),
+  );
+  for (const [s, excess] of overflow) assert.ok(excess <= 0, `${s}: a table is ${excess}px wider than its box`);
+  await page.close();
+});
