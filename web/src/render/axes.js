@@ -19,26 +19,31 @@ export function niceTicks(lo, hi, count = 5, { integer = false } = {}) {
 }
 
 /**
- * Integer index ticks for a band axis of `n` cells spread over `pixels` CSS pixels: always 0, then a
- * nice step so that labels are at least `minGap` pixels apart.
+ * Integer index ticks for a band axis of `n` cells spread over `pixels` CSS pixels: a nice step so that
+ * labels are at least `minGap` pixels apart. Cell i stands for the number `offset + i`: the ticks fall
+ * where that number is a multiple of the step, and cell 0 (the first number shown) is labelled too when
+ * it has room. With offset 0 that is 0, step, 2·step, …
  */
-export function indexTicks(n, pixels, minGap = 28) {
+export function indexTicks(n, pixels, minGap = 28, offset = 0) {
   if (n <= 0) return [];
   const maxLabels = Math.max(1, Math.floor(pixels / minGap));
   if (n <= maxLabels) return Array.from({ length: n }, (_, i) => i);
   const raw = n / maxLabels;
   const pow = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * pow).find((s) => s >= raw) ?? 10 * pow;
+  const off = Number.isFinite(offset) ? Math.round(offset) : 0;
+  const first = ((-off % step) + step) % step;
   const out = [];
-  for (let v = 0; v < n; v += step) out.push(v);
+  if (first > 0 && (first * pixels) / n >= minGap) out.push(0);
+  for (let v = first; v < n; v += step) out.push(v);
   return out;
 }
 
 /**
  * Draws tick labels for a band axis. side: 'left' | 'top' | 'bottom'. `pos(i)` gives the centre of
- * cell i in CSS pixels along the axis.
+ * cell i in CSS pixels along the axis; `format(i)` the label text of cell i (default: i itself).
  */
-export function drawBandAxis(ctx, { side, ticks, pos, at, color, font, label, labelPos }) {
+export function drawBandAxis(ctx, { side, ticks, pos, at, color, font, label, labelPos, format = fmtTick }) {
   ctx.save();
   ctx.fillStyle = color;
   ctx.strokeStyle = color;
@@ -46,7 +51,7 @@ export function drawBandAxis(ctx, { side, ticks, pos, at, color, font, label, la
   ctx.lineWidth = 1;
   for (const t of ticks) {
     const p = pos(t);
-    const text = fmtTick(t);
+    const text = format(t);
     if (side === 'left') {
       ctx.textAlign = 'right';
       ctx.textBaseline = 'middle';

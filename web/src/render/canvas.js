@@ -75,3 +75,51 @@ export function nextFrame() {
     setTimeout(finish, 50); // hidden tabs do not run rAF; keep progressive jobs moving
   });
 }
+
+/**
+ * Splits `text` into lines no wider than `maxWidth` CSS pixels in the context's current font, breaking
+ * between words. At most `maxLines` lines: the last one then ends in "…", as does a single word wider than
+ * the whole width. Returns the lines (one line, unchanged, when the text fits).
+ */
+export function wrapText(ctx, text, maxWidth, maxLines = Infinity) {
+  const width = (s) => ctx.measureText(s).width;
+  const limit = Math.max(0, maxWidth);
+  if (width(text) <= limit) return [text];
+  const shorten = (s) => {
+    if (width(s) <= limit) return s;
+    let t = s;
+    while (t.length > 1 && width(`${t}…`) > limit) t = t.slice(0, -1);
+    return `${t.trimEnd()}…`;
+  };
+  const lines = [];
+  let line = '';
+  for (const word of String(text).split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (!line || width(next) <= limit) {
+      line = next;
+      continue;
+    }
+    lines.push(line);
+    line = word;
+  }
+  if (line) lines.push(line);
+  if (lines.length > maxLines) {
+    const kept = lines.slice(0, maxLines);
+    kept[maxLines - 1] = shorten(`${kept[maxLines - 1]} ${lines.slice(maxLines).join(' ')}`);
+    return kept.map(shorten);
+  }
+  return lines.map(shorten);
+}
+
+/**
+ * Draws a caption at (x, y) with the context's textAlign, never wider than `maxWidth`: wrapped onto more
+ * lines (see wrapText) when it does not fit on one. With textBaseline 'bottom' or 'alphabetic' the lines
+ * stack upwards so the last one ends at y; otherwise they go down from y. Returns the number of lines.
+ */
+export function fillTextFitted(ctx, text, x, y, maxWidth, { lineHeight = 14, maxLines = Infinity } = {}) {
+  const lines = wrapText(ctx, text, maxWidth, maxLines);
+  const up = ctx.textBaseline === 'bottom' || ctx.textBaseline === 'alphabetic' || ctx.textBaseline === 'ideographic';
+  const y0 = up ? y - (lines.length - 1) * lineHeight : y;
+  lines.forEach((line, i) => ctx.fillText(line, x, y0 + i * lineHeight));
+  return lines.length;
+}

@@ -63,11 +63,15 @@ export function drawRaster(ctx, layout, image, ratio = 1) {
   ctx.restore();
 }
 
-/** Axes: column indices on top, row indices on the left, with labels. `rowLabel(i)` maps row → shown number. */
-export function drawMatrixAxes(ctx, layout, theme, { colTitle, rowTitle, rowOffset = 0, colOffset = 0 }) {
+/**
+ * Axes: column indices on top, row indices on the left, with labels. Row r is labelled `rowOffset + r`
+ * (a table that starts at position 5 labels its first row 5), or `rowLabel(r)` when given; ticks fall on
+ * round labels. Columns likewise with `colOffset`.
+ */
+export function drawMatrixAxes(ctx, layout, theme, { colTitle, rowTitle, rowOffset = 0, colOffset = 0, rowLabel }) {
   const { rect, rows, cols } = layout;
-  const colTicks = indexTicks(cols, rect.w, 30);
-  const rowTicks = indexTicks(rows, rect.h, 18);
+  const colTicks = indexTicks(cols, rect.w, 30, colOffset);
+  const rowTicks = indexTicks(rows, rect.h, 18, rowOffset);
   ctx.save();
   ctx.font = theme.fontSmall;
   ctx.fillStyle = theme.muted;
@@ -82,6 +86,7 @@ export function drawMatrixAxes(ctx, layout, theme, { colTitle, rowTitle, rowOffs
     at: rect.x,
     color: theme.muted,
     font: theme.fontSmall,
+    format: rowLabel ?? ((r) => fmtTick(r + rowOffset)),
   });
   ctx.save();
   ctx.fillStyle = theme.muted;
@@ -99,8 +104,6 @@ export function drawMatrixAxes(ctx, layout, theme, { colTitle, rowTitle, rowOffs
   ctx.textBaseline = 'top';
   ctx.fillText(colTitle, 2, 2);
   ctx.restore();
-  // rowOffset is accepted for symmetry (row tick labels are drawn by drawBandAxis from the row index)
-  void rowOffset;
 }
 
 /** Outlines rows (selection) across the whole plot width, with an A/B tag at the left edge. */

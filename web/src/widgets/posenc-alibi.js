@@ -6,7 +6,7 @@ import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles } from './base.js';
 import { moveCellCursor } from './grid-keys.js';
 import { numberAttr } from '../state/attributes.js';
-import { clearCanvas } from '../render/canvas.js';
+import { clearCanvas, wrapText } from '../render/canvas.js';
 import { fixed, plain, sci } from '../render/format.js';
 import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
 import { drawCells, outlineCell, drawColorBar } from '../render/cells.js';
@@ -225,10 +225,26 @@ export class PosencAlibi extends PosencElement {
     const canvas = this.renderRoot?.querySelector('canvas.heads');
     if (!canvas) return;
     const g = this._headsGeometry();
-    const ctx = clearCanvas(canvas, g.w, g.h, this.ratio);
     const d = this._data;
-    if (!d) return;
     const t = this.theme$();
+    // the caption of the colour bar: beside it in at most two lines, else on lines of its own below it
+    // (the canvas grows by those lines)
+    const barW = Math.min(220, g.w / 2);
+    const caption = d?.causal ? 'bias (rows: query, columns: key; hatched: masked future, −∞)' : 'bias (rows: query, columns: key; symmetric variant)';
+    const measure = canvas.getContext('2d');
+    measure.font = t.fontSmall;
+    let capX = barW + 12;
+    let capY = g.h - 26;
+    let capLines = wrapText(measure, caption, g.w - capX - 2);
+    let extra = 0;
+    if (capLines.length > 2) {
+      capLines = wrapText(measure, caption, g.w - 2);
+      capX = 0;
+      capY = g.h + 2;
+      extra = capLines.length * 13 + 4;
+    }
+    const ctx = clearCanvas(canvas, g.w, g.h + extra, this.ratio);
+    if (!d) return;
     const L = d.L;
     this._headRects = [];
     for (let h = 0; h < d.H; h++) {
@@ -255,7 +271,7 @@ export class PosencAlibi extends PosencElement {
     drawColorBar(ctx, {
       x: 0,
       y: g.h - 24,
-      w: Math.min(220, g.w / 2),
+      w: barW,
       scheme: SCHEME,
       vmin: d.vmin,
       vmax: 0,
@@ -267,7 +283,7 @@ export class PosencAlibi extends PosencElement {
     ctx.fillStyle = t.muted;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
-    ctx.fillText(d.causal ? 'bias (rows: query, columns: key; hatched: masked future, −∞)' : 'bias (rows: query, columns: key; symmetric variant)', Math.min(220, g.w / 2) + 12, g.h - 26);
+    capLines.forEach((line, i) => ctx.fillText(line, capX, capY + i * 13));
   }
 
   _drawWeights() {

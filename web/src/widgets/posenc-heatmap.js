@@ -1,7 +1,7 @@
 // <posenc-heatmap>: the sinusoidal PE matrix, positions × dimensions, computed by the engine.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles } from './base.js';
+import { PosencElement, baseStyles, leftOut } from './base.js';
 import { moveCellCursor } from './grid-keys.js';
 import { intList, numberAttr } from '../state/attributes.js';
 import { pushPosition } from '../state/channel.js';
@@ -100,6 +100,15 @@ export class PosencHeatmap extends PosencElement {
     if (!Number.isInteger(dModel) || dModel < 1 || dModel > MAX_DMODEL) {
       throw new RangeError(`d-model must be an integer from 1 to ${int(MAX_DMODEL)} (got ${dModel})`);
     }
+  }
+
+  /** Selected positions that are not rows of the table: listed in a visible line (nothing to outline). */
+  get adjustments() {
+    const { length, offset } = this;
+    if (!Number.isInteger(length) || length < 1 || !Number.isFinite(offset)) return [];
+    const last = offset + length - 1;
+    const out = this.getSelection().filter((pos) => pos < offset || pos > last);
+    return leftOut('positions', out, `a row of the table (positions ${offset} to ${last})`);
   }
 
   /** Resolves when the picture for the current attributes is completely drawn. */
@@ -202,6 +211,9 @@ export class PosencHeatmap extends PosencElement {
     this._lastRender = { ms: performance.now() - t0, frames: this._raster.stats.frames };
     if (this._progress !== 1) this._progress = 1;
     this._paint();
+    // the readout needs the layout, which exists only from now on: render the template again (before the
+    // render promise resolves, so whenReady() sees the readout filled in)
+    this.requestUpdate();
     this._finishRender();
     this.dispatchEvent(new CustomEvent('posenc-rendered', { detail: { ...this._lastRender }, bubbles: true, composed: true }));
   }
@@ -213,9 +225,10 @@ export class PosencHeatmap extends PosencElement {
     const theme = this.theme$();
     const ctx = clearCanvas(canvas, geom.width, geom.height, this.ratio);
     drawRaster(ctx, geom, this._raster.canvas, this.ratio);
-    drawMatrixAxes(ctx, geom, theme, { colTitle: 'dimension →', rowTitle: 'position ↓' });
-    this._drawSinCosStrip(ctx, geom, theme);
     const p = this._params;
+    // rows are positions offset, offset + 1, …: label them so (the left margin is sized for these digits)
+    drawMatrixAxes(ctx, geom, theme, { colTitle: 'dimension →', rowTitle: 'position ↓', rowOffset: p.offset, rowLabel: (r) => String(p.offset + r) });
+    this._drawSinCosStrip(ctx, geom, theme);
     const marks = this.getSelection().map((pos, i) => ({
       row: pos - p.offset,
       color: i === 0 ? theme.selectA : theme.selectB,

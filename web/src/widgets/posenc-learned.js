@@ -8,7 +8,7 @@ import { PosencElement, baseStyles } from './base.js';
 import { numberAttr, intList } from '../state/attributes.js';
 import { MatrixRaster } from '../render/raster.js';
 import { lut } from '../render/color.js';
-import { fitCanvas, clearCanvas } from '../render/canvas.js';
+import { fitCanvas, clearCanvas, wrapText } from '../render/canvas.js';
 import { fixed, int, plain } from '../render/format.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawMatrixLegend } from '../render/matrix-view.js';
 import { drawBars } from '../render/bars.js';
@@ -295,18 +295,27 @@ export class PosencLearned extends PosencElement {
       const pos = this.position;
       if (pos < d.rows) {
         const y = rect.y + (pos + 0.5) * geom.cellH;
+        ctx.save();
+        // the arrowhead sits just inside the plot, pointing right: left of the plot are the row tick
+        // labels (the position's own label among them), which it must not cover; a thin outline in the
+        // background colour keeps it visible on any cell colour, and the line drawn over it joins the two
+        ctx.fillStyle = t.selectA;
+        ctx.strokeStyle = t.bg;
+        ctx.lineWidth = 1.5;
+        ctx.beginPath();
+        ctx.moveTo(rect.x + 11, y);
+        ctx.lineTo(rect.x + 1, y - 6);
+        ctx.lineTo(rect.x + 1, y + 6);
+        ctx.closePath();
+        ctx.stroke();
+        ctx.fill();
         ctx.strokeStyle = t.selectA;
         ctx.lineWidth = Math.max(2, Math.min(geom.cellH, 4));
         ctx.beginPath();
-        ctx.moveTo(rect.x - 8, y);
+        ctx.moveTo(rect.x, y);
         ctx.lineTo(rect.x + rect.w, y);
         ctx.stroke();
-        ctx.fillStyle = t.selectA;
-        ctx.beginPath();
-        ctx.moveTo(rect.x - 2, y);
-        ctx.lineTo(rect.x - 10, y - 5);
-        ctx.lineTo(rect.x - 10, y + 5);
-        ctx.fill();
+        ctx.restore();
       }
       const range = which === 'learned' ? 3 * this.std : 1;
       drawMatrixLegend(ctx, geom, t, { scheme: 'RdBu', vmin: -range, vmax: range, caption: which === 'learned' ? 'value (±3 std)' : 'value' });
@@ -326,7 +335,11 @@ export class PosencLearned extends PosencElement {
     if (!canvas || !l) return;
     const w = this.contentWidth;
     const rowH = 46;
-    const h = rowH * 2 + 24;
+    // the caption under the bars, wrapped when the widget is narrow (the canvas grows by the extra lines)
+    const measure = canvas.getContext('2d');
+    measure.font = t.fontSmall;
+    const caption = wrapText(measure, `dimension 0 … ${this.dModel - 1}; learned bars span ±3 std, sinusoidal ±1`, w - 6);
+    const h = rowH * 2 + 24 + (caption.length - 1) * 13;
     const ctx = clearCanvas(canvas, w, h, this.ratio);
     ctx.font = t.fontBold;
     const left = Math.max(110, ctx.measureText(`sinusoidal[${l.position}]`).width + 12);
@@ -355,7 +368,7 @@ export class PosencLearned extends PosencElement {
     ctx.fillStyle = t.muted;
     ctx.textAlign = 'right';
     ctx.textBaseline = 'bottom';
-    ctx.fillText(`dimension 0 … ${this.dModel - 1}; learned bars span ±3 std, sinusoidal ±1`, w - 4, h);
+    caption.forEach((line, i) => ctx.fillText(line, w - 4, h - (caption.length - 1 - i) * 13));
   }
 
   // ---- interaction -------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
 import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles } from './base.js';
 import { numberAttr, stringList } from '../state/attributes.js';
-import { clearCanvas } from '../render/canvas.js';
+import { clearCanvas, fillTextFitted } from '../render/canvas.js';
 import { fixed, int, plain, sci } from '../render/format.js';
 import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
 import { CATEGORICAL } from '../render/color.js';
@@ -263,7 +263,9 @@ export class PosencScaling extends PosencElement {
     ctx.fillStyle = t.muted;
     ctx.textAlign = 'right';
     ctx.textBaseline = wave ? 'top' : 'bottom';
-    ctx.fillText(`${wave ? 'above' : 'below'} the purple line: never a full turn within the original context`, rect.x + rect.w - 4, wave ? rect.y + 3 : rect.y + rect.h - 3);
+    // inside the plot: wrapped onto more lines when the plot is too narrow for one
+    const caption = `${wave ? 'above' : 'below'} the purple line: never a full turn within the original context`;
+    fillTextFitted(ctx, caption, rect.x + rect.w - 4, wave ? rect.y + 3 : rect.y + rect.h - 3, rect.w - 8, { lineHeight: 13 });
     ctx.restore();
   }
 
