@@ -3,6 +3,9 @@
 // for what it does: −1 at every padding slot, which no embedding table has a row for (the engine's own
 // lookup error is displayed). The mistaken ids are computed by the engine too: RoBERTa's formula
 // (cumsum(mask) + past)·mask + padding_idx with padding_idx = −1 is exactly that expression.
+// past-length (tokens already in the KV cache) moves every convention on: arange runs from past, RoBERTa adds
+// past to its count, and the generation ids are computed over the whole attention mask (the cached tokens as
+// real tokens before the shown ones) and cut to the shown slots, as transformers does.
 
 import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles } from './base.js';
@@ -12,6 +15,7 @@ import { attempt, errorText, clampInt, methodStyles } from './methods-shared.js'
 
 const MAX_LENGTH = 64;
 const FIRST_ID = 100; // toy vocabulary: distinct tokens get ids 100, 101, … in order of appearance
+const MAX_PAST = 1 << 20; // tokens in the KV cache (the generation ids need a mask that long)
 
 export class PosencPadding extends PosencElement {
   static properties = {
@@ -95,6 +99,7 @@ export class PosencPadding extends PosencElement {
     this.column = -1;
     this.label = '';
     this._data = null;
+    this._key = '';
     this._lastRender = { ms: 0, frames: 0 };
   }
 
@@ -122,6 +127,7 @@ export class PosencPadding extends PosencElement {
     if (n < 1) throw new RangeError('tokens must hold at least one token');
     if (L < n || L > MAX_LENGTH) throw new RangeError(`length must be from the number of tokens (${n}) to ${MAX_LENGTH} (got ${L})`);
     if (!Number.isInteger(this.padTokenId) || this.padTokenId < 0 || this.padTokenId >= FIRST_ID) throw new RangeError(`pad-token-id must be an integer from 0 to ${FIRST_ID - 1} (got ${this.padTokenId})`);
+    if (!Number.isInteger(this.pastLength) || this.pastLength < 0 || this.pastLength > MAX_PAST) throw new RangeError(`past-length must be an integer from 0 to ${MAX_PAST} (got ${this.pastLength})`);
   }
 
   _compute() {
@@ -140,14 +146,19 @@ export class PosencPadding extends PosencElement {
     }
     const ids = Int32Array.from(slots, (s) => s.id);
     const mask = Int32Array.from(slots, (s) => (s.real ? 1 : 0));
-    const roberta = pe.positionIds(ids, { padTokenId: pad, pastLength: this.pastLength });
-    const generation = pe.positionIds(mask, { convention: 'generation' });
-    // every slot counted as real: 0, 1, …, L − 1 (what arange gives when padding is ignored)
-    const naive = pe.positionIds(new Int32Array(L).fill(1), { convention: 'generation' });
+    const P = this.pastLength;
+    const roberta = pe.positionIds(ids, { padTokenId: pad, pastLength: P });
+    // generation: the attention mask covers the cache too (P real tokens before the shown ones); the ids of
+    // the shown slots are its last L entries
+    const full = new Int32Array(P + L).fill(1);
+    full.set(mask, P);
+    const generation = pe.positionIds(full, { convention: 'generation' }).slice(P);
+    // every slot counted as real: past, past + 1, …, past + L − 1 (what arange gives when padding is ignored)
+    const naive = pe.positionIds(full.fill(1), { convention: 'generation' }).slice(P);
     // the lesson's cumsum(mask)·mask − 1, computed by the engine as RoBERTa's formula with padding_idx −1
     const mistake = pe.positionIds(Int32Array.from(mask, (m) => (m ? 1 : -1)), { padTokenId: -1, pastLength: 0 });
     const lookup = attempt(() => pe.learned({ maxLength: L, dModel: 4, positions: mistake }));
-    return { slots, ids, mask, roberta, generation, naive, mistake, mistakeError: lookup.error ? errorText(lookup.error) : '' };
+    return { slots, ids, mask, roberta, generation, naive, mistake, past: P, mistakeError: lookup.error ? errorText(lookup.error) : '' };
   }
 
   willUpdate(changed) {
@@ -155,12 +166,19 @@ export class PosencPadding extends PosencElement {
     if (!this.pe) return;
     const ok = this.guard(() => {
       this._validate();
-      this._data = this._compute();
+      const key = JSON.stringify([this.tokens, this._L, this._side, this.padTokenId, this.pastLength]);
+      if (key !== this._key || !this._data) {
+        this._data = this._compute();
+        this._key = key;
+      }
       if (!Number.isInteger(this.column) || this.column < -1) this.column = -1;
       if (this.column >= this._L) this.column = this._L - 1;
       return true;
     }, { main: true });
-    if (!ok) this._data = null;
+    if (!ok) {
+      this._data = null;
+      this._key = '';
+    }
   }
 
   updated(changed) {
@@ -237,9 +255,9 @@ export class PosencPadding extends PosencElement {
       ['token', ...d.slots.map((s) => s.token)],
       ['input id', ...d.ids],
       ['attention mask', ...d.mask],
-      ['arange (ignores padding)', ...d.naive],
+      [d.past ? `arange from past ${d.past} (ignores padding)` : 'arange (ignores padding)', ...d.naive],
       ['RoBERTa', ...d.roberta],
-      ['generation (GPT-2)', ...d.generation],
+      [d.past ? `generation (GPT-2; mask includes ${d.past} cached)` : 'generation (GPT-2)', ...d.generation],
       ['cumsum(mask)*mask - 1', ...d.mistake],
     ];
   }
@@ -270,6 +288,7 @@ export class PosencPadding extends PosencElement {
     const cur = this.column;
     const side = this._side;
     const show = (v) => (typeof v === 'number' && v < 0 ? `\u2212${-v}` : v);
+    const first = d ? d.past : 0; // the generation id of the first real token shown
     const cell = (i, v, cls = '') => html`<td class=${[d.slots[i].real ? '' : 'pad', i === cur ? 'cur' : '', cls].join(' ').trim()} data-value=${v}>${show(v)}</td>`;
     const out = html`
       ${this.renderHead(title)}
@@ -325,7 +344,7 @@ export class PosencPadding extends PosencElement {
                   ${Array.from(d.mask, (v, i) => cell(i, v))}
                 </tr>
                 <tr class="group" data-row="naive">
-                  <th scope="row">arange<span class="formula">ignores the padding</span></th>
+                  <th scope="row">arange<span class="formula">${d.past ? `past + arange(${L}); ` : ''}ignores the padding</span></th>
                   ${Array.from(d.naive, (v, i) => cell(i, v))}
                 </tr>
                 <tr data-row="roberta">
@@ -333,7 +352,9 @@ export class PosencPadding extends PosencElement {
                   ${Array.from(d.roberta, (v, i) => cell(i, v))}
                 </tr>
                 <tr data-row="generation">
-                  <th scope="row">generation (GPT-2)<span class="formula">cumsum(mask) − 1; padding → 1</span></th>
+                  <th scope="row">
+                    generation (GPT-2)<span class="formula">${d.past ? `cumsum([1]×${d.past} + mask) − 1, last ${L}` : 'cumsum(mask) − 1'}; padding → 1</span>
+                  </th>
                   ${Array.from(d.generation, (v, i) => cell(i, v))}
                 </tr>
                 <tr class="group" data-row="mistake">
@@ -353,12 +374,22 @@ export class PosencPadding extends PosencElement {
         ? html`<p class="note">
               <b>RoBERTa</b> counts only real tokens and starts after its padding index, so padding keeps the padding index (whose embedding row
               is reserved) and ${side === 'left' ? 'left padding does not shift the words' : 'the words get the same ids on either side'}.
-              <b>Generation</b> (GPT-2 with left padding) numbers real tokens 0, 1, 2 … from the first real one and puts a harmless 1 under the
-              padding, which the attention mask hides. ${side === 'left'
-                ? html`<b>arange</b> would start the words at ${d.naive[d.slots.findIndex((s) => s.real)]} instead of 0: positions the model never saw
-                    for a sentence start.`
+              <b>Generation</b> (GPT-2 with left padding) numbers real tokens ${first}, ${first + 1}, ${first + 2} … ${d.past ? 'straight after the cached ones' : 'from the first real one'} and puts a
+              harmless 1 under the padding, which the attention mask hides. ${side === 'left'
+                ? html`<b>arange</b> would start the words at ${d.naive[d.slots.findIndex((s) => s.real)]} instead of ${first}:
+                    ${d.past ? 'it counts the padding slots as if they were text.' : 'positions the model never saw for a sentence start.'}`
                 : html`With right padding arange happens to agree with the generation ids on the words.`}
             </p>
+            ${d.past
+              ? html`<p class="note" data-role="past">
+                  <b>The KV cache.</b> ${d.past} ${d.past === 1 ? 'token is' : 'tokens are'} already in the cache, so slot 0 comes after
+                  ${d.past === 1 ? 'it' : 'them'} and every convention carries on counting instead of starting again at 0: <b>arange</b> runs from
+                  ${d.past} to ${d.past + L - 1} (GPT-2's default when it is given no position ids), <b>RoBERTa</b> adds the ${d.past} to its count,
+                  and <b>generation</b> takes the cumulative sum over the whole attention mask — ${d.past} ones for the cached tokens, then the shown
+                  slots — and keeps its last ${L} entries, so the first real token shown gets ${first}. (RoPE models shift their rotations by the
+                  same cache length.) The lesson's expression below looks at the shown mask only and starts again at 0.
+                </p>`
+              : nothing}
             <p class="note">
               <b>The mistake.</b> The lesson's <code>torch.cumsum(mask, dim=1) * mask - 1</code> claims to give 0 at padding. It gives
               <b>−1</b>: the product is 0 there and the − 1 applies to every slot. Looking these ids up in a position table fails:

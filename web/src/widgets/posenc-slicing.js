@@ -1,5 +1,7 @@
 // <posenc-slicing>: how `pe[:, 0::2]` / `pe[:, 1::2]` fill the table and how `x + pe[:, :seq, :]`
-// broadcasts over the batch — five steps with shapes, values from the engine.
+// broadcasts over the batch — five steps with shapes, values from the engine. A seq longer than the table
+// (length) is not clamped: the slice stops at the table's last row and the addition fails, as in PyTorch,
+// and the widget says so.
 
 import { html, css, nothing } from 'lit';
 import { styleProps } from '../render/style-props.js';
@@ -155,6 +157,10 @@ export class PosencSlicing extends PosencElement {
         color: var(--_muted);
         margin: 2px 0;
       }
+      table.shapes td.bad {
+        color: var(--_bad);
+        font-weight: 600;
+      }
       .nav {
         display: flex;
         gap: 6px;
@@ -187,16 +193,18 @@ export class PosencSlicing extends PosencElement {
   _data() {
     const d = this.dModel;
     const L = this.length;
-    const S = Math.min(this.seq, L);
+    const S = this.seq;
     const B = this.batch;
     if (!Number.isInteger(d) || d < 2 || d > 16 || d % 2) throw new RangeError(`d-model must be an even integer from 2 to 16 here (got ${d})`);
     if (!Number.isInteger(L) || L < 1 || L > 12) throw new RangeError(`length (max_len) must be an integer from 1 to 12 here (got ${L})`);
     if (!Number.isInteger(S) || S < 1) throw new RangeError(`seq must be a positive integer (got ${this.seq})`);
     if (!Number.isInteger(B) || B < 1 || B > 4) throw new RangeError(`batch must be an integer from 1 to 4 (got ${B})`);
     const pe = this.pe.sinusoidal({ length: L, dModel: d, base: this.base });
-    const x = this.pe.learned({ maxLength: B * S, dModel: d, seed: 7, std: 1 });
+    // x only exists when the addition does (seq ≤ length); longer, x + pe[:, :seq] is a shape error
+    const fits = S <= L;
+    const x = fits ? this.pe.learned({ maxLength: B * S, dModel: d, seed: 7, std: 1 }) : null;
     const { invFreq } = this.pe.rope.invFreq({ headDim: d, base: this.base });
-    return { pe, x, omega: invFreq, d, L, S, B };
+    return { pe, x, omega: invFreq, d, L, S, B, fits };
   }
 
   _cell(v) {
@@ -261,6 +269,22 @@ export class PosencSlicing extends PosencElement {
           ${this._matrix({ rows: L, cols: d, get: (r, c) => pe[r * d + c], rowHead: 'pos', colHead: (c) => `${c} ${c % 2 ? 'cos' : 'sin'}`, colClass: (c) => (c % 2 ? 'cos' : 'sin'), caption: `the whole pe, shape [${L}, ${d}]` })}
         `;
       case 4:
+        if (!D.fits) {
+          return html`
+            <p><code>unsqueeze(0)</code> adds a leading axis of size 1. The slice <code>[:, :${S}, :]</code> asks for ${S} positions, but the table has
+              only ${L} rows, and a slice past the end does not fail: it quietly stops at the last row. The failure comes at the addition:</p>
+            <table class="shapes" aria-label="Broadcast shapes">
+              <thead><tr><th></th><th>batch</th><th>seq</th><th>d_model</th></tr></thead>
+              <tbody>
+                <tr><th scope="row">x</th><td>${B}</td><td>${S}</td><td>${d}</td></tr>
+                <tr><th scope="row">pe.unsqueeze(0)</th><td>1</td><td>${L}</td><td>${d}</td></tr>
+                <tr><th scope="row">pe[:, :${S}, :]</th><td>1</td><td class="bad">${L}, not ${S}</td><td>${d}</td></tr>
+                <tr><th scope="row">x + pe[:, :${S}, :]</th><td>${B}</td><td class="bad">${S} vs ${L}: error</td><td>${d}</td></tr>
+              </tbody>
+            </table>
+            ${this._tooLong(D)}
+          `;
+        }
         return html`
           <p><code>unsqueeze(0)</code> adds a leading axis of size 1, and <code>[:, :${S}, :]</code> keeps the first ${S} positions. Broadcasting lines the shapes up from the right; an axis of size 1 is stretched to match:</p>
           <table class="shapes" aria-label="Broadcast shapes">
@@ -279,6 +303,12 @@ export class PosencSlicing extends PosencElement {
           ${this._matrix({ rows: S, cols: d, get: (r, c) => pe[r * d + c], rowHead: 'pos', colHead: (c) => String(c), colClass: (c) => (c % 2 ? 'cos' : 'sin'), caption: `pe[0, :${S}, :] — shared by all ${B} batch items` })}
         `;
       default:
+        if (!D.fits) {
+          return html`
+            <p>There is nothing to add: x has ${S} positions and <code>pe[:, :${S}]</code> only ${L}, so the element-wise addition never runs.</p>
+            ${this._tooLong(D)}
+          `;
+        }
         return html`
           <p>Each batch item gets the same positional rows added to its own token embeddings (random values standing in for a real embedding layer):</p>
           <div class="batches">
@@ -297,6 +327,16 @@ export class PosencSlicing extends PosencElement {
     }
   }
 
+  /** Why x + pe[:, :seq] fails when seq is longer than the table, naming both attributes. */
+  _tooLong({ L, S, B, d }) {
+    return html`<p class="error" role="alert" data-role="too-long">
+      seq = ${S} is longer than length = ${L} (the table's max_len): <code>pe[:, :${S}, :]</code> has only ${L} rows, so
+      <code>x + pe[:, :${S}, :]</code> cannot broadcast [${B}, ${S}, ${d}] with [1, ${L}, ${d}] — PyTorch stops with “RuntimeError: The size
+      of tensor a (${S}) must match the size of tensor b (${L}) at non-singleton dimension 1”. A layer built with max_len = ${L} refuses inputs
+      longer than ${L}: make seq at most ${L}, or build the table with length ≥ ${S}.
+    </p>`;
+  }
+
   _go(s) {
     this.step = Math.max(1, Math.min(STEPS.length, s));
     this.updateComplete.then(() => this.renderRoot.querySelector(`[role="tab"][aria-selected="true"]`)?.focus());
@@ -313,10 +353,12 @@ export class PosencSlicing extends PosencElement {
   }
 
   toCSV() {
-    const D = this._data();
+    const D = this.guard(() => this._data());
+    if (!D) return '';
     const { pe, x, d, S, B } = D;
     const lines = [csvRow(['tensor', 'batch', 'position', ...Array.from({ length: d }, (_, c) => `dim${c}`)])];
     for (let r = 0; r < D.L; r++) lines.push(csvRow(['pe', '', r, ...Array.from(pe.subarray(r * d, r * d + d))]));
+    if (!D.fits) return lines.join('\n') + '\n'; // seq > length: no x + pe to export (the addition is a shape error)
     for (let b = 0; b < B; b++) for (let r = 0; r < S; r++) lines.push(csvRow(['x', b, r, ...Array.from(x.subarray((b * S + r) * d, (b * S + r) * d + d))]));
     for (let b = 0; b < B; b++) for (let r = 0; r < S; r++) lines.push(csvRow(['x+pe', b, r, ...Array.from({ length: d }, (_, c) => x[(b * S + r) * d + c] + pe[r * d + c])]));
     return lines.join('\n') + '\n';
@@ -356,6 +398,11 @@ export class PosencSlicing extends PosencElement {
       <section class="panel" id="panel" role="tabpanel" aria-labelledby=${`tab-${step}`}>
         <h4 aria-live="polite">Step ${step} of ${STEPS.length}: ${STEPS[step - 1].title}</h4>
         <pre class="code">${STEPS[step - 1].code}</pre>
+        ${D && !D.fits && step < 4
+          ? html`<p class="error" role="status" data-role="too-long">
+              seq = ${D.S} is longer than length = ${D.L}: building the table works, but <code>x + pe[:, :${D.S}, :]</code> will fail — step 4 shows why.
+            </p>`
+          : nothing}
         ${D ? this._panel(D) : this._ready ? nothing : html`<p class="muted">Loading the engine…</p>`}
       </section>
       <div class="nav">

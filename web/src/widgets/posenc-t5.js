@@ -1,7 +1,8 @@
 // <posenc-t5>: T5's relative position buckets. The relative position → bucket curve (pe.t5.buckets along
 // one row and one column), the query × key bucket grid, and the bias it produces by looking the buckets up
 // in a per-head table (an untrained, seeded table: pe.learned does the lookup, so even the gather is the
-// engine's). The exact / log / last-bucket regions are read off the engine's buckets, not re-derived.
+// engine's). The exact / log / last-bucket regions are read off the engine's bucket function over every
+// distance it takes (binary searches), not re-derived and not limited to the plotted span.
 
 import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles } from './base.js';
@@ -21,32 +22,53 @@ const MAX_HEADS = 64;
 const BUCKET_SCHEME = 'viridis';
 const BIAS_SCHEME = 'RdBu';
 
-/** Runs of equal buckets along distances 0…R: [{ from, to, bucket }]. */
-function runs(buckets) {
-  const out = [];
-  let from = 0;
-  for (let n = 1; n <= buckets.length; n++) {
-    if (n === buckets.length || buckets[n] !== buckets[from]) {
-      out.push({ from, to: n - 1, bucket: buckets[from] });
-      from = n;
-    }
+/** The largest distance the engine takes (2^53 − 1): bucket searches run over 0 … FAR. */
+const FAR = Number.MAX_SAFE_INTEGER;
+/** How many distances are scanned for the exact region (it ends long before this for any usual setting). */
+const EXACT_SCAN = 1 << 18;
+
+/**
+ * Smallest distance n in 0 … FAR whose bucket (asked of the engine: `bucket(n)`) is at least `target`, or
+ * Infinity when none is. Each side of the bucket function never decreases with the distance, so a binary
+ * search finds it in ~53 engine calls.
+ */
+function firstAtLeast(bucket, target) {
+  if (bucket(FAR) < target) return Infinity;
+  let lo = 0;
+  let hi = FAR;
+  while (lo < hi) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    if (bucket(mid) >= target) hi = mid;
+    else lo = mid + 1;
   }
-  return out;
+  return lo;
 }
 
 /**
- * Regions of one side read from the engine's buckets: exact (each distance its own bucket), log (buckets
- * shared by growing ranges), last (the bucket every farther distance lands in).
+ * Regions of one side (sign −1: keys before the query, +1: keys after it), every boundary asked of the
+ * engine's bucket function, whatever part of it the plot shows: exact (each distance its own bucket), log
+ * (buckets shared by growing ranges), last (the side's final bucket, which every farther distance shares).
+ * The final bucket is num_buckets − 1 (causal, before), 0 (causal, after: every key after the query), or
+ * num_buckets/2 − 1 and 2·(num_buckets/2) − 1 (bidirectional). `last` is null if no distance the engine
+ * takes reaches it.
  */
-function regions(buckets) {
-  const rs = runs(buckets);
-  const last = rs[rs.length - 1];
-  let exactEnd = 0; // first distance that shares its bucket
-  for (const r of rs) {
-    if (r.to > r.from || r === last) break;
-    exactEnd = r.to + 1;
+function regions(pe, o, sign) {
+  const bucket = (n) => pe.t5.bucket(sign * n, o);
+  const half = Math.floor(o.numBuckets / 2);
+  const lastBucket = o.bidirectional ? (sign < 0 ? half - 1 : 2 * half - 1) : sign < 0 ? o.numBuckets - 1 : 0;
+  const lastStart = firstAtLeast(bucket, lastBucket);
+  // the exact region: the leading distances that each have a bucket of their own
+  const K = Math.min(lastStart, EXACT_SCAN);
+  const col = sign < 0 ? pe.t5.buckets({ ...o, queryLength: K + 1, keyLength: 1 }) : pe.t5.buckets({ ...o, queryLength: 1, keyLength: K + 1 });
+  let exactEnd = K;
+  for (let n = 0; n < K; n++) {
+    if (col[n] === col[n + 1]) {
+      exactEnd = n;
+      break;
+    }
   }
-  return { runs: rs, exact: [0, exactEnd - 1], log: [exactEnd, last.from - 1], last: [last.from, buckets.length - 1], lastBucket: last.bucket };
+  const reached = lastStart !== Infinity;
+  return { exact: [0, exactEnd - 1], log: [exactEnd, lastStart - 1], last: reached ? [lastStart, Infinity] : null, lastBucket };
 }
 
 export class PosencT5 extends PosencElement {
@@ -156,7 +178,7 @@ export class PosencT5 extends PosencElement {
     const grid = pe.t5.buckets({ ...o, queryLength: L, keyLength: L });
     const table = pe.learned({ maxLength: o.numBuckets, dModel: H, seed: this.seed, std: 1 });
     const bias = pe.learned({ maxLength: o.numBuckets, dModel: H, seed: this.seed, std: 1, positions: grid });
-    return { R, L, H, after, before, x, y, grid, table, bias, past: regions(before), future: regions(after), nb: o.numBuckets };
+    return { R, L, H, after, before, x, y, grid, table, bias, past: regions(pe, o, -1), future: regions(pe, o, 1), nb: o.numBuckets };
   }
 
   willUpdate(changed) {
@@ -191,11 +213,18 @@ export class PosencT5 extends PosencElement {
     this._draw();
   }
 
-  /** Bucket of a relative position (key − query) as the engine computed it for the plot. */
+  /**
+   * Bucket of any integer relative position (key − query), asked of the engine with the current settings
+   * (not limited to the plotted span); null before the engine is loaded, for a non-integer, or when the
+   * settings are invalid.
+   */
   bucketOf(rp) {
-    const d = this._data;
-    if (!d || Math.abs(rp) > d.R) return null;
-    return rp >= 0 ? d.after[rp] : d.before[-rp];
+    if (!this.pe || !Number.isSafeInteger(rp)) return null;
+    try {
+      return this.pe.t5.bucket(rp, this._opts);
+    } catch {
+      return null;
+    }
   }
 
   /** The cell under the grid cursor: query, key, relative position, bucket, bias of the selected head. */
@@ -211,19 +240,26 @@ export class PosencT5 extends PosencElement {
   get result() {
     const d = this._data;
     if (!d) return null;
-    const side = (r) => ({ exact: [...r.exact], log: [...r.log], last: [...r.last], lastBucket: r.lastBucket });
+    const side = (r) => ({ exact: [...r.exact], log: [...r.log], last: r.last ? [...r.last] : null, lastBucket: r.lastBucket });
     return { cell: this.cell, past: side(d.past), future: side(d.future), rp: this._rp, bucket: this.bucketOf(this._rp) };
   }
 
-  /** The run of relative positions sharing the bucket of rp, as [from, to] (signed, from ≤ to). */
+  /**
+   * The relative positions sharing the bucket of rp, as [from, to] (signed, from ≤ to; ±Infinity for the
+   * final bucket, which every farther distance shares), found with the engine's bucket function.
+   */
   _shared(rp) {
-    const d = this._data;
-    const side = rp >= 0 ? d.future : d.past;
-    const n = Math.abs(rp);
-    const r = side.runs.find((x) => n >= x.from && n <= x.to);
-    if (!r) return [rp, rp];
-    const open = r.to === (rp >= 0 ? d.after.length : d.before.length) - 1;
-    return rp >= 0 ? [r.from, open ? Infinity : r.to] : [open ? -Infinity : -r.to, -r.from];
+    const key = `${this._key}|${rp}`;
+    if (this._sharedCache?.key === key) return this._sharedCache.range;
+    const sign = rp < 0 ? -1 : 1;
+    const side = sign < 0 ? this._data.past : this._data.future;
+    const bucket = (n) => this.pe.t5.bucket(sign * n, this._opts);
+    const b = bucket(Math.abs(rp));
+    const from = firstAtLeast(bucket, b);
+    const to = side.last && b === side.lastBucket ? Infinity : firstAtLeast(bucket, b + 1) - 1;
+    const range = sign > 0 ? [from, to] : [-to, -from];
+    this._sharedCache = { key, range };
+    return range;
   }
 
   _regionName(rp) {
@@ -232,7 +268,7 @@ export class PosencT5 extends PosencElement {
     const n = Math.abs(rp);
     if (rp > 0 && !this.bidirectional) return 'future (one bucket for every key after the query)';
     if (n <= side.exact[1]) return 'exact region';
-    if (n >= side.last[0]) return 'last bucket';
+    if (side.last && n >= side.last[0]) return 'last bucket';
     return 'log region';
   }
 
@@ -256,6 +292,7 @@ export class PosencT5 extends PosencElement {
     const band = (side, sign) => {
       const out = [];
       const add = (a, b, color, label) => {
+        b = Math.min(b, R);
         if (b < a) return;
         const lo = sign > 0 ? a - 0.5 : -b - 0.5;
         const hi = sign > 0 ? b + 0.5 : -a + 0.5;
@@ -267,7 +304,7 @@ export class PosencT5 extends PosencElement {
       }
       add(sign > 0 ? Math.max(1, side.exact[0]) : side.exact[0], side.exact[1], 'rgba(26,127,55,0.14)', 'exact');
       add(side.log[0], side.log[1], 'rgba(10,88,202,0.10)', 'log');
-      add(side.last[0], side.last[1], 'rgba(207,34,46,0.10)', 'last bucket');
+      if (side.last) add(side.last[0], side.last[1], 'rgba(207,34,46,0.10)', 'last bucket');
       return out;
     };
     const rect = { x: 46, y: 10, w: w - 46 - 12, h: h - 52 };
@@ -485,6 +522,22 @@ export class PosencT5 extends PosencElement {
     return a === b ? f(a) : `${f(a)} … ${f(b)}`;
   }
 
+  /** One side's regions in words; the start of the last bucket as the engine's bucket function gives it. */
+  _sideText(side, R, after = false) {
+    const parts = [];
+    const exact = [after ? Math.max(1, side.exact[0]) : side.exact[0], side.exact[1]]; // distance 0 is the query itself
+    if (exact[1] >= exact[0]) parts.push(`exact for distances ${this._rangeText(exact)}`);
+    if (side.log[1] >= side.log[0]) parts.push(`logarithmic for ${this._rangeText(side.log)}`);
+    let text = parts.join(', ');
+    if (side.last) {
+      const beyond = side.last[0] > R ? `, beyond the plotted ±${R}` : '';
+      text += `${text ? ', and ' : ''}every distance from ${side.last[0]} on shares the last bucket, ${side.lastBucket}${beyond}.`;
+    } else {
+      text += `; no distance up to 2^53 − 1 reaches the last bucket, ${side.lastBucket}.`;
+    }
+    return text;
+  }
+
   render() {
     const d = this._data;
     const c = d ? this.cell : null;
@@ -520,11 +573,10 @@ export class PosencT5 extends PosencElement {
             : 'Loading the engine…'}
       </p>
       ${d
-        ? html`<p class="note">
-            Keys before the query: exact for distances ${this._rangeText(d.past.exact)}, logarithmic for ${this._rangeText(d.past.log)}, and every
-            distance from ${d.past.last[0]} on shares bucket ${d.past.lastBucket}.
+        ? html`<p class="note" data-role="regions">
+            Keys before the query: ${this._sideText(d.past, d.R)}
             ${this.bidirectional
-              ? html`Keys after the query use the other half of the buckets: ${d.after[1]} … ${d.future.lastBucket}.`
+              ? html`Keys after the query use the other half of the buckets, ${d.after[1]} … ${d.future.lastBucket}: ${this._sideText(d.future, d.R, true)}`
               : html`Keys after the query all land in bucket 0; a decoder masks them anyway.`}
           </p>`
         : nothing}
