@@ -287,8 +287,9 @@ export declare class PosencT5 extends PosencElement {
   readonly cell: { query: number; key: number; relativePosition: number; bucket: number; head: number; bias: number; tableValue: number } | null;
   readonly result: {
     cell: PosencT5['cell'];
-    past: { exact: [number, number]; log: [number, number]; last: [number, number]; lastBucket: number };
-    future: { exact: [number, number]; log: [number, number]; last: [number, number]; lastBucket: number };
+    /** `last`: the final bucket's distances, [start, Infinity]; null only if no distance reaches it. */
+    past: { exact: [number, number]; log: [number, number]; last: [number, number] | null; lastBucket: number };
+    future: { exact: [number, number]; log: [number, number]; last: [number, number] | null; lastBucket: number };
     rp: number;
     bucket: number | null;
   } | null;

@@ -131,16 +131,24 @@ export class PosencProperties extends PosencElement {
     return this.guard(() => this._compute(), { main: true }) ?? null;
   }
 
+  /** The extrapolation check needs positions beyond the training length: at least two (one neighbour pair). */
+  get _trainLengthUsed() {
+    return Math.max(2, Math.min(this.length - 2, Math.round(this.trainLength) || 2));
+  }
+
+  get adjustments() {
+    const L = this.length, T = this.trainLength, used = this._trainLengthUsed;
+    if (!Number.isInteger(L) || L < 4 || used === T) return [];
+    return [`train-length: ${T} is not a whole number from 2 to ${L - 2} (length − 2, so that positions beyond it remain to check), so ${used} is used`];
+  }
+
   _compute() {
     const L = this.length;
     const d = this.dModel;
     if (!Number.isInteger(L) || L < 2 || L > MAX_LENGTH) throw new RangeError(`length must be an integer from 2 to ${MAX_LENGTH} (got ${L})`);
     if (!Number.isInteger(d) || d < 2 || d % 2) throw new RangeError(`d-model must be an even integer ≥ 2 for these checks (got ${d})`);
-    // The extrapolation check needs positions beyond the training length: at least two (one neighbour pair).
-    const T = this.trainLength;
     if (L < 4) throw new RangeError(`length must be at least 4 for the extrapolation check (got ${L})`);
-    if (!Number.isInteger(T) || T < 2 || T > L - 2)
-      throw new RangeError(`train-length must be an integer from 2 to ${L - 2} (length − 2, so that positions beyond it remain to check; got ${T})`);
+    const T = this._trainLengthUsed;
     const key = `${L}|${d}|${this.base}`;
     let table;
     let uniq;
