@@ -265,11 +265,17 @@ export class PosencLearned extends PosencElement {
         ctx.textBaseline = 'middle';
         const label = `no rows from ${int(this.maxLength)} on`;
         const tw = ctx.measureText(label).width + 12;
+        // centred in the hatched rows, unless the looked-up position's line runs there: then in the larger
+        // part beside it
+        const bottom = gone.y + gone.h;
+        const marker = this.position >= this.maxLength && this.position < d.rows ? rect.y + (this.position + 0.5) * geom.cellH : null;
+        let cy = gone.y + gone.h / 2;
+        if (marker != null && Math.abs(marker - cy) < 12) cy = marker - gone.y > bottom - marker ? (gone.y + marker) / 2 : (marker + bottom) / 2;
         if (gone.h > 14) {
           ctx.fillStyle = t.bg;
-          ctx.fillRect(rect.x + rect.w / 2 - tw / 2, gone.y + gone.h / 2 - 9, tw, 18);
+          ctx.fillRect(rect.x + rect.w / 2 - tw / 2, cy - 9, tw, 18);
           ctx.fillStyle = t.fg;
-          ctx.fillText(label, rect.x + rect.w / 2, gone.y + gone.h / 2);
+          ctx.fillText(label, rect.x + rect.w / 2, cy);
         }
       }
       // the end of the training table, on both panels
