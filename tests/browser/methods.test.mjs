@@ -388,6 +388,9 @@ test('methods: five scores from the engine, relative vs absolute measured, past 
   assert.equal(res.beyond.learned, 'RangeError: positions: position 124 has no learned embedding (the table covers 0 to maxLength - 1 = 63)');
   const cells = await evalEl(page, '#m', (el) => [...el.shadowRoot.querySelectorAll('tr[data-row="beyond"] td')].map((td) => td.textContent.trim()));
   assert.deepEqual(cells, ['✓ scores defined', '✗ fails', '✓ scores defined', '✓ scores defined', '✓ scores defined']);
+  // a gap-only raw PE·PE does not make sinusoidal relative: it is added to the input
+  const kinds = await evalEl(page, '#m', (el) => [...el.shadowRoot.querySelectorAll('tr[data-row="kind"] td')].map((td) => td.textContent.trim().split(' ')[0]));
+  assert.deepEqual(kinds, ['absolute', 'absolute', 'relative', 'relative', 'relative']);
   await shot(page.locator('#m'), 'methods-inside');
 
   // first unseen position: learned fails with the engine's message, the relative ones keep their values

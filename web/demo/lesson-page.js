@@ -17,6 +17,12 @@ export function renderMath(root = document) {
         output: 'mathml',
         strict: 'ignore',
       });
+      // a display formula wider than a phone column scrolls sideways: keyboard users must be able to reach it
+      if (el.classList.contains('display')) {
+        el.tabIndex = 0;
+        el.setAttribute('role', 'region');
+        el.setAttribute('aria-label', 'formula (scrolls sideways on narrow screens)');
+      }
     } catch {
       el.textContent = el.dataset.tex; // the TeX source is still readable
     }

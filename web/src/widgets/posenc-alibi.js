@@ -470,6 +470,12 @@ export class PosencAlibi extends PosencElement {
                 the next power of two — they fall in between, so the log plot zigzags.`
             : nothing}
       </p>
+      ${this.symmetric
+        ? html`<p class="note" data-role="variant">
+            The symmetric form, −slope·|i − j| with no mask, is a variant (encoder sketches such as some lesson code use it). ALiBi as
+            published (Press et al.) and as BLOOM and MPT run it is causal: −slope·(i − j) for past keys, future keys masked.
+          </p>`
+        : nothing}
       <p class="panel-title">Each head's bias added to the scores</p>
       <canvas
         class="plot heads"

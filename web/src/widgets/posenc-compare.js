@@ -24,7 +24,7 @@ export function insightFor(gap, r, dModel) {
     return `Gap ${gap}: the fastest pairs now point in unrelated directions while the slow ones still agree, so the similarity (${c}) falls as the gap grows.`;
   }
   if (gap <= 20) {
-    return `Gap ${gap}: only the slow dimensions still line up; the cosine ${c} is low and the distance ${fixed(r.euclidean, 2)} large. Shift both tokens by the same amount: the numbers do not change, because they depend on the gap only.`;
+    return `Gap ${gap}: the fast pairs now point every which way (one may happen to line up again), the slow ones still agree; cosine ${c}, distance ${fixed(r.euclidean, 2)}. Shift both tokens by the same amount: the numbers do not change, because they depend on the gap only.`;
   }
   return `Far apart (gap ${gap}): the encodings share little beyond the slowest waves (cosine ${c}). The similarity does not fall smoothly forever — it wobbles, because cosines of different speeds partly realign.`;
 }

@@ -473,7 +473,7 @@ export class PosencLearned extends PosencElement {
         : nothing}
       <div class="tables">
         <div>
-          <p class="panel-title">Learned (seed ${this.seed}, Normal(0, ${this.std}))</p>
+          <p class="panel-title">Learned (seed ${this.seed}, Normal(0, std ${this.std}))</p>
           <canvas
             class="plot learned"
             tabindex="0"

@@ -4,8 +4,8 @@
 // T5's bias of the bucket (pe.t5.buckets + a seeded per-head table looked up by pe.learned), RoPE's q·k of
 // a fixed query and key content rotated to i and j (pe.rope.apply + pe.similarity), ALiBi's −slope·d
 // (pe.alibi.bias). Past the training length the learned table has no rows: the engine's error is shown.
-// The comparison table's live cells (parameters, relative or absolute, beyond the training length) are
-// measured on the same engine output.
+// The comparison table's live cells (parameters, whether a curve moves with the query, beyond the training
+// length) are measured on the same engine output.
 
 import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles, pickedChipStyles } from './base.js';
@@ -23,32 +23,37 @@ export const METHODS = ['sinusoidal', 'learned', 't5', 'rope', 'alibi'];
 const INFO = {
   sinusoidal: {
     name: 'Sinusoidal',
-    what: 'PE(i) · PE(j)',
+    what: 'PE(i) · PE(j), the raw table rows before W_q and W_k',
     where: 'added to the token embeddings before the first layer',
+    kind: 'absolute (added to the input)',
     models: 'the original Transformer (2017)',
   },
   learned: {
     name: 'Learned',
     what: 'P(i) · P(j) (seeded, untrained table)',
     where: 'added to the token embeddings before the first layer',
+    kind: 'absolute (added to the input)',
     models: 'GPT-2, BERT, RoBERTa',
   },
   t5: {
     name: 'T5 bias',
     what: 'table[bucket(j − i)] (seeded, untrained)',
     where: 'a learned scalar added to each attention score',
+    kind: 'relative (a bias by distance)',
     models: 'T5, Flan-T5, mT5',
   },
   rope: {
     name: 'RoPE',
     what: 'R(i)q · R(j)k for fixed q, k',
     where: 'rotates the queries and keys in every layer',
+    kind: 'relative (q·k depends on the gap)',
     models: 'LLaMA, Mistral, Qwen, GPT-NeoX, Gemma',
   },
   alibi: {
     name: 'ALiBi',
     what: '−slope · (i − j)',
     where: 'a fixed linear penalty added to each attention score',
+    kind: 'relative (a bias by distance)',
     models: 'BLOOM, MPT',
   },
 };
@@ -470,12 +475,14 @@ export class PosencMethods extends PosencElement {
 
   _tableRows() {
     const d = this._data;
-    const rel = (m) => (d.relative[m] == null ? '—' : d.relative[m] === 0 ? 'relative (identical curves)' : d.relative[m] < 1e-4 ? 'relative (equal to rounding)' : 'absolute (curve moved)');
+    // measured: does the panel's curve stay put when the query moves by SHIFT?
+    const moved = (m) => (d.relative[m] == null ? '—' : d.relative[m] === 0 ? 'the same curve' : d.relative[m] < 1e-4 ? 'the same up to rounding' : 'a different curve');
     return [
       ['', ...METHODS.map((m) => INFO[m].name)],
       ['parameters', ...METHODS.map((m) => (d.params[m] == null ? '—' : int(d.params[m])))],
       ['where position enters', ...METHODS.map((m) => INFO[m].where)],
-      ['relative or absolute', ...METHODS.map(rel)],
+      ['relative or absolute', ...METHODS.map((m) => INFO[m].kind)],
+      [`curve with the query moved by ${SHIFT}`, ...METHODS.map(moved)],
       [`query at ${int(d.probe)} (2 × training)`, ...METHODS.map((m) => (d.far[m].value ? 'scores defined' : 'fails'))],
       ['used by', ...METHODS.map((m) => INFO[m].models)],
     ];
@@ -574,8 +581,9 @@ export class PosencMethods extends PosencElement {
       <div class="panels">${METHODS.map((m) => this._panel(m))}</div>
       <p class="note">
         Each panel: the positional part of the score between the query at ${i} and the keys 0 … ${D} positions back (x axis). Scales differ per
-        panel; the shape is what to compare. Drag the query past ${this.trainLength}: the learned panel fails, and the relative methods draw exactly
-        the same curve wherever the query is.
+        panel; the shape is what to compare. Drag the query past ${this.trainLength}: the learned panel fails, and T5, RoPE and ALiBi draw exactly
+        the same curve wherever the query is. So does the sinusoidal panel, but only because it shows the raw PE·PE: added to the embeddings
+        and multiplied by W_q and W_k, sinusoidal positions give scores that are not a function of the gap alone, so the method is absolute.
       </p>
       ${d
         ? html`<div class="scroll">
@@ -587,15 +595,15 @@ export class PosencMethods extends PosencElement {
               </thead>
               <tbody>
                 ${rows.slice(1).map(
-                  (r, ri) => html`<tr data-row=${['parameters', 'where', 'relative', 'beyond', 'models'][ri]}>
+                  (r, ri) => html`<tr data-row=${['parameters', 'where', 'kind', 'relative', 'beyond', 'models'][ri]}>
                     <th scope="row">${r[0]}</th>
                     ${r.slice(1).map((c, ci) => {
                       const m = METHODS[ci];
-                      if (ri === 2 && d.relative[m] != null)
+                      if (ri === 3 && d.relative[m] != null)
                         return html`<td data-method=${m} data-value=${plain(d.relative[m])}>
                           ${c}<br /><span class="muted">curve at query ${d.relQueries[m][0]} vs ${d.relQueries[m][1]}: distance ${d.relative[m] === 0 ? '0' : Number(d.relative[m].toPrecision(2))}</span>
                         </td>`;
-                      if (ri === 3)
+                      if (ri === 4)
                         return html`<td data-method=${m}>
                           ${d.far[m].value ? html`<span class="ok">✓ ${c}</span>` : html`<span class="bad">✗ ${c}</span>`}
                         </td>`;
@@ -610,7 +618,7 @@ export class PosencMethods extends PosencElement {
         : nothing}
       <p class="note">
         Parameters: the length of the table the engine built (learned: ${this.trainLength} × ${this.dModel}; T5: ${this.numBuckets} buckets ×
-        ${this.heads} heads). "Relative" compares the curves for queries ${SHIFT} positions apart (the Euclidean distance between them, from pe.compare). Sinusoidal and RoPE keep producing
+        ${this.heads} heads). "Curve with the query moved" compares the curves for queries ${SHIFT} positions apart (the Euclidean distance between them, from pe.compare). Sinusoidal and RoPE keep producing
         numbers past the training length, but at angles the model never trained on — in practice they degrade unless the frequencies are rescaled
         (see the scaling widget); ALiBi's straight line and T5's last bucket carry on unchanged.
       </p>

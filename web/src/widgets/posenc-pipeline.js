@@ -142,7 +142,7 @@ export class PosencPipeline extends PosencElement {
     const emb = tokenEmbedding(this.pe, this.token, d, 1 / sqrtD);
     const out = [
       { key: 'token', title: 'Token', shape: `"${this.token}"`, text: `The text piece at position ${pos}. A tokenizer maps it to an id in the vocabulary: here ${id} (a toy vocabulary of 50 000 entries).` },
-      { key: 'embedding', title: 'Embedding lookup', shape: `[${d}]`, vector: emb, text: `Row ${id} of the embedding table. It says what the token is, nothing about where it is. Initialised Normal(0, 1/d_model), as in Transformers that share this table with the output layer.` },
+      { key: 'embedding', title: 'Embedding lookup', shape: `[${d}]`, vector: emb, text: `Row ${id} of the embedding table. It says what the token is, nothing about where it is. Initialised with a normal distribution of mean 0 and standard deviation 1/√d_model, as in Transformers that share this table with the output layer.` },
     ];
     let x = emb;
     if (this.scale) {

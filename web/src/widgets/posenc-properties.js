@@ -376,13 +376,15 @@ export class PosencProperties extends PosencElement {
           <p>Largest error over all ${C.d / 2} pairs: <span class="mono" data-value=${rot.maxErr}>${sci(rot.maxErr, 3)}</span> (pair ${rot.worst}; tolerance ${sci(ROTATION_TOLERANCE, 1)}). The matrix depends on k only, never on pos — the handle attention can use for relative positions.</p>
         </li>
         <li class="check" data-check="extrapolation">
-          <h4>4. It keeps going past the training length ${badge(ok.extrap)}</h4>
+          <h4>4. It is defined past the training length ${badge(ok.extrap)}</h4>
           <div class="controls">${this._num('training length', 'trainLength', 2, C.L - 2)}</div>
           <p>
             Positions beyond ${C.extrap.T} come from the same formula: neighbours are exactly as similar there
             (cosine <span class="mono">${f(C.extrap.beyond)}</span>) as inside (<span class="mono">${f(C.extrap.inside)}</span>),
             and no two are closer than <span class="mono">${f(C.extrap.minBeyond)}</span>. A learned table of ${C.extrap.T} rows has
-            no row at all for position ${C.extrap.T}; asking the engine for it gives:
+            no row at all for position ${C.extrap.T}; asking the engine for it gives the error below. Defined is not the same as
+            understood, though: a model trained on ${C.extrap.T} positions has never seen these vectors, and in practice its quality
+            drops beyond its training length (the scaling methods of part 2 exist for that reason).
           </p>
           <p class="mono muted" data-role="learned-error">${C.extrap.learnedError ? `RangeError: ${C.extrap.learnedError}` : '(no error?)'}</p>
           <canvas class="plot" role="img" aria-label=${`Line plot of dimensions ${this._plotDims(C.d).join(', ')} over ${C.L} positions; the region past the training length ${C.extrap.T} is shaded and the curves continue smoothly.`}></canvas>

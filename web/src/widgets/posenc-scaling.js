@@ -411,7 +411,7 @@ export class PosencScaling extends PosencElement {
       <p class="note">
         Pairs whose wavelength lies above the original context never completed a turn during training: positions beyond it give them angles the model
         has never seen. <b>Linear</b> divides every frequency by the factor (everything slows down, including the fast pairs that only encode
-        nearby order). <b>Dynamic NTK</b> raises the base once the sequence is longer than the original context (here ${int(this._target)}).
+        nearby order). <b>Dynamic NTK</b> raises the base once the sequence is longer than the original context (the target length here: ${int(this._target)}).
         <b>YaRN</b> and <b>Llama 3</b> leave the fast pairs alone, divide the slow ones by the factor and blend in between; YaRN also returns an
         attention factor that sharpens the softmax. <b>LongRoPE</b> divides each pair by its own searched factor
         ${lists.illustrative ? html`(here an illustrative list rising from 1 to the factor — set <code>long-factor</code> to a model's list)` : nothing},
