@@ -35,9 +35,9 @@ export function ensurePackages(names) {
 }
 
 export function ensureNodeModules() {
-  // a checkout installed before a dependency was added (axe-core for the accessibility audit) installs again
+  // a checkout without the dev dependencies, or installed before one was added, installs again
   const installed = (name) => existsSync(new URL(`../node_modules/${name}/package.json`, import.meta.url));
-  if (['lit', 'axe-core'].every(installed)) return;
+  if (['lit', 'axe-core', 'esbuild', 'playwright-core', 'typescript'].every(installed)) return;
   console.log('[posenc] installing npm dependencies (npm ci)');
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }

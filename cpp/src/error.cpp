@@ -1,6 +1,18 @@
 #include "posenc/error.hpp"
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace posenc {
+
+std::string format_number(double value) {
+  char text[32];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, value);
+    if (std::strtod(text, nullptr) == value) break;
+  }
+  return text;
+}
 
 void check(const Error& e) {
   if (e.kind == ErrorKind::range) throw RangeError(e.message);
@@ -23,7 +35,7 @@ Error check_product(int64_t a, int64_t b, int64_t c, const char* what, int64_t m
   // Each factor is already bounded by kMaxDim-ish limits, so compare in long double to avoid overflow.
   const long double n = static_cast<long double>(a) * b * c;
   if (n > static_cast<long double>(max))
-    return range_error(std::string(what) + " would hold " + std::to_string(static_cast<double>(n)) +
+    return range_error(std::string(what) + " would hold " + format_number(static_cast<double>(n)) +
                        " elements; the limit is " + std::to_string(max));
   return {};
 }

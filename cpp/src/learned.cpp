@@ -42,7 +42,7 @@ Error validate(const LearnedParams& p) {
   if (auto e = check_finite(p.std, "std")) return e;
   // Normal draws reach ~6 std; beyond 1e6 float32 outputs would overflow to infinity.
   if (!(p.std >= 0 && p.std <= 1e6))
-    return range_error("std must be a number from 0 to 1e6 (got " + std::to_string(p.std) + ")");
+    return range_error("std must be a number from 0 to 1e6 (got " + format_number(p.std) + ")");
   return {};
 }
 

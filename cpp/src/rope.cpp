@@ -19,8 +19,8 @@ Error check_range(const std::optional<double>& v, const char* name, bool require
   if (!v) return required ? range_error(std::string(name) + " is required for this scaling type") : Error{};
   if (auto e = check_finite(*v, name)) return e;
   if (!(*v > min_exclusive && *v <= max))
-    return range_error(std::string(name) + " must be greater than " + std::to_string(min_exclusive) +
-                       " and at most " + std::to_string(max) + " (got " + std::to_string(*v) + ")");
+    return range_error(std::string(name) + " must be greater than " + format_number(min_exclusive) +
+                       " and at most " + format_number(max) + " (got " + format_number(*v) + ")");
   return {};
 }
 
@@ -74,10 +74,10 @@ int64_t rope_rotary_dim(const RopeParams& p) {
 Error validate(const RopeParams& p) {
   if (auto e = check_count(p.head_dim, "headDim", kMaxDim)) return e;
   if (auto e = check_finite(p.base, "base")) return e;
-  if (!(p.base > 1)) return range_error("base must be greater than 1 (got " + std::to_string(p.base) + ")");
+  if (!(p.base > 1)) return range_error("base must be greater than 1 (got " + format_number(p.base) + ")");
   if (auto e = check_finite(p.partial_rotary_factor, "partialRotaryFactor")) return e;
   if (!(p.partial_rotary_factor > 0 && p.partial_rotary_factor <= 1))
-    return range_error("partialRotaryFactor must be in (0, 1] (got " + std::to_string(p.partial_rotary_factor) + ")");
+    return range_error("partialRotaryFactor must be in (0, 1] (got " + format_number(p.partial_rotary_factor) + ")");
   const int64_t dim = rope_rotary_dim(p);
   if (dim < 2 || dim % 2)
     return range_error("headDim x partialRotaryFactor must give an even rotary dimension of at least 2 (got " +
@@ -86,7 +86,7 @@ Error validate(const RopeParams& p) {
   const bool needs_factor = s.type != RopeType::standard && s.type != RopeType::longrope;
   if (auto e = check_range(s.factor, "scaling.factor", needs_factor)) return e;
   if (s.factor && needs_factor && *s.factor < 1)
-    return range_error("scaling.factor must be at least 1 (got " + std::to_string(*s.factor) + ")");
+    return range_error("scaling.factor must be at least 1 (got " + format_number(*s.factor) + ")");
   const double kMaxLength = static_cast<double>(kMaxPosition);
   if (auto e = check_range(s.max_position_embeddings, "scaling.maxPositionEmbeddings", false, 0, kMaxLength)) return e;
   if (auto e = check_range(s.original_max_position_embeddings, "scaling.originalMaxPositionEmbeddings", false, 0,
@@ -122,7 +122,7 @@ Error validate(const RopeParams& p) {
   const double attention = rope_attention_factor(p);
   if (!(attention > 0 && attention <= 1e3))
     return range_error("the attention factor from scaling (attentionFactor, mscale, mscaleAllDim) must be in (0, 1000] (got " +
-                       std::to_string(attention) + ")");
+                       format_number(attention) + ")");
   return {};
 }
 

@@ -164,7 +164,7 @@ Error validate(const SinusoidalParams& p) {
   if (auto e = check_count(p.d_model, "dModel", kMaxDim)) return e;
   if (auto e = check_product(p.length, p.d_model, 1, "length x dModel table", kMaxOutputElements)) return e;
   if (auto e = check_finite(p.base, "base")) return e;
-  if (!(p.base > 1)) return range_error("base must be greater than 1 (got " + std::to_string(p.base) + ")");
+  if (!(p.base > 1)) return range_error("base must be greater than 1 (got " + format_number(p.base) + ")");
   if (p.offset < 0 || p.offset > kMaxPosition - p.length)
     return range_error("offset must be an integer from 0 to 2^53 - 1 - length (got " + std::to_string(p.offset) + ")");
   if (p.layout != Layout::interleaved && p.layout != Layout::split) return range_error("layout is unknown");

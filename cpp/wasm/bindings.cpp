@@ -176,7 +176,7 @@ class Options {
   }
   int64_t checked_integer(double x, const std::string& what) {
     if (x != std::floor(x) || std::fabs(x) > 9007199254740991.0) {
-      fail(range_error(what + " must be an integer (got " + std::to_string(x) + ")"));
+      fail(range_error(what + " must be an integer (got " + format_number(x) + ")"));
       return 0;
     }
     return static_cast<int64_t>(x);
@@ -426,7 +426,7 @@ const int32_t* integers(Buffer& buffer, const ArrayArg& src, const std::string& 
     const double x = raw[i];
     if (!(x == std::floor(x)) || x < static_cast<double>(min) || x > static_cast<double>(max)) {
       error = range_error(name + "[" + std::to_string(i) + "] must be an integer from " + std::to_string(min) +
-                          " to " + std::to_string(max) + " (got " + std::to_string(x) + ")");
+                          " to " + std::to_string(max) + " (got " + format_number(x) + ")");
       return nullptr;
     }
     out[i] = static_cast<int32_t>(x);

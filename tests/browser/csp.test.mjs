@@ -14,10 +14,10 @@ import { CHROMIUM_ARGS, waitReady } from './helpers.mjs';
 
 export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 
-let work, server, browser;
+let work, server, browser, outDir;
 before(async () => {
   work = mkdtempSync(join(tmpdir(), 'posenc-csp-'));
-  const outDir = await buildWeb({ outDir: join(work, 'dist'), singleFile: false, quiet: true });
+  outDir = await buildWeb({ outDir: join(work, 'dist'), singleFile: false, quiet: true });
   server = await serve(outDir, { headers: { 'content-security-policy': STRICT_CSP } });
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
 });
@@ -63,3 +63,24 @@ for (const path of ['index.html', 'methods.html']) {
     for (const w of widgets) assert.ok(w.text > 0, `${w.tag} rendered nothing`);
   });
 }
+
+test("a CSP without 'wasm-unsafe-eval': widgets name the fix and whenReady() rejects instead of hanging", async () => {
+  const blocking = await serve(outDir, { headers: { 'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'" } });
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${blocking.url}index.html`);
+    await page.waitForFunction(() => customElements.get('posenc-heatmap'));
+    const outcome = await page.evaluate(async () => {
+      const el = document.querySelector('posenc-heatmap');
+      const timeout = new Promise((resolve) => setTimeout(() => resolve('still pending after 15 s'), 15000));
+      const settled = el.whenReady().then(() => 'resolved', (e) => `rejected: ${e.message}`);
+      return { outcome: await Promise.race([settled, timeout]), shown: el.shadowRoot.querySelector('[role=alert]')?.textContent ?? '' };
+    });
+    assert.match(outcome.outcome, /^rejected: .*add 'wasm-unsafe-eval' to its script-src/);
+    assert.match(outcome.shown, /Content Security Policy: add 'wasm-unsafe-eval'/);
+    assert.doesNotMatch(outcome.shown, /ASSERTIONS/);
+  } finally {
+    await page.close();
+    await blocking.close();
+  }
+});

@@ -70,3 +70,25 @@ test('value tables fit a 360 px phone column (no hidden columns behind a scroll)
   for (const [s, excess] of overflow) assert.ok(excess <= 0, `${s}: a table is ${excess}px wider than its box`);
   await page.close();
 });
+
+test("names outside an attribute's list and clamped steps are named; positions set by a script reach the group", async () => {
+  const page = await widgetPage(
+    env,
+    `<posenc-similarity id="s" metric="manhattan" length="20" d-model="16" group="g"></posenc-similarity>
+     <posenc-compare id="c" length="20" d-model="16" group="g"></posenc-compare>
+     <posenc-slicing id="l" step="6"></posenc-slicing>`,
+  );
+  assert.deepEqual(await messages(page, '#s'), ['metric: “manhattan” is not one of cosine, dot, euclidean']);
+  assert.deepEqual(await messages(page, '#l'), ['step: 6 is not a step from 1 to 5, so 5 is used']);
+  await page.evaluate(() => (document.querySelector('#c').positions = [1, 4]));
+  await settle(page, '#c');
+  await settle(page, '#s');
+  assert.deepEqual(await page.evaluate(() => window.posenc.getChannel('g').positions), [1, 4]);
+  assert.equal(await page.getAttribute('#s', 'positions'), '1,4', 'the linked similarity follows a script-set selection');
+  assert.ok(await page.evaluate(() => window.posenc.getChannel('g') instanceof window.posenc.SelectionChannel), 'SelectionChannel is exported');
+  await page.evaluate(() => (document.querySelector('#s').metric = 'dot'));
+  await settle(page, '#s');
+  assert.deepEqual(await messages(page, '#s'), []);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

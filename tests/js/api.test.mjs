@@ -13,6 +13,12 @@ describe('load', () => {
     assert.equal(typeof pe.simd, 'boolean');
   });
 
+  test('load() with a bad option returns a rejected promise (a caller\'s .catch sees it)', async () => {
+    const pending = load({ simd: 'yes' });
+    assert.ok(pending instanceof Promise);
+    await assert.rejects(pending, (e) => e instanceof TypeError && /options\.simd must be a boolean/.test(e.message));
+  });
+
   test('load({ simd: false }) forces the scalar build', async () => {
     const scalar = await load({ simd: false });
     assert.equal(scalar.simd, false);

@@ -30,6 +30,11 @@ async function main(): Promise<void> {
   const { liveBuffers, bufferBytes } = pe.diagnostics();
   console.log(inPlace.array[0], fresh, similarityOfBuffer, liveBuffers, bufferBytes);
   x.free();
+  {
+    using scratch = pe.buffer(4);  // freed at the end of the block
+    scratch.array.fill(0);
+  }
+  tableBuffer[Symbol.dispose]();
   // @ts-expect-error a buffer holds float32: not an Int32 target
   pe.t5.buckets({ queryLength: 2, keyLength: 2, into: pe.buffer(4) });
   // @ts-expect-error into with a buffer returns the buffer, not a Float32Array

@@ -156,7 +156,8 @@ export function createApi(module, simd) {
 // load() for an environment: `readWasm(variant)` gives the bytes, `importGlue(variant)` the factory.
 export function makeLoader({ readWasm, importGlue }) {
   const instances = new Map();
-  return function load(options = {}) {
+  // async: a bad option is a rejected promise like every other failure, not a throw at the call
+  return async function load(options = {}) {
     if (options === null || typeof options !== 'object') throw new TypeError('load options must be an object');
     const { simd } = options;
     if (simd !== undefined && typeof simd !== 'boolean')
@@ -167,12 +168,23 @@ export function makeLoader({ readWasm, importGlue }) {
     if (!instances.has(variant)) {
       const instance = (async () => {
         const [factory, wasmBinary] = await Promise.all([importGlue(variant), readWasm(variant)]);
-        const module = await factory({ wasmBinary });
-        return createApi(module, variant === 'simd');
+        try {
+          return createApi(await factory({ wasmBinary }), variant === 'simd');
+        } catch (err) {
+          throw loadError(err);
+        }
       })();
       instance.catch(() => instances.delete(variant));  // a failed load can be retried
       instances.set(variant, instance);
     }
     return instances.get(variant);
   };
+}
+
+/** Emscripten's abort text, made readable; a page whose CSP blocks WebAssembly is told the fix. */
+function loadError(err) {
+  const text = String(err?.message ?? err).replace(/\. Build with -s ASSERTIONS=1 for more info\.?$/, '').replace(/^Aborted\((.*)\)$/s, '$1');
+  if (/Content Security Policy|unsafe-eval/i.test(text))
+    return new Error("WebAssembly is blocked by this page's Content Security Policy: add 'wasm-unsafe-eval' to its script-src", { cause: err });
+  return new Error(`the WebAssembly engine could not start: ${text}`, { cause: err });
 }

@@ -1,4 +1,5 @@
 // Type declarations for `posenc` (the engine). Hand-written: Emscripten 3.1.6 cannot emit them.
+/// <reference lib="esnext.disposable" />
 
 /** Any numeric input: a typed array or a plain array of numbers. */
 export type NumericArray = ArrayLike<number>;
@@ -20,6 +21,8 @@ export interface EngineBuffer {
    * outlive the buffer object): free each one, or declare it with `using`.
    */
   free(): void;
+  /** free(), for `using buffer = pe.buffer(n)` (TypeScript 5.2+; Node 20 itself cannot parse `using`). */
+  [Symbol.dispose](): void;
 }
 
 /** A numeric input, read in place when it is an EngineBuffer (or a view of one). */

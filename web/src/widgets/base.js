@@ -29,10 +29,6 @@ const darkPalette = css`
 `;
 
 /**
- * The two picked token chips (first pick in the A colour, second in the B colour), for widgets whose
- * token strips mark the picks with different attributes; `first` and `second` are constant selectors.
- */
-/**
  * The sentence for list entries a widget leaves out: `leftOut('dims', [70], 'from 0 to 63')` gives
  * "dims: 70 is not from 0 to 63, so it is left out". Empty when nothing was left out.
  */
@@ -43,6 +39,15 @@ export function leftOut(attribute, values, expected) {
   return [`${attribute}: ${shown} ${one ? 'is' : 'are'} not ${expected}, so ${one ? 'it is' : 'they are'} left out`];
 }
 
+/** The sentence for a value the widget replaced: `replaced('step', 9, 5, 'a step from 1 to 5')`; empty when equal. */
+export function replaced(attribute, given, used, expected) {
+  return Object.is(given, used) ? [] : [`${attribute}: ${given} is not ${expected}, so ${used} is used`];
+}
+
+/**
+ * The two picked token chips (first pick in the A colour, second in the B colour), for widgets whose
+ * token strips mark the picks with different attributes; `first` and `second` are constant selectors.
+ */
 export function pickedChipStyles(first, second) {
   const [a, b] = [unsafeCSS(first), unsafeCSS(second)];
   return css`
@@ -336,14 +341,18 @@ export class PosencElement extends LitElement {
       this.requestUpdate();
       this.redraw?.();
     };
-    this._engineLoaded = new Promise((resolve) => (this._resolveEngine = resolve));
+    this._engineLoaded = new Promise((resolve, reject) => {
+      this._resolveEngine = resolve;
+      this._rejectEngine = reject;
+    });
+    this._engineLoaded.catch(() => {});  // the error is shown in the widget; whenReady() rejects with it
     this._width = 0;
     this._resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver((entries) => this._resized(entries)) : null;
   }
 
   /**
    * Resolves when the engine is loaded and the widget has drawn its current state (for scripts and tests:
-   * `await el.whenReady()` before reading `el.result` or taking a picture).
+   * `await el.whenReady()` before reading `el.result` or taking a picture); rejects if the engine cannot load.
    */
   async whenReady() {
     await this._engineLoaded;
@@ -374,6 +383,7 @@ export class PosencElement extends LitElement {
         },
         (err) => {
           this._error = `The positional-encoding engine could not be loaded: ${err?.message ?? err}`;
+          this._rejectEngine(new Error(this._error, { cause: err }));
         },
       );
     }
@@ -393,6 +403,9 @@ export class PosencElement extends LitElement {
       this._leaveGroup();
       this._joinGroup();
     }
+    // positions set by a script (not adopted from the group, not a reader's pick): the group follows too
+    if (changed.has('positions') && this._channel && this.positions !== this._adopted && !samePositions(this._channel.positions, this.getSelection()))
+      this._channel.select(this.getSelection(), this);
   }
 
   // --- sizing -------------------------------------------------------------------------------------------
@@ -470,6 +483,7 @@ export class PosencElement extends LitElement {
     }
     if (samePositions(list, this.getSelection())) return;
     this.positions = this.constrainSelection ? this.constrainSelection(list) : list.slice();
+    this._adopted = this.positions;  // not to be published back (constrained, it may differ from the group's)
     this.selectionChanged?.(this.positions, null);
   }
 
@@ -506,7 +520,15 @@ export class PosencElement extends LitElement {
    * this getter; it is read on every render, so a message goes away as soon as the value is fixed.
    */
   get adjustments() {
-    return [];
+    // enumerated attributes (a `values` list in static properties): a name outside the list is reported
+    const out = [];
+    for (const [name, options] of this.constructor.elementProperties) {
+      const value = this[name];
+      if (!options.values || value == null || value === '' || options.values.includes(value)) continue;
+      const attribute = typeof options.attribute === 'string' ? options.attribute : name.toLowerCase();
+      out.push(`${attribute}: “${value}” is not one of ${options.values.join(', ')}`);
+    }
+    return out;
   }
 
   /** The adjustment for selected positions this widget has no place for (at or beyond `count`). */

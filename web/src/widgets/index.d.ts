@@ -21,7 +21,7 @@ export declare class PosencElement extends LitElement {
    * hosting page unless the page has `<meta name="posenc-embed-page" content="…">`.
    */
   readonly embedFrameCode: string;
-  /** The widget's data as CSV text. */
+  /** The widget's data as CSV text; throws a RangeError when it would pass 4 194 304 values (export a smaller view). */
   toCSV(): string;
   /** A canvas with the widget's picture (what the PNG export saves). */
   exportCanvas(): Promise<HTMLCanvasElement | null>;
@@ -308,6 +308,8 @@ export declare class PosencRope extends PosencElement {
   pair: number;
   /** Seed of the query and key content. */
   seed: number;
+  /** The group's selection as last received ([query, key]); `m` and `n` follow it. */
+  positions: number[];
   /** Slider range and half-width of the decay plots. */
   span: number;
   label: string;

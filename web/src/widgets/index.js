@@ -11,7 +11,7 @@ export { PosencPermutation } from './posenc-permutation.js';
 export { PosencProperties } from './posenc-properties.js';
 export { PosencElement } from './base.js';
 export { setEngine, getEngine } from './engine.js';
-export { getChannel } from '../state/channel.js';
+export { getChannel, SelectionChannel } from '../state/channel.js';
 export { syncWithUrl, encodeState, decodeState } from '../state/url.js';
 
 /** Tag names of all widgets, in lesson order. */

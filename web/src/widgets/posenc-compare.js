@@ -157,6 +157,7 @@ export class PosencCompare extends PosencElement {
   get adjustments() {
     const asked = Number.isInteger(this.length) && this.length > 0 ? this.length : this.tokens.length;
     return [
+      ...super.adjustments,
       ...(asked > MAX_CHIPS ? [`length: ${asked} is more than ${MAX_CHIPS} chips, so positions 0 to ${MAX_CHIPS - 1} are shown`] : []),
       ...this.positionsBeyond(this._chipCount),
     ];

@@ -105,10 +105,10 @@ export class PosencHeatmap extends PosencElement {
   /** Selected positions that are not rows of the table: listed in a visible line (nothing to outline). */
   get adjustments() {
     const { length, offset } = this;
-    if (!Number.isInteger(length) || length < 1 || !Number.isFinite(offset)) return [];
+    if (!Number.isInteger(length) || length < 1 || !Number.isFinite(offset)) return super.adjustments;
     const last = offset + length - 1;
     const out = this.getSelection().filter((pos) => pos < offset || pos > last);
-    return leftOut('positions', out, `a row of the table (positions ${offset} to ${last})`);
+    return [...super.adjustments, ...leftOut('positions', out, `a row of the table (positions ${offset} to ${last})`)];
   }
 
   /** Resolves when the picture for the current attributes is completely drawn. */

@@ -109,6 +109,7 @@ export class PosencPermutation extends PosencElement {
   get adjustments() {
     const given = toStringArray(this.tokens).length, n = this._tokens.length, order = toIntArray(this.order);
     return [
+      ...super.adjustments,
       ...(given > MAX_TOKENS ? [`tokens: ${given} given, at most ${MAX_TOKENS} fit, so the first ${MAX_TOKENS} are used`] : []),
       ...(order.length && !isPermutation(order, n)
         ? [`order: ${order.join(',')} is not a shuffle of 0 to ${n - 1} (each once), so ${this._order.join(',')} is shown`]

@@ -1,7 +1,7 @@
 // <posenc-pipeline>: token → embedding lookup → (× √d_model) → + PE(position) → (dropout), step by step.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles } from './base.js';
+import { PosencElement, baseStyles, replaced } from './base.js';
 import { numberAttr } from '../state/attributes.js';
 import { clearCanvas } from '../render/canvas.js';
 import { drawBars } from '../render/bars.js';
@@ -171,8 +171,11 @@ export class PosencPipeline extends PosencElement {
   }
 
   get adjustments() {
-    const p = this._dropoutP;
-    return this.dropout && p !== this.dropoutRate ? [`dropout-rate: ${this.dropoutRate} is not from 0 to 0.9, so ${p} is used`] : [];
+    return [
+      ...super.adjustments,
+      ...(this.dropout ? replaced('dropout-rate', this.dropoutRate, this._dropoutP, 'from 0 to 0.9') : []),
+      ...replaced('step', this.step, this._step, `a step from 1 to ${this._stepCount}`),
+    ];
   }
 
   /** Dropout probability drawn: dropout-rate within [0, 0.9] (at 1 nothing would survive to rescale). */

@@ -3,7 +3,7 @@
 
 import { html, css, nothing } from 'lit';
 import { styleProps } from '../render/style-props.js';
-import { PosencElement, baseStyles } from './base.js';
+import { PosencElement, baseStyles, replaced } from './base.js';
 import { numberAttr } from '../state/attributes.js';
 import { clearCanvas } from '../render/canvas.js';
 import { drawLinePlot } from '../render/lineplot.js';
@@ -137,9 +137,10 @@ export class PosencProperties extends PosencElement {
   }
 
   get adjustments() {
-    const L = this.length, T = this.trainLength, used = this._trainLengthUsed;
-    if (!Number.isInteger(L) || L < 4 || used === T) return [];
-    return [`train-length: ${T} is not a whole number from 2 to ${L - 2} (length − 2, so that positions beyond it remain to check), so ${used} is used`];
+    const L = this.length;
+    if (!Number.isInteger(L) || L < 4) return super.adjustments;
+    const expected = `a whole number from 2 to ${L - 2} (length − 2, so that positions beyond it remain to check)`;
+    return [...super.adjustments, ...replaced('train-length', this.trainLength, this._trainLengthUsed, expected)];
   }
 
   _compute() {

@@ -5,7 +5,7 @@
 
 import { html, css, nothing } from 'lit';
 import { styleProps } from '../render/style-props.js';
-import { PosencElement, baseStyles } from './base.js';
+import { PosencElement, baseStyles, replaced } from './base.js';
 import { numberAttr } from '../state/attributes.js';
 import { lut, textOn } from '../render/color.js';
 import { fixed } from '../render/format.js';
@@ -183,6 +183,10 @@ export class PosencSlicing extends PosencElement {
 
   get _step() {
     return Math.max(1, Math.min(STEPS.length, Math.round(this.step) || 1));
+  }
+
+  get adjustments() {
+    return [...super.adjustments, ...replaced('step', this.step, this._step, `a step from 1 to ${STEPS.length}`)];
   }
 
   engineReady() {

@@ -5,7 +5,7 @@
 // distance it takes (binary searches), not re-derived and not limited to the plotted span.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles } from './base.js';
+import { PosencElement, baseStyles, replaced } from './base.js';
 import { moveCellCursor } from './grid-keys.js';
 import { numberAttr, intList } from '../state/attributes.js';
 import { clearCanvas } from '../render/canvas.js';
@@ -128,6 +128,10 @@ export class PosencT5 extends PosencElement {
 
   get _opts() {
     return { numBuckets: this.numBuckets, maxDistance: this.maxDistance, bidirectional: !!this.bidirectional };
+  }
+
+  get adjustments() {
+    return [...super.adjustments, ...(this.span > MAX_SPAN ? replaced('span', this.span, MAX_SPAN, `at most ${MAX_SPAN}`) : [])];
   }
 
   /** Half-width of the bucket plot: the attribute, or a quarter past max-distance (and past the grid). */

@@ -136,6 +136,7 @@ export class PosencWaves extends PosencElement {
     const given = toIntArray(this.dims);
     const valid = given.filter((d) => d >= 0 && d < this.dModel);
     return [
+      ...super.adjustments,
       ...leftOut('dims', given.filter((d) => !valid.includes(d)), `a dimension from 0 to ${this.dModel - 1}`),
       ...leftOut('dims', valid.slice(MAX_CURVES), `among the first ${MAX_CURVES} (one curve each)`),
     ];
