@@ -34,8 +34,8 @@ inline constexpr int64_t kMaxPosition = (int64_t{1} << 53) - 1;    // largest ex
 inline constexpr int64_t kMaxHeads = 4096;
 inline constexpr int64_t kMaxAttentionLength = 4096;
 
-// A number as JavaScript prints it (shortest text that reads back the same: 1, 0.5, 1e+300), for messages;
-// std::to_string would say 1.000000 and 0.000000 for 1e-300.
+// A number for messages, close to how JavaScript prints it (1, 0.5, 1e-300; 15 significant digits):
+// std::to_string would say 1.000000, and 0.000000 for 1e-300.
 std::string format_number(double value);
 
 // Shared checks; `name` is the parameter as the JS API spells it.
