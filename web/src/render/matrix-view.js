@@ -186,6 +186,7 @@ export function drawMatrixLegend(ctx, layout, theme, { scheme, vmin, vmax, capti
   drawLegend(ctx, scheme, x, y, w, 10);
   ctx.save();
   ctx.strokeStyle = theme.muted;
+  ctx.lineWidth = 1;  // a hairline whatever the caller drew last
   ctx.strokeRect(x + 0.5, y + 0.5, w - 1, 9);
   ctx.fillStyle = theme.muted;
   ctx.font = theme.fontSmall;

@@ -186,7 +186,7 @@ export class PosencPadding extends PosencElement {
       const d = this._data;
       this.dispatchEvent(
         new CustomEvent('posenc-change', {
-          detail: { ids: Array.from(d.ids), mask: Array.from(d.mask), roberta: Array.from(d.roberta), generation: Array.from(d.generation), mistake: Array.from(d.mistake) },
+          detail: { ids: Array.from(d.ids), mask: Array.from(d.mask), naive: Array.from(d.naive), roberta: Array.from(d.roberta), generation: Array.from(d.generation), mistake: Array.from(d.mistake) },
           bubbles: true,
           composed: true,
         }),
