@@ -58,9 +58,14 @@ test('settings outside their range are named, and the message goes once the valu
 });
 
 test('value tables fit a 360 px phone column (no hidden columns behind a scroll)', async () => {
-  const page = await widgetPage(env, '<posenc-scaling id="s"></posenc-scaling><posenc-waves id="w"></posenc-waves><posenc-permutation id="p"></posenc-permutation>', { width: 360 });
+  const page = await widgetPage(
+    env,
+    `<posenc-scaling id="s"></posenc-scaling><posenc-waves id="w"></posenc-waves><posenc-permutation id="p"></posenc-permutation>
+     <posenc-padding id="d" pad-side="left" past-length="4"></posenc-padding><posenc-slicing id="l" step="4" seq="6" length="4"></posenc-slicing>`,
+    { width: 360 },
+  );
   const overflow = await page.evaluate(() =>
-    ['#s', '#w', '#p'].flatMap((s) =>
+    ['#s', '#w', '#p', '#d', '#l'].flatMap((s) =>
       [...document.querySelector(s).shadowRoot.querySelectorAll('table')].map((t) => {
         const box = t.parentElement.getBoundingClientRect();
         return [s, Math.round(t.getBoundingClientRect().width - box.width)];

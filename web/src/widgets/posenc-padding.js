@@ -62,6 +62,21 @@ export class PosencPadding extends PosencElement {
         font-size: 0.85em;
         color: var(--_muted);
       }
+      /* phone widths: row names and their formulas wrap, so the slots stay in view beside them */
+      @media (max-width: 480px) {
+        table.ids {
+          font-size: 0.8em;
+        }
+        table.ids th[scope='row'] {
+          white-space: normal;
+          min-width: 7em;
+        }
+        table.ids th,
+        table.ids td {
+          padding: 2px 3px;
+          min-width: 1.8em;
+        }
+      }
       table.ids td.pad {
         background: repeating-linear-gradient(135deg, transparent 0 5px, var(--_grid) 5px 7px);
         color: var(--_muted);

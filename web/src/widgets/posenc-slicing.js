@@ -141,6 +141,15 @@ export class PosencSlicing extends PosencElement {
         text-align: left;
         font-weight: normal;
       }
+      @media (max-width: 480px) {
+        table.shapes {
+          font-size: 0.85em;
+        }
+        table.shapes td,
+        table.shapes th {
+          padding: 2px 4px;
+        }
+      }
       .stack {
         display: flex;
         flex-wrap: wrap;
