@@ -61,11 +61,12 @@ test('value tables fit a 360 px phone column (no hidden columns behind a scroll)
   const page = await widgetPage(
     env,
     `<posenc-scaling id="s"></posenc-scaling><posenc-waves id="w"></posenc-waves><posenc-permutation id="p"></posenc-permutation>
-     <posenc-padding id="d" pad-side="left" past-length="4"></posenc-padding><posenc-slicing id="l" step="4" seq="6" length="4"></posenc-slicing>`,
+     <posenc-padding id="d" pad-side="left" past-length="4"></posenc-padding><posenc-slicing id="l" step="4" seq="6" length="4"></posenc-slicing>
+     <posenc-methods id="m"></posenc-methods>`,
     { width: 360 },
   );
   const overflow = await page.evaluate(() =>
-    ['#s', '#w', '#p', '#d', '#l'].flatMap((s) =>
+    ['#s', '#w', '#p', '#d', '#l', '#m'].flatMap((s) =>
       [...document.querySelector(s).shadowRoot.querySelectorAll('table')].map((t) => {
         const box = t.parentElement.getBoundingClientRect();
         return [s, Math.round(t.getBoundingClientRect().width - box.width)];

@@ -135,6 +135,32 @@ export class PosencMethods extends PosencElement {
         align-items: center;
         gap: 6px;
       }
+      /* phone widths: five method columns do not fit; each property becomes a block of name: value lines */
+      @media (max-width: 480px) {
+        table.compare thead {
+          display: none;
+        }
+        table.compare,
+        table.compare tbody,
+        table.compare tr,
+        table.compare th[scope='row'],
+        table.compare td {
+          display: block;
+          width: auto;
+        }
+        table.compare td {
+          position: relative;
+          padding-left: 7.5em;
+          text-align: left;
+        }
+        table.compare td::before {
+          content: attr(data-name);
+          position: absolute;
+          left: 6px;
+          font-family: var(--_font);
+          font-weight: 600;
+        }
+      }
       .panel .what {
         font-family: var(--_mono);
         font-size: 0.78em;
@@ -600,15 +626,15 @@ export class PosencMethods extends PosencElement {
                     ${r.slice(1).map((c, ci) => {
                       const m = METHODS[ci];
                       if (ri === 3 && d.relative[m] != null)
-                        return html`<td data-method=${m} data-value=${plain(d.relative[m])}>
+                        return html`<td data-method=${m} data-name=${INFO[m].name} data-value=${plain(d.relative[m])}>
                           ${c}<br /><span class="muted">curve at query ${d.relQueries[m][0]} vs ${d.relQueries[m][1]}: distance ${d.relative[m] === 0 ? '0' : Number(d.relative[m].toPrecision(2))}</span>
                         </td>`;
                       if (ri === 4)
-                        return html`<td data-method=${m}>
+                        return html`<td data-method=${m} data-name=${INFO[m].name}>
                           ${d.far[m].value ? html`<span class="ok">✓ ${c}</span>` : html`<span class="bad">✗ ${c}</span>`}
                         </td>`;
-                      if (ri === 0) return html`<td class="num" data-method=${m} data-value=${d.params[m] ?? ''}>${c}</td>`;
-                      return html`<td data-method=${m}>${c}</td>`;
+                      if (ri === 0) return html`<td class="num" data-method=${m} data-name=${INFO[m].name} data-value=${d.params[m] ?? ''}>${c}</td>`;
+                      return html`<td data-method=${m} data-name=${INFO[m].name}>${c}</td>`;
                     })}
                   </tr>`,
                 )}
