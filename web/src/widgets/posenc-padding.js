@@ -65,11 +65,11 @@ export class PosencPadding extends PosencElement {
       /* phone widths: row names and their formulas wrap, so the slots stay in view beside them */
       @media (max-width: 480px) {
         table.ids {
-          font-size: 0.8em;
+          font-size: 0.72em;
         }
         table.ids th[scope='row'] {
           white-space: normal;
-          min-width: 7em;
+          min-width: 6em;
         }
         table.ids th,
         table.ids td {
