@@ -1,6 +1,9 @@
 #include "posenc/error.hpp"
 
+#include <cmath>
 #include <cstdio>
+
+#include "simd/simd.hpp"
 
 namespace posenc {
 
@@ -35,6 +38,14 @@ Error check_product(int64_t a, int64_t b, int64_t c, const char* what, int64_t m
   if (n > static_cast<long double>(max))
     return range_error(std::string(what) + " would hold " + format_number(static_cast<double>(n)) +
                        " elements; the limit is " + std::to_string(max));
+  return {};
+}
+
+Error check_finite_values(const float* data, int64_t count, int64_t base_index, const std::string& name) {
+  if (simd::all_finite(data, count)) return {};
+  for (int64_t i = 0; i < count; ++i)
+    if (!std::isfinite(data[i]))
+      return range_error(name + "[" + std::to_string(base_index + i) + "] must be a finite number");
   return {};
 }
 

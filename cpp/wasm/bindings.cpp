@@ -372,14 +372,6 @@ Error check_plain_elements(const ArrayArg& array, const std::string& name, const
                      " (got " + describe(element) + ")");
 }
 
-Error check_finite_values(const float* data, int64_t count, int64_t base_index, const std::string& name) {
-  if (simd::all_finite(data, count)) return {};
-  for (int64_t i = 0; i < count; ++i)
-    if (!std::isfinite(data[i]))
-      return range_error(name + "[" + std::to_string(base_index + i) + "] must be a finite number");
-  return {};
-}
-
 // A whole float input in engine memory (a pe.buffer as it is, anything else copied into `buffer`),
 // finite-checked. Returns nullptr with `error` set on failure.
 const float* resident_floats(Buffer& buffer, const ArrayArg& src, int64_t count, const std::string& name,
@@ -725,16 +717,16 @@ val rope_apply_js(val x_arg, val options) {
   if (!ws) return out_of_memory("the rotation tables");
   RopeApplier applier(p, ws);
   Error error;
-  // Chunk by chunk: a JS array is copied in, a pe.buffer read where it is; the rows are checked, then
-  // rotated into `buf` (the output chunk, or the output buffer itself). A non-finite input stops the
-  // stream with an error (rows already written stay written).
+  // Chunk by chunk: a JS array is copied in, a pe.buffer read where it is, and rotated into `buf` (the
+  // output chunk, or the output buffer itself). A row holding a non-finite value stops the stream with an
+  // error (rows before it are written by then).
   val result = stream_rows(out, p.seq_len, row, [&](int64_t first, int64_t count, float* buf) {
     if (error) return;
     const float* src = buf;
     if (x.engine) src = x.engine + first * row;
     else copy_in(x, first * row, (first + count) * row, buf);
-    error = check_finite_values(src, count * row, first * row, "x");
-    if (!error) applier.rotate(first, count, src, buf);
+    const int64_t done = applier.rotate(first, count, src, buf);
+    if (done < count) error = check_finite_values(src + done * row, row, (first + done) * row, "x");
   });
   return error ? js_error(error) : result;
 }

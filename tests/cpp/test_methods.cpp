@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <vector>
 
@@ -127,6 +128,29 @@ TEST_CASE("RoPE from a source into a separate destination equals rotating in pla
     const int64_t row = p.heads * p.rope.head_dim;
     applier.rotate(16, p.seq_len - 16, x.data() + 16 * row, out.data() + 16 * row);
     for (size_t i = 0; i < x.size(); ++i) REQUIRE(out[i] == in_place[i]);
+  }
+}
+
+TEST_CASE("RoPE stops at the first row holding a NaN or infinity and names the element") {
+  RopeApplyParams p;
+  p.seq_len = 40;  // the bad row sits in the third rotor block
+  p.heads = 2;
+  p.rope.head_dim = 8;
+  const int64_t row = p.heads * p.rope.head_dim, bad_row = 35, bad = bad_row * row + 13;
+  const std::vector<float> x = noise(static_cast<size_t>(p.seq_len * row), 5);
+  std::vector<unsigned char> ws(RopeApplier::workspace_bytes(p) + 16);
+  void* aligned = reinterpret_cast<void*>((reinterpret_cast<uintptr_t>(ws.data()) + 15) & ~uintptr_t{15});
+  std::vector<float> clean = x;
+  RopeApplier(p, aligned).rotate(0, p.seq_len, clean.data());
+  for (float value : {std::numeric_limits<float>::quiet_NaN(), -std::numeric_limits<float>::infinity()}) {
+    std::vector<float> y = x;
+    y[bad] = value;
+    CHECK(RopeApplier(p, aligned).rotate(0, p.seq_len, y.data()) == bad_row);
+    for (int64_t i = 0; i < bad_row * row; ++i) REQUIRE(y[i] == clean[i]);  // rows before it: rotated
+    for (int64_t i = bad_row * row; i < p.seq_len * row; ++i)  // from it on: untouched
+      if (i != bad) REQUIRE(y[i] == x[i]);
+    y[bad] = value;
+    CHECK_THROWS_WITH(rope_apply(p, y.data()), "x[" + std::to_string(bad) + "] must be a finite number");
   }
 }
 

@@ -174,5 +174,33 @@ for (const [buildName, pe] of await builds()) {
       }
       assertClose(back, yi, { abs: 1e-7 }, 'convention permutation');
     });
+
+    // The finiteness check runs row by row inside the rotation: the message must still name the exact
+    // element, rows before it must be rotated, and a pe.buffer rotated in place keeps the bad row and
+    // everything after it untouched.
+    test('a NaN or Infinity deep in x is named exactly, for arrays and pe.buffers, in place or not', () => {
+      const seqLen = 1500, heads = 3, headDim = 16, row = heads * headDim, shape = { seqLen, heads, headDim };  // 3 chunks
+      const x = randomF32(seqLen * row, 17);
+      const clean = pe.rope.apply(x, shape);
+      const badRow = 1400, bad = badRow * row + 21;
+      for (const value of [NaN, -Infinity]) {
+        const y = x.slice();
+        y[bad] = value;
+        const message = new RegExp(`x\\[${bad}\\] must be a finite number`);
+        const into = new Float32Array(y.length);
+        assert.throws(() => pe.rope.apply(y, { ...shape, into }), message);
+        assert.deepEqual(into.subarray(0, badRow * row), clean.subarray(0, badRow * row));
+        const buffer = pe.buffer(y.length);
+        try {
+          buffer.array.set(y);
+          assert.throws(() => pe.rope.apply(buffer, { ...shape, into: buffer }), message);
+          assert.deepEqual(buffer.array.subarray(0, badRow * row), clean.subarray(0, badRow * row));
+          assert.deepEqual(buffer.array.subarray(badRow * row), y.subarray(badRow * row));
+        } finally {
+          buffer.free();
+        }
+      }
+      assert.deepEqual(pe.rope.apply(x, shape), clean, 'the module keeps working');
+    });
   });
 }

@@ -61,9 +61,11 @@ class RopeApplier {
   static size_t workspace_bytes(const RopeApplyParams& p);
   RopeApplier(const RopeApplyParams& p, void* workspace);  // p must be valid
   // Rows first..first+count-1 (sequence positions offset+first...) in place; x points at row `first`.
-  void rotate(int64_t first, int64_t count, float* x);
+  // Stops at the first row holding a NaN or an infinity, which stays as it was, and returns how many rows
+  // were rotated (count when all were finite).
+  int64_t rotate(int64_t first, int64_t count, float* x);
   // The same rows read from src and written to dst (src == dst, or the two do not overlap).
-  void rotate(int64_t first, int64_t count, const float* src, float* dst);
+  int64_t rotate(int64_t first, int64_t count, const float* src, float* dst);
   double attention_factor() const { return attention_factor_; }
 
  private:
@@ -82,6 +84,7 @@ class RopeApplier {
 };
 
 // Checked convenience for native callers.
+// Throws RangeError naming the first NaN or infinity in x (rows before it are rotated by then).
 void rope_apply(const RopeApplyParams& p, float* x);
 
 }  // namespace posenc
