@@ -77,14 +77,39 @@ test('value tables fit a 360 px phone column (no hidden columns behind a scroll)
   await page.close();
 });
 
+test('a table wider than its column fades at the side with more and can be scrolled from the keyboard', async () => {
+  const page = await widgetPage(env, '<posenc-padding id="p" tokens="I,really,love,the,old,streets,of,Paris,today" length="12"></posenc-padding>', { width: 360 });
+  const state = () =>
+    page.evaluate(() => {
+      const s = document.querySelector('#p').shadowRoot.querySelector('.scroll');
+      return { classes: [...s.classList].sort(), tabIndex: s.tabIndex, role: s.getAttribute('role'), label: s.getAttribute('aria-label') };
+    });
+  assert.deepEqual(await state(), { classes: ['more-right', 'scroll'], tabIndex: 0, role: 'region', label: 'Table, scrolls sideways' });
+  await page.evaluate(() => {
+    const s = document.querySelector('#p').shadowRoot.querySelector('.scroll');
+    s.scrollLeft = s.scrollWidth;
+  });
+  await page.waitForFunction(() => document.querySelector('#p').shadowRoot.querySelector('.scroll').classList.contains('more-left'));
+  assert.deepEqual((await state()).classes, ['more-left', 'scroll']);
+  // three tokens fit: no fade, and the container is not a tab stop
+  await page.evaluate(() => (document.querySelector('#p').tokens = ['I', 'love', 'Paris']));
+  await settle(page, '#p');
+  assert.deepEqual(await state(), { classes: ['scroll'], tabIndex: -1, role: null, label: null });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test("names outside an attribute's list and clamped steps are named; positions set by a script reach the group", async () => {
   const page = await widgetPage(
     env,
     `<posenc-similarity id="s" metric="manhattan" length="20" d-model="16" group="g"></posenc-similarity>
      <posenc-compare id="c" length="20" d-model="16" group="g"></posenc-compare>
-     <posenc-slicing id="l" step="6"></posenc-slicing>`,
+     <posenc-slicing id="l" step="6"></posenc-slicing>
+     <posenc-heatmap id="h" layout="diagonal" length="8" d-model="8"></posenc-heatmap>`,
   );
-  assert.deepEqual(await messages(page, '#s'), ['metric: “manhattan” is not one of cosine, dot, euclidean']);
+  assert.deepEqual(await messages(page, '#s'), ['metric: “manhattan” is not one of cosine, dot, euclidean, so cosine is used']);
+  // one message, not a second from the engine: the widget draws the first listed layout
+  assert.deepEqual(await messages(page, '#h'), ['layout: “diagonal” is not one of interleaved, split, so interleaved is used']);
   assert.deepEqual(await messages(page, '#l'), ['step: 6 is not a step from 1 to 5, so 5 is used']);
   await page.evaluate(() => (document.querySelector('#c').positions = [1, 4]));
   await settle(page, '#c');

@@ -267,6 +267,19 @@ export const baseStyles = css`
     overflow: auto;
     max-width: 100%;
   }
+  /* a table wider than its column fades out at the side that has more (set by _markScrollers) */
+  .scroll.more-right {
+    -webkit-mask-image: linear-gradient(to right, #000 calc(100% - 2.5em), transparent);
+    mask-image: linear-gradient(to right, #000 calc(100% - 2.5em), transparent);
+  }
+  .scroll.more-left {
+    -webkit-mask-image: linear-gradient(to left, #000 calc(100% - 2.5em), transparent);
+    mask-image: linear-gradient(to left, #000 calc(100% - 2.5em), transparent);
+  }
+  .scroll.more-left.more-right {
+    -webkit-mask-image: linear-gradient(to right, transparent, #000 2.5em, #000 calc(100% - 2.5em), transparent);
+    mask-image: linear-gradient(to right, transparent, #000 2.5em, #000 calc(100% - 2.5em), transparent);
+  }
   table.values {
     border-collapse: collapse;
     font-family: var(--_mono);
@@ -368,6 +381,14 @@ export class PosencElement extends LitElement {
 
   connectedCallback() {
     super.connectedCallback();
+    if (!this._scrollWatched) {
+      // scroll events do not bubble: one capturing listener sees every table's container
+      this.renderRoot.addEventListener('scroll', (e) => e.target.classList?.contains('scroll') && this._markScrollers([e.target]), {
+        capture: true,
+        passive: true,
+      });
+      this._scrollWatched = true;
+    }
     this._themeCache = null;
     motionQuery?.addEventListener('change', this._onPrefs);
     darkQuery?.addEventListener('change', this._onPrefs);
@@ -408,6 +429,32 @@ export class PosencElement extends LitElement {
       this._channel.select(this.getSelection(), this);
   }
 
+  update(changed) {
+    super.update(changed);
+    this._markScrollers();
+  }
+
+  /**
+   * Tables that do not fit their column scroll sideways: mark which sides have more (the CSS fades them),
+   * and make the container a labelled, focusable region so the keyboard can scroll it too.
+   */
+  _markScrollers(scrollers = this.renderRoot.querySelectorAll('.scroll')) {
+    for (const el of scrollers) {
+      const more = el.scrollWidth - el.clientWidth;
+      const over = more > 1;
+      el.classList.toggle('more-right', over && el.scrollLeft < more - 1);
+      el.classList.toggle('more-left', over && el.scrollLeft > 1);
+      if (over === el.hasAttribute('tabindex')) continue;
+      if (over) {
+        el.tabIndex = 0;
+        el.setAttribute('role', 'region');
+        el.setAttribute('aria-label', 'Table, scrolls sideways');
+      } else {
+        for (const name of ['tabindex', 'role', 'aria-label']) el.removeAttribute(name);
+      }
+    }
+  }
+
   // --- sizing -------------------------------------------------------------------------------------------
 
   /** Content width of the host in CSS pixels (what canvases should fill). */
@@ -420,6 +467,7 @@ export class PosencElement extends LitElement {
     if (w > 0 && Math.abs(w - this._width) >= 1) {
       this._width = w;
       this.redraw?.();
+      this._markScrollers();
     }
   }
 
@@ -526,9 +574,15 @@ export class PosencElement extends LitElement {
       const value = this[name];
       if (!options.values || value == null || value === '' || options.values.includes(value)) continue;
       const attribute = typeof options.attribute === 'string' ? options.attribute : name.toLowerCase();
-      out.push(`${attribute}: “${value}” is not one of ${options.values.join(', ')}`);
+      out.push(`${attribute}: “${value}” is not one of ${options.values.join(', ')}, so ${options.values[0]} is used`);
     }
     return out;
+  }
+
+  /** The enumerated property `name` as drawn: its value when in its `values` list, else the list's first. */
+  choice(name) {
+    const { values } = this.constructor.elementProperties.get(name);
+    return values.includes(this[name]) ? this[name] : values[0];
   }
 
   /** The adjustment for selected positions this widget has no place for (at or beyond `count`). */

@@ -146,7 +146,7 @@ export class PosencCompare extends PosencElement {
   }
 
   get _params() {
-    return { dModel: this.dModel, base: this.base, layout: this.layout };
+    return { dModel: this.dModel, base: this.base, layout: this.choice('layout') };
   }
 
   get _chipCount() {

@@ -88,7 +88,7 @@ export class PosencHeatmap extends PosencElement {
       dModel: this.dModel,
       base: this.base,
       offset: this.offset,
-      layout: this.layout === 'split' ? 'split' : this.layout,
+      layout: this.choice('layout'),
     };
   }
 

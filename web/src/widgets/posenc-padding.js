@@ -123,7 +123,7 @@ export class PosencPadding extends PosencElement {
   }
 
   get _side() {
-    return this.padSide === 'left' ? 'left' : 'right';
+    return this.choice('padSide');
   }
 
   /** Padded length: the attribute, or three slots more than the tokens. */

@@ -94,7 +94,7 @@ export class PosencRope extends PosencElement {
   }
 
   get _conv() {
-    return this.convention === 'interleaved' ? 'interleaved' : 'half';
+    return this.choice('convention');
   }
 
   get _ropeOptions() {

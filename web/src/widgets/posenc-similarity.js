@@ -62,7 +62,7 @@ export class PosencSimilarity extends PosencElement {
   }
 
   get _metric() {
-    return this.metric in METRICS ? this.metric : 'cosine';
+    return this.choice('metric');
   }
 
   get renderComplete() {

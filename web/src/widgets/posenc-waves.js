@@ -125,7 +125,7 @@ export class PosencWaves extends PosencElement {
   }
 
   get _params() {
-    return { length: this.length, dModel: this.dModel, base: this.base, layout: this.layout };
+    return { length: this.length, dModel: this.dModel, base: this.base, layout: this.choice('layout') };
   }
 
   get _dims() {
