@@ -45,7 +45,9 @@ Error check_finite_values(const float* data, int64_t count, int64_t base_index, 
   if (simd::all_finite(data, count)) return {};
   for (int64_t i = 0; i < count; ++i)
     if (!std::isfinite(data[i]))
-      return range_error(name + "[" + std::to_string(base_index + i) + "] must be a finite number");
+      // a float64 value past float32's range (1e39) arrives here as infinity, so the range is named too
+      return range_error(name + "[" + std::to_string(base_index + i) +
+                         "] must be a finite number within float32's range (magnitude at most 3.40282346638529e+38)");
   return {};
 }
 

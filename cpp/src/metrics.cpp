@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "internal.hpp"
 #include "simd/simd.hpp"
@@ -83,8 +84,8 @@ bool similarity_norms(const SimilarityParams& p, const float* table, double* nor
   return wide;
 }
 
-void similarity_rows(const SimilarityParams& p, const float* table, const double* norms, bool wide, int64_t first,
-                     int64_t count, float* out) {
+SimilarityOverflow similarity_rows(const SimilarityParams& p, const float* table, const double* norms, bool wide,
+                                   int64_t first, int64_t count, float* out) {
   const int64_t d = p.d_model;
   for (int64_t r = 0; r < count; ++r) {
     const int64_t i = first + r;
@@ -98,9 +99,11 @@ void similarity_rows(const SimilarityParams& p, const float* table, const double
         value = wide ? compare(a, b, d).dot : dot_f32(a, b, d);
         if (p.metric == Metric::cosine) value = cosine_of(value, norms[i], norms[j]);
       }
+      if (std::fabs(value) > std::numeric_limits<float>::max()) return {i, j, value};
       row[j] = static_cast<float>(value);
     }
   }
+  return {};
 }
 
 size_t ToeplitzSimilarity::workspace_bytes(const SimilarityParams& p) {

@@ -139,8 +139,29 @@ class Options {
   void fail(Error e) {
     if (!error_) error_ = std::move(e);
   }
-  std::string name(const char* key) const { return prefix_.empty() ? key : prefix_ + "." + key; }
-  val get(const char* key) const { return failed() ? val::undefined() : val(obj_[key]); }
+  std::string name(const std::string& key) const { return prefix_.empty() ? key : prefix_ + "." + key; }
+  val get(const char* key) {
+    read_.push_back(key);
+    return failed() ? val::undefined() : val(obj_[key]);
+  }
+  // The verdict once every option has been read: the first error, else a key that is not an option (a
+  // transformers config pasted as is, or a typo, would otherwise be ignored and give quietly wrong numbers).
+  Error finish() {
+    if (failed()) return error_;
+    const val keys = val::global("Object").call<val>("keys", obj_);
+    const int n = keys["length"].as<int>();
+    for (int i = 0; i < n && !failed(); ++i) {
+      const std::string key = keys[i].as<std::string>();
+      // inherited methods of an options class are copied too; no option takes a function
+      if (known(key.c_str()) || obj_[key].typeOf().as<std::string>() == "function") continue;
+      const char* hint = suggest(key);
+      std::string options;
+      for (const char* k : read_) options += (options.empty() ? "" : ", ") + std::string(k);
+      fail(type_error(name(key) + " is not an option" + (hint ? "; did you mean " + name(hint) + "?" : "") +
+                      " (the options here are " + options + ")"));
+    }
+    return error_;
+  }
 
   std::optional<double> optional_number(const char* key) {
     val v = get(key);
@@ -217,9 +238,49 @@ class Options {
   }
 
  private:
+  bool known(const char* key) const {
+    for (const char* k : read_)
+      if (std::strcmp(k, key) == 0) return true;
+    return false;
+  }
+  // The option a misspelt key most likely meant: transformers' snake_case name in camelCase (rope_type and
+  // rope_theta are spelt type and base here), else the closest name within two edits; null if none.
+  const char* suggest(const std::string& key) const {
+    std::string camel;
+    for (size_t i = 0; i < key.size(); ++i)
+      camel += key[i] == '_' && i + 1 < key.size() && key[i + 1] >= 'a' && key[i + 1] <= 'z' ? key[++i] - 'a' + 'A' : key[i];
+    if (camel == "ropeType") camel = "type";
+    if (camel == "ropeTheta") camel = "base";
+    const char* best = nullptr;
+    size_t best_distance = 3;
+    for (const char* k : read_) {
+      if (camel == k) return k;
+      const size_t d = edit_distance(key, k);
+      if (d < best_distance) best_distance = d, best = k;
+    }
+    return best;
+  }
+  static size_t edit_distance(const std::string& a, const std::string& b) {
+    if (a.size() > 40 || b.size() > 40) return 99;  // option names are short
+    size_t row[41];
+    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+      size_t diagonal = row[0];
+      row[0] = i;
+      for (size_t j = 1; j <= b.size(); ++j) {
+        const size_t up = row[j];
+        const size_t replace = diagonal + (a[i - 1] != b[j - 1]);
+        row[j] = std::min(std::min(row[j], row[j - 1]) + 1, replace);
+        diagonal = up;
+      }
+    }
+    return row[b.size()];
+  }
+
   val obj_;
   std::string prefix_;
   Error error_;
+  std::vector<const char*> read_;  // every key looked up, in order: the options this call takes
 };
 
 int64_t length_of(const val& array) { return static_cast<int64_t>(array["length"].as<double>()); }
@@ -476,9 +537,10 @@ val sinusoidal_js(val options) {
   CallScope scope;
   Options o(options, "");
   const SinusoidalParams p = read_sinusoidal(o);
-  if (o.failed()) return js_error(o.error());
+  const val into = o.get("into");
+  if (auto e = o.finish()) return js_error(e);
   if (auto e = validate(p)) return js_error(e);
-  Output<float> out(o.get("into"), p.length * p.d_model);
+  Output<float> out(into, p.length * p.d_model);
   if (out.error) return js_error(out.error);
   SinusoidalPlan* plan = plan_for(p);
   if (!plan) return out_of_memory("the sinusoidal plan");
@@ -495,7 +557,7 @@ val frequencies_js(val options) {
   p.length = 1;
   p.d_model = o.integer("dModel");
   p.base = o.number("base", 10000.0);
-  if (o.failed()) return js_error(o.error());
+  if (auto e = o.finish()) return js_error(e);
   if (auto e = validate(p)) return js_error(e);
   std::vector<double> freqs(static_cast<size_t>(sinusoidal_pairs(p.d_model)));
   for (size_t i = 0; i < freqs.size(); ++i) freqs[i] = sinusoidal_frequency(p.base, p.d_model, static_cast<int64_t>(i));
@@ -516,10 +578,11 @@ val learned_js(val options) {
   p.seed = static_cast<uint32_t>(seed);
   p.std = o.number("std", 0.02);
   const ArrayArg positions = o.array("positions", false);
-  if (o.failed()) return js_error(o.error());
+  const val into = o.get("into");
+  if (auto e = o.finish()) return js_error(e);
   if (auto e = validate(p)) return js_error(e);
   if (!positions.present()) {
-    Output<float> out(o.get("into"), p.max_length * p.d_model);
+    Output<float> out(into, p.max_length * p.d_model);
     if (out.error) return js_error(out.error);
     return stream_rows(out, p.max_length, p.d_model,
                        [&](int64_t first, int64_t count, float* buf) { learned_rows(p, first, count, buf); });
@@ -531,7 +594,7 @@ val learned_js(val options) {
   for (int64_t i = 0; i < n; ++i)
     if (auto e = validate_position(p, ids[i])) return js_error(e);
   if (auto e = check_product(n, p.d_model, 1, "positions x dModel lookup", kMaxOutputElements)) return js_error(e);
-  Output<float> out(o.get("into"), n * p.d_model);
+  Output<float> out(into, n * p.d_model);
   if (out.error) return js_error(out.error);
   return stream_rows(out, n, p.d_model, [&](int64_t first, int64_t count, float* buf) {
     for (int64_t r = 0; r < count; ++r) learned_row(p, ids[first + r], buf + r * p.d_model);
@@ -593,10 +656,11 @@ val similarity_js(val table_arg, val options, val sinusoidal_tag) {
   p.d_model = o.integer("dModel");
   p.metric = o.choice<Metric>("metric", Metric::cosine,
                               {{"cosine", Metric::cosine}, {"dot", Metric::dot}, {"euclidean", Metric::euclidean}});
-  if (o.failed()) return js_error(o.error());
+  const val into = o.get("into");
+  if (auto e = o.finish()) return js_error(e);
   if (auto e = validate(p)) return js_error(e);
   if (auto e = check_length(table, p.length * p.d_model, "table", "length x dModel")) return js_error(e);
-  Output<float> out(o.get("into"), p.length * p.length);
+  Output<float> out(into, p.length * p.length);
   if (out.error) return js_error(out.error);
   if (out.engine && table.engine && overlaps(out.engine, p.length * p.length, table.engine, table.length))
     return js_error(range_error("into must not overlap table (both are views of one pe.buffer)"));
@@ -616,9 +680,14 @@ val similarity_js(val table_arg, val options, val sinusoidal_tag) {
   double* norms = static_cast<double*>(g_extra.get(sizeof(double) * p.length));
   if (!norms) return out_of_memory("the row norms");
   const bool wide = similarity_norms(p, data, norms);
-  return stream_rows(out, p.length, p.length, [&](int64_t first, int64_t count, float* buf) {
-    similarity_rows(p, data, norms, wide, first, count, buf);
+  val result = stream_rows(out, p.length, p.length, [&](int64_t first, int64_t count, float* buf) {
+    if (error) return;
+    if (const SimilarityOverflow o = similarity_rows(p, data, norms, wide, first, count, buf))
+      error = range_error("table: the " + std::string(p.metric == Metric::dot ? "dot product" : "Euclidean distance") +
+                          " of rows " + std::to_string(o.i) + " and " + std::to_string(o.j) + " is " +
+                          format_number(o.value) + ", beyond float32's range (3.40282346638529e+38): scale the table down");
   });
+  return error ? js_error(error) : result;
 }
 
 // ----------------------------------------------------------------------------------------- RoPE
@@ -671,7 +740,7 @@ RopeParams read_rope(Options& o, std::vector<double> (&storage)[2]) {
   r.short_factor_size = static_cast<int64_t>(storage[0].size());
   r.long_factor = storage[1].empty() ? nullptr : storage[1].data();
   r.long_factor_size = static_cast<int64_t>(storage[1].size());
-  if (s.failed()) o.fail(s.error());
+  if (auto e = s.finish()) o.fail(e);
   return p;
 }
 
@@ -680,7 +749,7 @@ val rope_inv_freq_js(val options) {
   Options o(options, "");
   std::vector<double> storage[2];
   const RopeParams p = read_rope(o, storage);
-  if (o.failed()) return js_error(o.error());
+  if (auto e = o.finish()) return js_error(e);
   if (auto e = validate(p)) return js_error(e);
   std::vector<double> inv(static_cast<size_t>(rope_rotary_dim(p) / 2));
   const double attention = rope_inv_freq(p, 0.0, inv.data());
@@ -703,12 +772,13 @@ val rope_apply_js(val x_arg, val options) {
                                           {{"half", RopeConvention::half}, {"interleaved", RopeConvention::interleaved}});
   std::vector<double> storage[2];
   p.rope = read_rope(o, storage);
-  if (o.failed()) return js_error(o.error());
+  const val into = o.get("into");
+  if (auto e = o.finish()) return js_error(e);
   if (auto e = validate(p)) return js_error(e);
   const int64_t row = p.heads * p.rope.head_dim;
   if (auto e = check_length(x, p.seq_len * row, "x", "seqLen x heads x headDim")) return js_error(e);
   if (auto e = check_plain_elements(x, "x", "isFinite")) return js_error(e);
-  Output<float> out(o.get("into"), p.seq_len * row);
+  Output<float> out(into, p.seq_len * row);
   if (out.error) return js_error(out.error);
   if ((out.engine && x.engine && out.engine != x.engine && overlaps(out.engine, x.length, x.engine, x.length)) ||
       (!out.engine && !x.engine && partly_overlapping_views(x.js, out.array)))
@@ -738,7 +808,7 @@ val alibi_slopes_js(val heads) {
   if (!heads.isNumber()) return js_error(type_error("heads must be an integer (got " + describe(heads) + ")"));
   Options o(val::object(), "");
   const int64_t n = o.checked_integer(heads.as<double>(), "heads");
-  if (o.failed()) return js_error(o.error());
+  if (auto e = o.finish()) return js_error(e);
   if (auto e = validate_alibi_heads(n)) return js_error(e);
   std::vector<float> slopes(static_cast<size_t>(n));
   alibi_slopes(n, slopes.data());
@@ -752,9 +822,10 @@ val alibi_bias_js(val options) {
   p.heads = o.integer("heads");
   p.length = o.integer("length");
   p.causal = o.boolean("causal", true);
-  if (o.failed()) return js_error(o.error());
+  const val into = o.get("into");
+  if (auto e = o.finish()) return js_error(e);
   if (auto e = validate(p)) return js_error(e);
-  Output<float> out(o.get("into"), p.heads * p.length * p.length);
+  Output<float> out(into, p.heads * p.length * p.length);
   if (out.error) return js_error(out.error);
   std::vector<float> slopes(static_cast<size_t>(p.heads));
   alibi_slopes(p.heads, slopes.data());
@@ -780,7 +851,7 @@ val t5_bucket_js(val relative_position, val options) {
   Options o(options, "", true);
   const int64_t rp = o.checked_integer(relative_position.as<double>(), "relativePosition");
   const T5BucketParams p = read_t5(o);
-  if (o.failed()) return js_error(o.error());
+  if (auto e = o.finish()) return js_error(e);
   if (auto e = validate(p)) return js_error(e);
   return val(t5_bucket(rp, p));
 }
@@ -792,9 +863,10 @@ val t5_buckets_js(val options) {
   p.query_length = o.integer("queryLength");
   p.key_length = o.integer("keyLength");
   p.buckets = read_t5(o);
-  if (o.failed()) return js_error(o.error());
+  const val into = o.get("into");
+  if (auto e = o.finish()) return js_error(e);
   if (auto e = validate(p)) return js_error(e);
-  Output<int32_t> out(o.get("into"), p.query_length * p.key_length);
+  Output<int32_t> out(into, p.query_length * p.key_length);
   if (out.error) return js_error(out.error);
   return stream_rows(out, p.query_length, p.key_length,
                      [&](int64_t first, int64_t count, int32_t* buf) { t5_bucket_rows(p, first, count, buf); });
@@ -813,7 +885,8 @@ val position_ids_js(val ids_arg, val options) {
   const bool roberta = convention == Convention::roberta;
   const int64_t pad = roberta ? o.integer("padTokenId") : 0;
   const int64_t past = roberta ? o.integer("pastLength", 0) : 0;
-  if (o.failed()) return js_error(o.error());
+  const val into = o.get("into");
+  if (auto e = o.finish()) return js_error(e);
   if (roberta)
     if (auto e = validate_roberta(pad, past, ids.length)) return js_error(e);
   Error error;
@@ -826,7 +899,7 @@ val position_ids_js(val ids_arg, val options) {
   if (!result) return out_of_memory("the position ids");
   if (roberta) position_ids_roberta(values, n, pad, past, result);
   else position_ids_generation(values, n, result);
-  Output<int32_t> out(o.get("into"), n);
+  Output<int32_t> out(into, n);
   if (out.error) return js_error(out.error);
   out.write(0, result, n);
   return out.array;
@@ -843,7 +916,7 @@ val attention_js(val options) {
   p.head_dim = o.integer("headDim");
   p.causal = o.boolean("causal", false);
   const ArrayArg q = o.array("q", true), k = o.array("k", true), v = o.array("v", true), bias = o.array("bias", false);
-  if (o.failed()) return js_error(o.error());
+  if (auto e = o.finish()) return js_error(e);
   if (auto e = validate(p)) return js_error(e);
   const int64_t n = p.seq_len * p.heads * p.head_dim, square = p.seq_len * p.seq_len;
   for (auto [array, name] : {std::pair{&q, "q"}, std::pair{&k, "k"}, std::pair{&v, "v"}})
@@ -896,7 +969,7 @@ val buffer_allocate(val length) {
   if (!length.isNumber()) return js_error(type_error("length must be an integer (got " + describe(length) + ")"));
   Options o(val::object(), "");
   const int64_t n = o.checked_integer(length.as<double>(), "length");
-  if (o.failed()) return js_error(o.error());
+  if (auto e = o.finish()) return js_error(e);
   if (auto e = BufferPool::validate_length(n, "length")) return js_error(e);
   float* data = g_buffers.allocate(n);
   if (!data) return out_of_memory("a buffer of " + std::to_string(n) + " floats");

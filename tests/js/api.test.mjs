@@ -17,6 +17,7 @@ describe('load', () => {
     const pending = load({ simd: 'yes' });
     assert.ok(pending instanceof Promise);
     await assert.rejects(pending, (e) => e instanceof TypeError && /options\.simd must be a boolean/.test(e.message));
+    await assert.rejects(load({ smid: false }), (e) => e instanceof TypeError && /options\.smid is not an option/.test(e.message));
   });
 
   test('load({ simd: false }) forces the scalar build', async () => {

@@ -114,7 +114,9 @@ for (const [buildName, pe] of await builds()) {
         assertClose([pe.similarity(t, { ...o, metric: 'cosine' })[1]], [9 / Math.sqrt(88)], { rel: 1e-6 }, `cosine ${scale}`);
         assertClose([c.cosine], [9 / Math.sqrt(88)], { rel: 1e-6 }, `compare cosine ${scale}`);
         assertClose([pe.similarity(t, { ...o, metric: 'euclidean' })[1]], [Math.fround(c.euclidean)], { rel: 1e-6 }, `euclidean ${scale}`);
-        assert.equal(pe.similarity(t, { ...o, metric: 'dot' })[1], Math.fround(c.dot), `dot ${scale} (float32 range)`);
+        if (Math.abs(c.dot) * 1.25 < 3.4e38)  // row 0 with itself is 8/9 of the cross dot
+          assert.equal(pe.similarity(t, { ...o, metric: 'dot' })[1], Math.fround(c.dot), `dot ${scale} (float32 range)`);
+        else assert.throws(() => pe.similarity(t, { ...o, metric: 'dot' }), /dot product of rows 0 and 0 .* beyond float32's range/);
       }
     });
 

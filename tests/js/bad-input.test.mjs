@@ -268,6 +268,42 @@ for (const [buildName, pe] of await builds()) {
       bad('causal string', () => pe.attention({ ...ok, causal: 'yes' }), T, /causal/);
     });
 
+    check('unknown option keys: a TypeError naming the key, the likely meant option and the call\'s options', () => {
+      const x = new Float32Array(8);
+      const cases = [
+        ['llama3 config pasted from transformers', () => pe.rope.invFreq({ headDim: 8, scaling: { rope_type: 'llama3', factor: 8 } }), /^scaling\.rope_type is not an option; did you mean scaling\.type\? \(the options here are type, factor, /],
+        ['snake_case length key', () => pe.rope.invFreq({ headDim: 8, scaling: { type: 'yarn', factor: 4, original_max_position_embeddings: 4096 } }), /scaling\.original_max_position_embeddings is not an option; did you mean scaling\.originalMaxPositionEmbeddings\?/],
+        ['rope_theta', () => pe.rope.apply(x, { seqLen: 1, heads: 1, headDim: 8, rope_theta: 5e5 }), /^rope_theta is not an option; did you mean base\?/],
+        ['a typo', () => pe.alibi.bias({ heads: 2, length: 3, casual: false }), /^casual is not an option; did you mean causal\? \(the options here are heads, length, causal, into\)/],
+        ['into where there is none', () => pe.attention({ q: x, k: x, v: x, seqLen: 1, heads: 1, headDim: 8, into: x }), /^into is not an option \(/],
+        ['sinusoidal', () => pe.sinusoidal({ length: 2, dModel: 4, layuot: 'split' }), /^layuot is not an option; did you mean layout\?/],
+        ['learned', () => pe.learned({ maxLength: 2, dModel: 4, sd: 1 }), /^sd is not an option; did you mean std\?/],
+        ['similarity', () => pe.similarity(x, { length: 2, dModel: 4, metrc: 'dot' }), /^metrc is not an option; did you mean metric\?/],
+        ['t5', () => pe.t5.bucket(3, { num_buckets: 8 }), /^num_buckets is not an option; did you mean numBuckets\?/],
+        ['t5 grid', () => pe.t5.buckets({ queryLength: 2, keyLength: 2, maxDist: 8 }), /^maxDist is not an option/],
+        ['position ids', () => pe.positionIds([1, 0], { convention: 'generation', padTokenId: 1 }), /^padTokenId is not an option \(the options here are convention, into\)/],
+        ['frequencies', () => pe.frequencies({ dModel: 4, length: 9 }), /^length is not an option/],
+      ];
+      for (const [label, fn, pattern] of cases) bad(label, fn, T, pattern);
+      // methods of an options class are not options; its getters are
+      class Config {
+        get length() { return 2; }
+        get dModel() { return 4; }
+        describe() { return 'a table'; }
+      }
+      assert.equal(pe.sinusoidal(new Config()).length, 8);
+    });
+
+    check('values beyond what float32 holds are named as such', () => {
+      bad('x 1e39', () => pe.rope.apply([1e39, 0, 0, 0], { seqLen: 1, heads: 1, headDim: 4 }), R, /^x\[0\] must be a finite number within float32's range/);
+      bad('a 1e39', () => pe.compare(Float64Array.of(1, -1e39), [1, 2]), R, /^a\[1\] must be a finite number within float32's range/);
+      bad('euclidean 6e38', () => pe.similarity([3e38, 3e38, 3e38, -3e38], { length: 2, dModel: 2, metric: 'euclidean' }), R,
+        /^table: the Euclidean distance of rows 0 and 1 is 6\.0000\d*e\+38, beyond float32's range/);
+      bad('dot 1.8e39', () => pe.similarity([3e19, 3e19, 1, 1], { length: 2, dModel: 2, metric: 'dot', into: new Float32Array(4) }), R,
+        /^table: the dot product of rows 0 and 0 is 1\.800000\d*e\+39/);
+      assert.deepEqual([...pe.similarity([3e18, 0, 0, 3e18], { length: 2, dModel: 2, metric: 'cosine' })], [1, 0, 0, 1], 'cosine always fits');
+    });
+
     test('a fully masked attention row is an error or finite, never a silent NaN', () => {
       const L = 2, H = 1, D = 2;
       const q = Float32Array.from([1, 0, 0, 1]), k = q.slice(), v = q.slice();

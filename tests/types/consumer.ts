@@ -41,5 +41,9 @@ async function main(): Promise<void> {
   const wrong: Float32Array = pe.rope.apply(x, { seqLen: 2, heads: 4, headDim: 8, into: x });
   // @ts-expect-error layout is an enum
   pe.sinusoidal({ length: 1, dModel: 2, layout: 'sideways' });
+  // @ts-expect-error an array-like object is not an array (the engine rejects it too)
+  pe.compare({ length: 2, 0: 1, 1: 2 }, [1, 2]);
+  // @ts-expect-error options are camelCase: snake_case keys are rejected
+  pe.rope.invFreq({ headDim: 8, scaling: { rope_type: 'linear', factor: 2 } });
 }
 void main();

@@ -42,7 +42,7 @@ std::string format_number(double value);
 Error check_count(int64_t value, const char* name, int64_t max);      // 1 <= value <= max
 Error check_finite(double value, const char* name);
 Error check_product(int64_t a, int64_t b, int64_t c, const char* what, int64_t max);  // a*b*c <= max
-// Names the first NaN or infinity as name[base_index + i].
+// Names the first NaN or infinity (a float32 conversion of a number beyond its range) as name[base_index + i].
 Error check_finite_values(const float* data, int64_t count, int64_t base_index, const std::string& name);
 
 }  // namespace posenc

@@ -25,10 +25,16 @@ Error validate(const SimilarityParams& p);
 // Rows first..first+count-1 of the similarity matrix of `table` ([length][d_model], all resident).
 // similarity_norms fills the length row norms (used by cosine) and returns whether the table is "wide":
 // magnitudes whose float32 partial sums could overflow or lose precision to underflow. similarity_rows
-// then works in double (as compare does), else in float SIMD lanes.
+// then works in double (as compare does), else in float SIMD lanes. A dot or Euclidean value of a wide table
+// can lie beyond float32's range: similarity_rows then stops there and returns where (rows i, j) and what.
 bool similarity_norms(const SimilarityParams& p, const float* table, double* norms);
-void similarity_rows(const SimilarityParams& p, const float* table, const double* norms, bool wide, int64_t first,
-                     int64_t count, float* out);
+struct SimilarityOverflow {
+  int64_t i = -1, j = -1;
+  double value = 0;
+  explicit operator bool() const { return i >= 0; }
+};
+SimilarityOverflow similarity_rows(const SimilarityParams& p, const float* table, const double* norms, bool wide,
+                                   int64_t first, int64_t count, float* out);
 
 // Sinusoidal tables with even d_model: the matrix depends on p - q only. The lag profile (length values)
 // costs O(length * d_model); every row is then a copy. Odd d_model is not Toeplitz (its lone sine).

@@ -159,6 +159,8 @@ export function makeLoader({ readWasm, importGlue }) {
   // async: a bad option is a rejected promise like every other failure, not a throw at the call
   return async function load(options = {}) {
     if (options === null || typeof options !== 'object') throw new TypeError('load options must be an object');
+    for (const key of Object.keys(options))
+      if (key !== 'simd') throw new TypeError(`load options.${key} is not an option (the one option is simd)`);
     const { simd } = options;
     if (simd !== undefined && typeof simd !== 'boolean')
       throw new TypeError(`load options.simd must be a boolean (got ${typeof simd})`);

@@ -1,8 +1,18 @@
 // Type declarations for `posenc` (the engine). Hand-written: Emscripten 3.1.6 cannot emit them.
 /// <reference lib="esnext.disposable" />
 
-/** Any numeric input: a typed array or a plain array of numbers. */
-export type NumericArray = ArrayLike<number>;
+/** Any numeric input: a typed array (not a BigInt one) or a plain array of numbers. */
+export type NumericArray =
+  | readonly number[]
+  | Float32Array
+  | Float64Array
+  | Int8Array
+  | Uint8Array
+  | Uint8ClampedArray
+  | Int16Array
+  | Uint16Array
+  | Int32Array
+  | Uint32Array;
 
 /**
  * `length` float32 values in engine memory, made by `pe.buffer(length)`. Engine calls read a buffer given as
@@ -78,7 +88,10 @@ export interface SimilarityOptions {
   into?: FloatTarget;
 }
 
-/** transformers' `rope_scaling`, keys in camelCase. */
+/**
+ * transformers' `rope_scaling`, keys in camelCase (`rope_type` is `type`). Any other key is a TypeError, in
+ * every options object of the API: a pasted snake_case config never silently falls back to defaults.
+ */
 export interface RopeScaling {
   type?: RopeScalingType;
   factor?: number;
