@@ -40,6 +40,19 @@ export function numberAttr(fallback) {
   };
 }
 
+/** `stringList` whose missing attribute means `fallback`: `el.removeAttribute('tokens')` restores the default. */
+export function stringListAttr(fallback) {
+  return {
+    fromAttribute: (value) => (value == null ? fallback.slice() : stringList.fromAttribute(value)),
+    toAttribute: stringList.toAttribute,
+  };
+}
+
+/** Text attribute whose missing attribute means `fallback` rather than null. */
+export function textAttr(fallback) {
+  return { fromAttribute: (value) => value ?? fallback, toAttribute: (value) => value };
+}
+
 /** Clamps `v` to an integer in [lo, hi]; non-numbers give lo. */
 export function clampInt(v, lo, hi) {
   const n = Math.round(Number(v));

@@ -574,15 +574,18 @@ export class PosencElement extends LitElement {
       const value = this[name];
       if (!options.values || value == null || value === '' || options.values.includes(value)) continue;
       const attribute = typeof options.attribute === 'string' ? options.attribute : name.toLowerCase();
-      out.push(`${attribute}: “${value}” is not one of ${options.values.join(', ')}, so ${options.values[0]} is used`);
+      out.push(`${attribute}: “${value}” is not one of ${options.values.join(', ')}, so ${options.fallback ?? options.values[0]} is used`);
     }
     return out;
   }
 
-  /** The enumerated property `name` as drawn: its value when in its `values` list, else the list's first. */
+  /**
+   * The enumerated property `name` as drawn: its value when in its `values` list, else its `fallback` (the
+   * widget's default) or the list's first.
+   */
   choice(name) {
-    const { values } = this.constructor.elementProperties.get(name);
-    return values.includes(this[name]) ? this[name] : values[0];
+    const { values, fallback = values[0] } = this.constructor.elementProperties.get(name);
+    return values.includes(this[name]) ? this[name] : fallback;
   }
 
   /** The adjustment for selected positions this widget has no place for (at or beyond `count`). */

@@ -12,8 +12,16 @@ import { csvRow, composeCanvas, tableCanvas } from '../render/export.js';
 const MAX_CHIPS = 512;
 
 /** One sentence about what the three numbers say for this gap. Wording is ours; numbers are the engine's. */
-export function insightFor(gap, r, dModel) {
+export function insightFor(gap, r, dModel, positions = []) {
   const c = fixed(r.cosine, 4);
+  // d_model 1 holds sin(p) alone: PE(0) is the zero vector, whose angle to anything is undefined
+  if (dModel === 1 && positions.includes(0))
+    return `With d_model 1 each encoding is the single number sin(p), and PE(0) = 0: the zero vector has no direction, so the cosine is undefined (the engine reports 0). Only the dot product ${fixed(r.dot, 4)} and the distance ${fixed(r.euclidean, 4)} mean something here.`;
+  // the sentences below lean on slow pairs that keep distant positions alike: narrow tables have none
+  if (gap > 0 && dModel < 8) {
+    const pairs = Math.ceil(dModel / 2);
+    return `Gap ${gap} with d_model ${dModel}: only ${pairs === 1 ? 'one sin/cos pair, turning' : `${pairs} sin/cos pairs, all turning`} fast, and no slow pair to keep distant positions alike. The cosine (${c}) swings up and down with the gap instead of falling steadily; widen d_model to see the slow dimensions at work.`;
+  }
   if (gap === 0) {
     return `Same position twice: the vectors are identical, so the cosine is exactly 1 and the distance 0. The dot product ${fixed(r.dot, 2)} is the squared length of every row (d_model/2 = ${dModel / 2} for even d_model).`;
   }
@@ -361,7 +369,7 @@ export class PosencCompare extends PosencElement {
         <div class="metric"><span class="num" data-metric="cosine" data-value=${r ? plain(r.cosine) : ''}>${r ? fixed(r.cosine, 4) : '—'}</span><span class="name">Cosine Similarity</span></div>
         <div class="metric"><span class="num" data-metric="euclidean" data-value=${r ? plain(r.euclidean) : ''}>${r ? fixed(r.euclidean, 4) : '—'}</span><span class="name">Euclidean Distance</span></div>
       </div>
-      <p class="insight">${r ? insightFor(gap, r, this.dModel) : 'Pick two positions to compare.'}</p>
+      <p class="insight">${r ? insightFor(gap, r, this.dModel, [a, b]) : 'Pick two positions to compare.'}</p>
       <canvas
         class="plot"
         tabindex="0"

@@ -6,7 +6,7 @@ import { moveCellCursor } from './grid-keys.js';
 import { intList, numberAttr } from '../state/attributes.js';
 import { pushPosition } from '../state/channel.js';
 import { MatrixRaster } from '../render/raster.js';
-import { lut, isKnownScheme, SCHEME_NAMES } from '../render/color.js';
+import { lut, SCHEME_NAMES } from '../render/color.js';
 import { fitCanvas, clearCanvas, yieldTask } from '../render/canvas.js';
 import { fixed, int, plain } from '../render/format.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawRowMarks, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../render/matrix-view.js';
@@ -27,7 +27,7 @@ export class PosencHeatmap extends PosencElement {
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
     offset: { type: Number, reflect: true, converter: numberAttr(0) },
     layout: { type: String, reflect: true, values: ['interleaved', 'split'] },
-    scheme: { type: String, reflect: true, values: SCHEME_NAMES },
+    scheme: { type: String, reflect: true, values: SCHEME_NAMES, fallback: 'RdBu' },
     positions: { type: Array, reflect: true, converter: intList },
     label: { type: String, reflect: true },
     _cursor: { state: true },
@@ -190,7 +190,7 @@ export class PosencHeatmap extends PosencElement {
     this._info = frequencyInfo(this.pe, p);
     const ratio = this.ratio;
     fitCanvas(canvas, geom.width, geom.height, ratio);
-    const scheme = isKnownScheme(this.scheme) ? this.scheme : 'RdBu';
+    const scheme = this.choice('scheme');
     const palette = lut(scheme).packed;
     const done = await this._raster.render({
       rows: p.length,
@@ -237,7 +237,7 @@ export class PosencHeatmap extends PosencElement {
     drawRowMarks(ctx, geom, marks);
     if (this._linkedHover) drawCrosshair(ctx, geom, { row: this._linkedHover.row - p.offset, col: null }, theme.cursor);
     if (this._focused || this._pointerInside) drawCellCursor(ctx, geom, this._cursor, theme.cursor);
-    const scheme = isKnownScheme(this.scheme) ? this.scheme : 'RdBu';
+    const scheme = this.choice('scheme');
     drawMatrixLegend(ctx, geom, theme, {
       scheme,
       vmin: -1,
@@ -351,8 +351,12 @@ export class PosencHeatmap extends PosencElement {
   }
 
   _selectRow(row) {
-    const pos = this._params.offset + row;
-    this.setSelection(pushPosition(this.getSelection(), pos));
+    this._select(pushPosition(this.getSelection(), this._params.offset + row));
+  }
+
+  /** A selection the reader made here: the group follows and listeners hear of it. */
+  _select(list) {
+    this.setSelection(list);
     this.dispatchEvent(new CustomEvent('posenc-select', { detail: { positions: this.getSelection() }, bubbles: true, composed: true }));
   }
 
@@ -364,7 +368,7 @@ export class PosencHeatmap extends PosencElement {
       return;
     }
     if (e.key === 'Escape') {
-      this.setSelection([]);
+      this._select([]);
       return;
     }
     const next = moveCellCursor(e, this._cursor, p.length, p.dModel, { shiftStep: 10, pageRows: 10, ctrlRows: true });

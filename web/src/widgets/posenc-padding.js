@@ -8,18 +8,19 @@
 // real tokens before the shown ones) and cut to the shown slots, as transformers does.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles } from './base.js';
-import { numberAttr, stringList } from '../state/attributes.js';
+import { PosencElement, baseStyles, replaced } from './base.js';
+import { numberAttr, stringListAttr } from '../state/attributes.js';
 import { csvRow, composeCanvas, tableCanvas } from '../render/export.js';
 import { attempt, errorText, clampInt, methodStyles } from './methods-shared.js';
 
 const MAX_LENGTH = 64;
+const DEFAULT_TOKENS = ['The', 'cat', 'sat'];
 const FIRST_ID = 100; // toy vocabulary: distinct tokens get ids 100, 101, … in order of appearance
 const MAX_PAST = 1 << 20; // tokens in the KV cache (the generation ids need a mask that long)
 
 export class PosencPadding extends PosencElement {
   static properties = {
-    tokens: { type: Array, reflect: true, converter: stringList },
+    tokens: { type: Array, reflect: true, converter: stringListAttr(DEFAULT_TOKENS) },
     length: { type: Number, reflect: true, converter: numberAttr(0) },
     padSide: { type: String, reflect: true, attribute: 'pad-side', values: ['right', 'left'] },
     padTokenId: { type: Number, reflect: true, attribute: 'pad-token-id', converter: numberAttr(1) },
@@ -106,7 +107,7 @@ export class PosencPadding extends PosencElement {
 
   constructor() {
     super();
-    this.tokens = ['The', 'cat', 'sat'];
+    this.tokens = DEFAULT_TOKENS.slice();
     this.length = 0;
     this.padSide = 'right';
     this.padTokenId = 1;
@@ -120,6 +121,18 @@ export class PosencPadding extends PosencElement {
 
   get lastRender() {
     return { ...this._lastRender };
+  }
+
+  /** The chosen slot as drawn: `column` within the table, else -1 (none). */
+  get _column() {
+    const c = this.column;
+    return Number.isInteger(c) && c >= 0 && this._data ? Math.min(c, this._L - 1) : -1;
+  }
+
+  get adjustments() {
+    const c = this.column;
+    if (c === -1 || !this._data) return super.adjustments;
+    return [...super.adjustments, ...replaced('column', c, this._column, `a slot from 0 to ${this._L - 1} (or -1 for none)`)];
   }
 
   get _side() {
@@ -186,8 +199,6 @@ export class PosencPadding extends PosencElement {
         this._data = this._compute();
         this._key = key;
       }
-      if (!Number.isInteger(this.column) || this.column < -1) this.column = -1;
-      if (this.column >= this._L) this.column = this._L - 1;
       return true;
     }, { main: true });
     if (!ok) {
@@ -240,9 +251,14 @@ export class PosencPadding extends PosencElement {
     this.updateComplete.then(() => this.renderRoot.querySelector(`button[data-slot="${this.column}"]`)?.focus());
   }
 
+  // The box lists tokens with spaces between them, or commas as soon as a token holds a space ("New York").
+  get _tokensText() {
+    return this.tokens.join(this.tokens.some((t) => /\s/.test(t)) ? ', ' : ' ');
+  }
+
   _setTokens(text) {
     const list = text
-      .split(/[\s,]+/)
+      .split(text.includes(',') ? ',' : /\s+/)
       .map((s) => s.trim())
       .filter(Boolean)
       .slice(0, MAX_LENGTH);
@@ -300,7 +316,7 @@ export class PosencPadding extends PosencElement {
     const d = this._data;
     const title = this.label || 'Position ids when there is padding';
     const L = this._L;
-    const cur = this.column;
+    const cur = this._column;
     const side = this._side;
     const show = (v) => (typeof v === 'number' && v < 0 ? `\u2212${-v}` : v);
     const first = d ? d.past : 0; // the generation id of the first real token shown
@@ -310,7 +326,7 @@ export class PosencPadding extends PosencElement {
       <div class="controls">
         <label class="slider"
           >tokens
-          <input class="tokens" type="text" .value=${this.tokens.join(' ')} aria-label="Tokens, separated by spaces" @change=${(e) => this._setTokens(e.target.value)}
+          <input class="tokens" type="text" .value=${this._tokensText} aria-label="Tokens, separated by spaces (or by commas when a token has a space)" @change=${(e) => this._setTokens(e.target.value)}
         /></label>
       </div>
       <div class="controls">

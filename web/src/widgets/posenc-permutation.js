@@ -5,13 +5,14 @@
 import { html, css, nothing } from 'lit';
 import { styleProps } from '../render/style-props.js';
 import { PosencElement, baseStyles } from './base.js';
-import { intList, stringList, numberAttr, toIntArray, toStringArray } from '../state/attributes.js';
+import { intList, stringListAttr, numberAttr, toIntArray, toStringArray } from '../state/attributes.js';
 import { lut, textOn } from '../render/color.js';
 import { fixed, sci, plain } from '../render/format.js';
 import { csvRow, composeCanvas, tableCanvas } from '../render/export.js';
 import { tokenEmbedding, prng } from './toy.js';
 
 const MAX_TOKENS = 12;
+const DEFAULT_TOKENS = ['I', 'love', 'Paris'];
 
 function isPermutation(order, n) {
   if (order.length !== n) return false;
@@ -25,7 +26,7 @@ function isPermutation(order, n) {
 
 export class PosencPermutation extends PosencElement {
   static properties = {
-    tokens: { type: Array, reflect: true, converter: stringList },
+    tokens: { type: Array, reflect: true, converter: stringListAttr(DEFAULT_TOKENS) },
     order: { type: Array, reflect: true, converter: intList },
     encoding: { type: Boolean, reflect: true },
     dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(8) },
@@ -93,7 +94,7 @@ export class PosencPermutation extends PosencElement {
 
   constructor() {
     super();
-    this.tokens = ['I', 'love', 'Paris'];
+    this.tokens = DEFAULT_TOKENS.slice();
     this.order = [];
     this.encoding = false;
     this.dModel = 8;
@@ -172,7 +173,9 @@ export class PosencPermutation extends PosencElement {
       perToken[i] = m;
       maxDiff = Math.max(maxDiff, m);
     }
-    return { tokens: toks, order, original, shuffled, perToken, maxDiff, d, n };
+    // with a repeated word an order can give back the very same sentence
+    const sameSentence = order.every((i, k) => toks[i] === toks[k]);
+    return { tokens: toks, order, original, shuffled, perToken, maxDiff, sameSentence, d, n };
   }
 
   _shuffle() {
@@ -256,7 +259,12 @@ export class PosencPermutation extends PosencElement {
     const verdict = R
       ? R.maxDiff === 0
         ? html`Every token's output is <strong>exactly the same</strong> in both orders: largest difference <span class="num" data-value="0">0</span>. Attention saw a bag of words.`
-        : this.encoding
+        : this.encoding && R.sameSentence
+          ? html`This order spells <strong>the same sentence</strong>: only copies of a repeated word traded places. Each
+              of them now sits at another position, so its own output changes (largest difference
+              <span class="num" data-value=${plain(R.maxDiff)}>${fixed(R.maxDiff, 4)}</span>), but slot by slot the two
+              runs see the same words and give the same outputs: there is nothing to tell apart.`
+          : this.encoding
           ? html`With positions added, the outputs <strong>change</strong> when the order changes: largest difference
               <span class="num" data-value=${plain(R.maxDiff)}>${fixed(R.maxDiff, 4)}</span>. The model can now tell the sentences apart.`
           : html`Largest difference <span class="num" data-value=${plain(R.maxDiff)}>${sci(R.maxDiff, 3)}</span> — float rounding only (the sums ran in another order); the outputs are the same.`

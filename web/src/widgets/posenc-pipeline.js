@@ -2,18 +2,20 @@
 
 import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles, replaced } from './base.js';
-import { numberAttr } from '../state/attributes.js';
+import { numberAttr, textAttr } from '../state/attributes.js';
 import { clearCanvas } from '../render/canvas.js';
 import { drawBars } from '../render/bars.js';
 import { fixed, plain } from '../render/format.js';
 import { csvRow, composeCanvas } from '../render/export.js';
 import { tokenId, tokenEmbedding, prng, engineNorm } from './toy.js';
 
+const DEFAULT_TOKEN = 'Hello';
+
 const PLAY_MS = 1400;
 
 export class PosencPipeline extends PosencElement {
   static properties = {
-    token: { type: String, reflect: true },
+    token: { type: String, reflect: true, converter: textAttr(DEFAULT_TOKEN) },
     position: { type: Number, reflect: true, converter: numberAttr(0) },
     dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(32) },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
@@ -112,7 +114,7 @@ export class PosencPipeline extends PosencElement {
 
   constructor() {
     super();
-    this.token = 'Hello';
+    this.token = DEFAULT_TOKEN;
     this.position = 0;
     this.dModel = 32;
     this.base = 10000;

@@ -4,7 +4,7 @@
 // factor each rule returns is listed.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles } from './base.js';
+import { PosencElement, baseStyles, replaced } from './base.js';
 import { numberAttr, stringList } from '../state/attributes.js';
 import { clearCanvas, fillTextFitted } from '../render/canvas.js';
 import { fixed, int, plain, sci } from '../render/format.js';
@@ -175,7 +175,6 @@ export class PosencScaling extends PosencElement {
         this._data = this._compute();
         this._key = key;
       }
-      if (this.pair >= this._data.half) this.pair = this._data.half - 1;
       return true;
     }, { main: true });
     if (!ok) this._data = null;
@@ -191,6 +190,12 @@ export class PosencScaling extends PosencElement {
 
   redraw() {
     this._draw();
+  }
+
+  get adjustments() {
+    const d = this._data;
+    if (!d || !(this.pair >= 0)) return super.adjustments;
+    return [...super.adjustments, ...replaced('pair', this.pair, this._pair, `a pair from 0 to ${d.half - 1}`)];
   }
 
   /** The cursor pair: the attribute, or the pair whose default wavelength is closest to the original context. */

@@ -6,7 +6,7 @@ import { moveCellCursor } from './grid-keys.js';
 import { intList, numberAttr } from '../state/attributes.js';
 import { normalizePositions } from '../state/channel.js';
 import { MatrixRaster } from '../render/raster.js';
-import { lut, isKnownScheme, SCHEME_NAMES } from '../render/color.js';
+import { lut, SCHEME_NAMES } from '../render/color.js';
 import { fitCanvas, clearCanvas } from '../render/canvas.js';
 import { fixed, int, plain } from '../render/format.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../render/matrix-view.js';
@@ -25,7 +25,7 @@ export class PosencSimilarity extends PosencElement {
     dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(128) },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
     metric: { type: String, reflect: true, values: Object.keys(METRICS) },
-    scheme: { type: String, reflect: true, values: SCHEME_NAMES },
+    scheme: { type: String, reflect: true, values: SCHEME_NAMES, fallback: 'viridis' },
     positions: { type: Array, reflect: true, converter: intList },
     label: { type: String, reflect: true },
     _cursor: { state: true },
@@ -90,6 +90,11 @@ export class PosencSimilarity extends PosencElement {
     return this._matrix;
   }
 
+  get adjustments() {
+    const { length } = this;
+    return [...super.adjustments, ...(Number.isInteger(length) && length > 0 ? this.positionsBeyond(length) : [])];
+  }
+
   /** Value of the current metric between positions i and j (engine output). */
   valueAt(i, j) {
     return this._matrix ? this._matrix[i * this.length + j] : NaN;
@@ -136,7 +141,7 @@ export class PosencSimilarity extends PosencElement {
     geom.width = this.contentWidth;
     this._geom = geom;
     fitCanvas(canvas, geom.width, geom.height, this.ratio);
-    const scheme = isKnownScheme(this.scheme) ? this.scheme : 'viridis';
+    const scheme = this.choice('scheme');
     const M = this._matrix;
     const done = await this._raster.render({
       rows: L,
@@ -182,7 +187,7 @@ export class PosencSimilarity extends PosencElement {
     }
     if (this._linkedHover?.row != null) drawCrosshair(ctx, geom, { row: this._linkedHover.row, col: this._linkedHover.row }, t.cursor);
     if (this._focused || this._pointerInside) drawCellCursor(ctx, geom, this._cursor, t.cursor);
-    const scheme = isKnownScheme(this.scheme) ? this.scheme : 'viridis';
+    const scheme = this.choice('scheme');
     drawMatrixLegend(ctx, geom, t, { scheme, vmin: this._range[0], vmax: this._range[1], caption: METRICS[this._metric].name });
   }
 

@@ -139,6 +139,7 @@ export class PosencWaves extends PosencElement {
       ...super.adjustments,
       ...leftOut('dims', given.filter((d) => !valid.includes(d)), `a dimension from 0 to ${this.dModel - 1}`),
       ...leftOut('dims', valid.slice(MAX_CURVES), `among the first ${MAX_CURVES} (one curve each)`),
+      ...(Number.isInteger(this.length) && this.length > 0 ? this.positionsBeyond(this.length) : []),
     ];
   }
 
@@ -225,7 +226,9 @@ export class PosencWaves extends PosencElement {
 
   _togglePlay() {
     if (this.reducedMotion) return;
-    this._playing = !this._playing;
+    // the attribute follows, so embed code and shared links keep the reader's choice
+    this.sweep = !this._playing;
+    this._playing = this.sweep;
   }
 
   _plotRect(w, h) {

@@ -1,0 +1,114 @@
+// Regressions from a course author's review (session 4): fallbacks that name what is drawn, texts that stay
+// true for narrow tables and repeated words, events for every reader selection, and removed attributes that
+// bring their defaults back.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserPerFile, widgetPage } from './helpers.mjs';
+
+const env = browserPerFile();
+
+const messages = (page, selector) =>
+  page.evaluate((s) => [...document.querySelector(s).shadowRoot.querySelectorAll('p.error')].map((p) => p.textContent.trim()), selector);
+const settle = (page, selector) => page.evaluate((s) => document.querySelector(s).whenReady(), selector);
+const shadowText = (page, selector, inner) =>
+  page.evaluate(([s, i]) => document.querySelector(s).shadowRoot.querySelector(i)?.textContent.replace(/\s+/g, ' ').trim(), [selector, inner]);
+
+test('out-of-range settings name the value actually used', async () => {
+  const page = await widgetPage(
+    env,
+    `<posenc-similarity id="s" scheme="zzz" length="10" positions="3,60"></posenc-similarity>
+     <posenc-waves id="w" positions="3,500"></posenc-waves>
+     <posenc-padding id="p" column="50"></posenc-padding>
+     <posenc-scaling id="c" pair="99"></posenc-scaling>`,
+  );
+  const sim = await messages(page, '#s');
+  assert.ok(sim.some((m) => /^scheme: “zzz” is not one of .*, so viridis is used$/.test(m)), sim.join(' | '));
+  assert.ok(sim.includes('positions: 60 is not a position from 0 to 9, so it is left out'), sim.join(' | '));
+  assert.ok((await messages(page, '#w')).some((m) => /^positions: 500 is not a position from 0 to/.test(m)));
+  assert.deepEqual(await messages(page, '#p'), ['column: 50 is not a slot from 0 to 5 (or -1 for none), so 5 is used']);
+  assert.equal(await page.getAttribute('#p', 'column'), '50', 'the author’s attribute is kept');
+  assert.deepEqual(await messages(page, '#c'), ['pair: 99 is not a pair from 0 to 63, so 63 is used']);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('compare explains narrow tables truthfully', async () => {
+  const page = await widgetPage(
+    env,
+    `<posenc-compare id="a" d-model="1" positions="0,1" length="4"></posenc-compare>
+     <posenc-compare id="b" d-model="2" positions="0,3" length="4"></posenc-compare>`,
+  );
+  assert.match(await shadowText(page, '#a', '.insight'), /PE\(0\) = 0: the zero vector has no direction, so the cosine is undefined/);
+  const b = await shadowText(page, '#b', '.insight');
+  assert.match(b, /only one sin\/cos pair/);
+  assert.doesNotMatch(b, /slow ones still agree/);
+  await page.close();
+});
+
+test('Escape on the heatmap tells listeners the selection is empty', async () => {
+  const page = await widgetPage(env, '<posenc-heatmap id="h" length="8" d-model="8" positions="1,3"></posenc-heatmap>');
+  await page.evaluate(() => {
+    window.selected = [];
+    document.addEventListener('posenc-select', (e) => window.selected.push(e.detail.positions));
+  });
+  await page.focus('#h >> canvas');
+  await page.keyboard.press('Escape');
+  assert.deepEqual(await page.evaluate(() => window.selected), [[]]);
+  await page.close();
+});
+
+test('removing a text attribute restores its default', async () => {
+  const page = await widgetPage(
+    env,
+    `<posenc-permutation id="m" tokens="a,b,c"></posenc-permutation>
+     <posenc-padding id="p" tokens="x,y"></posenc-padding>
+     <posenc-pipeline id="l" token="bonjour"></posenc-pipeline>`,
+  );
+  await page.evaluate(() => {
+    for (const s of ['#m', '#p']) document.querySelector(s).removeAttribute('tokens');
+    document.querySelector('#l').removeAttribute('token');
+  });
+  for (const s of ['#m', '#p', '#l']) await settle(page, s);
+  assert.deepEqual(await page.evaluate(() => document.querySelector('#m').tokens), ['I', 'love', 'Paris']);
+  assert.deepEqual(await page.evaluate(() => document.querySelector('#p').tokens), ['The', 'cat', 'sat']);
+  assert.equal(await page.evaluate(() => document.querySelector('#l').token), 'Hello');
+  for (const s of ['#m', '#p', '#l']) assert.deepEqual(await messages(page, s), [], s);
+  await page.close();
+});
+
+test('padding keeps tokens that hold a space; permutation notices an order that spells the same sentence', async () => {
+  const page = await widgetPage(
+    env,
+    `<posenc-padding id="p" tokens="New York,is,big" length="4"></posenc-padding>
+     <posenc-permutation id="m" tokens="the,cat,the" encoding order="2,1,0"></posenc-permutation>`,
+  );
+  const box = '#p >> input.tokens';
+  assert.equal(await page.inputValue(box), 'New York, is, big');
+  await page.fill(box, 'New York, is, very big');
+  await page.press(box, 'Enter');
+  await page.locator(box).blur();
+  await settle(page, '#p');
+  assert.deepEqual(await page.evaluate(() => document.querySelector('#p').tokens), ['New York', 'is', 'very big']);
+  await page.fill(box, 'the cat sat');
+  await page.locator(box).blur();
+  await settle(page, '#p');
+  assert.deepEqual(await page.evaluate(() => document.querySelector('#p').tokens), ['the', 'cat', 'sat']);
+
+  assert.equal(await page.evaluate(() => document.querySelector('#m').result.sameSentence), true);
+  const verdict = await shadowText(page, '#m', '.verdict');
+  assert.match(verdict, /the same sentence/);
+  assert.doesNotMatch(verdict, /can now tell the sentences apart/);
+  await page.close();
+});
+
+test('pausing the waves sweep clears the sweep attribute (embed code keeps the choice)', async () => {
+  const page = await widgetPage(env, '<posenc-waves id="w" sweep></posenc-waves>');
+  await page.click('#w >> button:has-text("Pause sweep")');
+  await settle(page, '#w');
+  assert.equal(await page.evaluate(() => document.querySelector('#w').hasAttribute('sweep')), false);
+  assert.doesNotMatch(await page.evaluate(() => document.querySelector('#w').embedCode), /sweep/);
+  await page.click('#w >> button:has-text("Play sweep")');
+  await settle(page, '#w');
+  assert.equal(await page.evaluate(() => document.querySelector('#w').sweep), true);
+  await page.close();
+});
