@@ -2,12 +2,12 @@
 // the engine (pe.rope.apply); one channel pair is drawn as 2-D vectors, the score q·k comes from
 // pe.compare, and the readout shows the same score at the same gap from the start (the invariance).
 // The channel pairing of the two conventions is read off the engine (rotating unit vectors), and the
-// long-range decay is the RoFormer relative upper bound, assembled from engine dot products.
+// long-range decay is RoFormer's upper bound on |q·k| (section 3.4.3), assembled from engine dot products.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles } from './base.js';
+import { PosencElement, baseStyles, replaced } from './base.js';
 import { numberAttr, intList } from '../state/attributes.js';
-import { clearCanvas } from '../render/canvas.js';
+import { clearCanvas, wrapText } from '../render/canvas.js';
 import { fixed, sci, plain, int } from '../render/format.js';
 import { drawXYPlot, drawCursor, drawArrow, extent } from '../render/xyplot.js';
 import { csvRow, composeCanvas } from '../render/export.js';
@@ -17,6 +17,9 @@ const MAX_HEAD_DIM = 1024;
 const MAX_SPAN = 4096;
 const TRAIL = 40;
 const HISTORY = 8;
+const BOUND_TITLE = 'RoFormer’s upper bound on |q·k|, by m − n';
+const CURVE_TITLE = 'q·k of this query and key, by m − n';
+const TITLE_LINE = 16;
 
 export class PosencRope extends PosencElement {
   static properties = {
@@ -79,7 +82,7 @@ export class PosencRope extends PosencElement {
     this._history = [];
     this._static = null; // per (headDim, base, convention, seed): q, k, invFreq, pairing
     this._decay = null; // per (headDim, base, convention, seed, span): the q·k curve
-    this._bound = null; // per (headDim, base, span): RoFormer's bound, computed after the first paint
+    this._bound = null; // per (headDim, base, span): (2/d)·Σ_j |S_j| against distance, computed after the first paint
     this._boundPending = null;
     this._state = null; // per (m, n, pair): rotated vectors and scores
     this._lastRender = { ms: 0, frames: 0 };
@@ -103,6 +106,23 @@ export class PosencRope extends PosencElement {
 
   get lastRender() {
     return { ...this._lastRender };
+  }
+
+  /** Pairs of a valid head-dim (0 otherwise: its error is shown instead). */
+  get _pairCount() {
+    const d = this.headDim;
+    return Number.isInteger(d) && d >= 2 && d <= MAX_HEAD_DIM && d % 2 === 0 ? d / 2 : 0;
+  }
+
+  /** The pair drawn: the attribute brought into 0 … pairs − 1. */
+  get _pair() {
+    const n = this._static?.pairs.length || this._pairCount;
+    return clampInt(this.pair, 0, Math.max(0, n - 1));
+  }
+
+  get adjustments() {
+    const n = this._pairCount;
+    return [...super.adjustments, ...(n ? replaced('pair', this.pair, this._pair, `a pair from 0 to ${n - 1} (head-dim / 2 − 1)`) : [])];
   }
 
   getSelection() {
@@ -163,10 +183,38 @@ export class PosencRope extends PosencElement {
         pairs.push([j, p]);
       }
     }
-    return { q: row(qk, 0, d), k: row(qk, 1, d), invFreq, pairs, pairOf };
+    return { q: row(qk, 0, d), k: row(qk, 1, d), invFreq, pairs, pairOf, step: this._largestStep(qk, pairs) };
   }
 
-  /** RoFormer's relative upper bound (1/(d/2))·Σ_j |Σ_{i<j} e^{i·r·θ_i}| and this q·k against distance. */
+  /**
+   * RoFormer's factor max_i |h_{i+1} − h_i|, where h_i = q_i·conj(k_i) is pair i's share of q·k as a complex
+   * number (pair i turns at θ_i) and h_{d/2} = 0. Re h_i is the pair's dot product, Im h_i the dot product with
+   * the key's pair turned by 90°; the steps are engine distances between consecutive (Re h_i, Im h_i).
+   * null when the pairing read off the engine does not give d/2 pairs (the sum would miss terms).
+   */
+  _largestStep(qk, pairs) {
+    const pe = this.pe;
+    const d = this._d;
+    const half = d / 2;
+    if (pairs.length !== half) return null;
+    const q = row(qk, 0, d);
+    const k = row(qk, 1, d);
+    const h = new Float32Array((half + 1) * 2); // the last row stays (0, 0): h_{d/2}
+    pairs.forEach(([a, b], i) => {
+      h[2 * i] = pe.compare([q[a], q[b]], [k[a], k[b]]).dot;
+      h[2 * i + 1] = pe.compare([q[a], q[b]], [-k[b], k[a]]).dot;
+    });
+    const dist = pe.similarity(h, { length: half + 1, dModel: 2, metric: 'euclidean' });
+    let step = 0;
+    for (let i = 0; i < half; i++) step = Math.max(step, dist[i * (half + 1) + i + 1]);
+    return step;
+  }
+
+  /**
+   * The distance-dependent factor of RoFormer's bound, as a mean: (1/(d/2))·Σ_j |S_j| with
+   * S_j = Σ_{i<j} e^{i·r·θ_i}, for every r in −span … span (the paper's "relative upper bound", Figure 2).
+   * Times (d/2)·max_i |h_{i+1} − h_i| it is the bound on |q·k| (see _boundCurve).
+   */
   _computeBound() {
     const pe = this.pe;
     const d = this._d;
@@ -245,6 +293,22 @@ export class PosencRope extends PosencElement {
     return { x, qk, R };
   }
 
+  /**
+   * RoFormer's bound on |q·k| against distance, for the current q and k: max_i |h_{i+1} − h_i| · Σ_j |S_j|
+   * (the engine's mean of |S_j| times d/2). null until the partial sums are computed, or without a factor.
+   */
+  _boundCurve() {
+    const st = this._static;
+    const mean = this._bound?.values;
+    if (!st || !mean || st.step == null) return null;
+    const key = `${this._staticKey}|${this._bound.key}`;
+    if (this._boundCurveCache?.key !== key) {
+      const scale = st.step * st.pairs.length;
+      this._boundCurveCache = { key, values: Float64Array.from(mean, (v) => v * scale) };
+    }
+    return this._boundCurveCache.values;
+  }
+
   /** Resolves when everything, including the decay bound (computed after the first paint), is drawn. */
   get renderComplete() {
     return this.updateComplete.then(() => this._boundPending ?? undefined).then(() => this.updateComplete);
@@ -280,7 +344,7 @@ export class PosencRope extends PosencElement {
     const ref = gap >= 0 ? { m: gap, n: 0 } : { m: 0, n: -gap };
     const refScore = pe.compare(this._rotate(st.q, ref.m), this._rotate(st.k, ref.n)).dot;
     const difference = pe.compare([score], [refScore]).euclidean;
-    const pairIndex = clampInt(this.pair, 0, st.pairs.length - 1);
+    const pairIndex = this._pair;
     const [a, b] = st.pairs[pairIndex] ?? [0, 1];
     const qPair = [qm[a], qm[b]];
     const kPair = [kn[a], kn[b]];
@@ -343,9 +407,6 @@ export class PosencRope extends PosencElement {
         this._staticKey = sk;
         this._decay = null;
       }
-      if (this.pair >= this._static.pairs.length || this.pair < 0 || !Number.isInteger(this.pair)) {
-        this.pair = clampInt(this.pair, 0, this._static.pairs.length - 1);
-      }
       const dk = `${sk}|${this.span}`;
       if (dk !== this._decayKey || !this._decay) {
         this._decay = this._computeCurve(this._static);
@@ -372,7 +433,12 @@ export class PosencRope extends PosencElement {
   updated(changed) {
     timed(this, () => this._draw());
     if (this._state && (changed.has('m') || changed.has('n') || changed.has('_ready') || changed.has('pair'))) {
-      this.dispatchEvent(new CustomEvent('posenc-change', { detail: { m: this.m, n: this.n, score: this._state.score, pair: this._state.pair }, bubbles: true, composed: true }));
+      const detail = { m: this._state.m, n: this._state.n, score: this._state.score, pair: this._state.pair };
+      const key = JSON.stringify(detail);
+      if (key !== this._sent) {
+        this._sent = key;
+        this.dispatchEvent(new CustomEvent('posenc-change', { detail, bubbles: true, composed: true }));
+      }
     }
   }
 
@@ -542,11 +608,17 @@ export class PosencRope extends PosencElement {
     ctx.fillText(`channel ${d - 1}`, g.w - g.left, g.top + boxH + 18);
   }
 
+  /** Plot rectangles and the titles above them, wrapped to the width (a phone column takes two lines). */
   _decayGeometry() {
     const w = this.contentWidth;
-    const rect1 = { x: 56, y: 22, w: Math.max(120, w - 56 - 14), h: 96 };
-    const rect2 = { x: 56, y: rect1.y + rect1.h + 40, w: rect1.w, h: 96 };
-    return { w, h: rect2.y + rect2.h + 36, rect1, rect2 };
+    const x = 56;
+    const measure = (this._measureCtx ??= document.createElement('canvas').getContext('2d'));
+    measure.font = this.theme$().fontBold;
+    const title1 = wrapText(measure, BOUND_TITLE, w - x - 4);
+    const title2 = wrapText(measure, CURVE_TITLE, w - x - 4);
+    const rect1 = { x, y: 6 + title1.length * TITLE_LINE, w: Math.max(120, w - x - 14), h: 96 };
+    const rect2 = { x, y: rect1.y + rect1.h + 24 + title2.length * TITLE_LINE, w: rect1.w, h: 96 };
+    return { w, h: rect2.y + rect2.h + 36, rect1, rect2, title1, title2 };
   }
 
   _drawDecay() {
@@ -559,12 +631,15 @@ export class PosencRope extends PosencElement {
     const t = this.theme$();
     const R = dc.R;
     const gap = this._state.m - this._state.n;
-    const bound = this._bound?.values;
-    ctx.font = t.fontBold;
-    ctx.fillStyle = t.fg;
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'top';
-    ctx.fillText('RoFormer’s upper bound on the score, by m − n', g.rect1.x, 2);
+    const bound = this._boundCurve();
+    const titles = (lines, y) => {
+      ctx.font = t.fontBold;
+      ctx.fillStyle = t.fg;
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'top';
+      lines.forEach((line, i) => ctx.fillText(line, g.rect1.x, y + i * TITLE_LINE));
+    };
+    titles(g.title1, 2);
     if (bound) {
       const [, b1] = extent([bound]);
       const s1 = drawXYPlot(ctx, {
@@ -579,13 +654,9 @@ export class PosencRope extends PosencElement {
     } else {
       ctx.font = t.fontSmall;
       ctx.fillStyle = t.muted;
-      ctx.fillText('computing…', g.rect1.x, g.rect1.y + 10);
+      ctx.fillText(this._static?.step == null && this._bound ? 'no bound: the pairing has fewer than d/2 pairs' : 'computing…', g.rect1.x, g.rect1.y + 10);
     }
-    ctx.font = t.fontBold;
-    ctx.fillStyle = t.fg;
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'top';
-    ctx.fillText('q·k of this query and key, by m − n', g.rect2.x, g.rect2.y - 18);
+    titles(g.title2, g.rect2.y - 2 - g.title2.length * TITLE_LINE);
     const [q0, q1] = extent([dc.qk]);
     const pad = (q1 - q0) * 0.06 || 1;
     const s2 = drawXYPlot(ctx, {
@@ -631,10 +702,10 @@ export class PosencRope extends PosencElement {
         this._shiftBoth(-10);
         break;
       case 'ArrowUp':
-        this.pair = clampInt(this.pair + 1, 0, (this._static?.pairs.length ?? 1) - 1);
+        this.pair = clampInt(this._pair + 1, 0, (this._static?.pairs.length ?? 1) - 1);
         break;
       case 'ArrowDown':
-        this.pair = clampInt(this.pair - 1, 0, (this._static?.pairs.length ?? 1) - 1);
+        this.pair = clampInt(this._pair - 1, 0, (this._static?.pairs.length ?? 1) - 1);
         break;
       case 'Home':
         this._set(this.m - Math.min(this.m, this.n), this.n - Math.min(this.m, this.n));
@@ -656,7 +727,7 @@ export class PosencRope extends PosencElement {
 
   _onPairingKey(e) {
     const last = (this._static?.pairs.length ?? 1) - 1;
-    let p = this.pair;
+    let p = this._pair;
     if (e.key === 'ArrowRight' || e.key === 'ArrowUp') p++;
     else if (e.key === 'ArrowLeft' || e.key === 'ArrowDown') p--;
     else if (e.key === 'Home') p = 0;
@@ -673,12 +744,14 @@ export class PosencRope extends PosencElement {
     const s = this._state;
     if (!dc || !s) return '';
     const lines = [
-      csvRow(['head_dim', 'base', 'convention', 'm', 'n', 'q_dot_k', 'reference_m', 'reference_n', 'reference_q_dot_k']),
-      csvRow([this.headDim, this.base, this._conv, s.m, s.n, s.score, s.reference.m, s.reference.n, s.reference.score]),
+      csvRow(['head_dim', 'base', 'convention', 'm', 'n', 'q_dot_k', 'reference_m', 'reference_n', 'reference_q_dot_k', 'max_step_h']),
+      csvRow([this.headDim, this.base, this._conv, s.m, s.n, s.score, s.reference.m, s.reference.n, s.reference.score, this._static.step ?? '']),
       '',
-      csvRow(['relative_position', 'relative_upper_bound', 'q_dot_k']),
+      // upper_bound ≥ |q_dot_k| (RoFormer 3.4.3); mean_abs_partial_sum is its shape, (2/d)·Σ_j |S_j|
+      csvRow(['relative_position', 'upper_bound', 'q_dot_k', 'mean_abs_partial_sum']),
     ];
-    for (let i = 0; i < dc.x.length; i++) lines.push(csvRow([dc.x[i], this._bound?.values[i] ?? '', dc.qk[i]]));
+    const bound = this._boundCurve();
+    for (let i = 0; i < dc.x.length; i++) lines.push(csvRow([dc.x[i], bound?.[i] ?? '', dc.qk[i], this._bound?.values[i] ?? '']));
     lines.push('', csvRow(['pair', 'channel_a', 'channel_b', 'inv_freq']));
     this._static.pairs.forEach(([a, b], i) => lines.push(csvRow([i, a, b, this._static.invFreq[i]])));
     return lines.join('\n') + '\n';
@@ -694,6 +767,18 @@ export class PosencRope extends PosencElement {
   }
 
   // ---- template ----------------------------------------------------------------------------------------------
+
+  /** The bound and |q·k| at the cursor's distance, once the bound is computed (and the gap is plotted). */
+  _renderBoundReadout(s, gap) {
+    const bound = this._boundCurve();
+    const dc = this._decay;
+    if (!s || !bound || !dc || Math.abs(gap) > dc.R) return nothing;
+    const b = bound[gap + dc.R];
+    return html`<p class="readout" data-role="bound">
+      At m − n = ${String(gap).replace('-', '−')}: bound <span class="num" data-value=${plain(b)}>${fixed(b, 2)}</span> ≥ |q·k| =
+      <span class="num">${fixed(Math.abs(dc.qk[gap + dc.R]), 4)}</span>
+    </p>`;
+  }
 
   render() {
     const s = this._state;
@@ -829,14 +914,20 @@ export class PosencRope extends PosencElement {
       <canvas
         class="plot decay"
         role="img"
-        aria-label=${`Two line plots over relative position from −${this.span} to ${this.span}: RoFormer's relative upper bound, which falls with distance, and this query and key's score. The cursor marks m − n = ${gap}.`}
+        aria-label=${`Two line plots over relative position from −${this.span} to ${this.span}: RoFormer's upper bound on |q·k| for this query and key, which falls with distance, and their score q·k, which stays below it. The cursor marks m − n = ${gap}.`}
       ></canvas>
+      ${this._renderBoundReadout(s, gap)}
       <p class="note">
-        The bound is (2/d)·Σ<sub>j</sub>|Σ<sub>i&lt;j</sub> e<sup>i(m−n)θ<sub>i</sub></sup>| (times the largest step between neighbouring
-        pairs of q·k terms): as the pairs drift out of step with distance it drops, so the largest score a far-apart query and key can reach is
-        lower than for close ones. Its terms are the engine's rotations (pe.rope.apply) summed with engine dot products.
-        ${int(st?.pairs.length ?? 0)} pairs, θ<sub>i</sub> = base<sup>−2i/d</sup> from pe.rope.invFreq. A particular q and k (seeded random
-        vectors here) still swing up and down: the bound caps how large the score can be, it does not make every score small.
+        RoFormer (section 3.4.3) writes q·k as the real part of Σ<sub>i</sub> h<sub>i</sub> e<sup>i(m−n)θ<sub>i</sub></sup>, where
+        h<sub>i</sub> = q<sub>i</sub>k̄<sub>i</sub> is pair i's share read as a complex number, and sums it by parts:
+        |q·k| ≤ max<sub>i</sub>|h<sub>i+1</sub> − h<sub>i</sub>| · Σ<sub>j</sub>|S<sub>j</sub>|, with
+        S<sub>j</sub> = Σ<sub>i&lt;j</sub> e<sup>i(m−n)θ<sub>i</sub></sup> (and h<sub>d/2</sub> = 0). The first factor depends on q and k
+        only${st?.step != null ? html` (<span class="num" data-role="step">${fixed(st.step, 4)}</span> here)` : nothing}; the second falls as
+        the pairs drift out of step with distance, so the largest score a far-apart query and key can reach is lower than for close ones.
+        The bound holds for every q and k with the same largest step, so it is usually far above the score, and a particular q and k (seeded
+        random vectors here) still swing up and down below it: it caps how large |q·k| can be, it does not make every score small. Its terms are the engine's rotations
+        (pe.rope.apply) summed with engine dot products; ${int(st?.pairs.length ?? 0)} pairs, θ<sub>i</sub> = base<sup>−2i/d</sup> from
+        pe.rope.invFreq.
       </p>
     `;
   }
