@@ -166,3 +166,48 @@ test('rope: a pair beyond head-dim / 2 − 1 is named with the pair used; the ke
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+// ---- properties ----------------------------------------------------------------------------------------
+
+test('properties: pos, k and pair outside their ranges are named, the boxes show the values used, the badge is for them', async () => {
+  const page = await open('<posenc-properties id="p" pair="99" pos="-1" k="-2"></posenc-properties>');
+  assert.deepEqual(await messages(page, '#p'), [
+    'pos: -1 is not a position from 0 to 1048576, so 0 is used',
+    'k: -2 is not a shift from 0 to 1048576, so 0 is used',
+    'pair: 99 is not a pair from 0 to 63 (d-model / 2 − 1), so 63 is used',
+  ]);
+  const state = () =>
+    page.evaluate(() => {
+      const el = document.querySelector('#p');
+      const check = el.shadowRoot.querySelector('[data-check="rotation"]');
+      const boxes = Object.fromEntries([...check.querySelectorAll('label')].map((l) => [l.textContent.trim(), l.querySelector('input').value]));
+      const { pos, k, i, maxErr } = el.checks.rotation;
+      return { boxes, used: { pos, k, i }, maxErr, badge: check.querySelector('.badge').textContent.trim(), eq: check.querySelector('.eq').textContent.replace(/\s+/g, ' ') };
+    });
+  let s = await state();
+  assert.deepEqual(s.boxes, { pos: '0', k: '0', 'pair i': '63' });
+  assert.deepEqual(s.used, { pos: 0, k: 0, i: 63 });
+  assert.match(s.eq, /^ ?pair 63: .* vs PE\(0\):/, 'the equation names the pair and positions used');
+  assert.equal(s.badge, '✓ holds', 'R(0) maps PE(0) onto itself: the check holds for the values used');
+
+  // in range: no message, the badge is computed for them
+  await set(page, '#p', { pos: 10, k: 5, pair: 3 });
+  assert.deepEqual(await messages(page, '#p'), []);
+  s = await state();
+  assert.deepEqual(s.boxes, { pos: '10', k: '5', 'pair i': '3' });
+  assert.ok(s.maxErr < 1e-5 && s.badge === '✓ holds', `rotation error ${s.maxErr}`);
+
+  // typing past the box's range: the box shows the value used, with no message (the box clamps)
+  const pairBox = page.locator('#p').locator('[data-check="rotation"] label', { hasText: 'pair i' }).locator('input');
+  await pairBox.fill('500');
+  await pairBox.press('Enter');
+  await waitReady(page);
+  assert.equal(await pairBox.inputValue(), '63');
+  await pairBox.fill('700');
+  await pairBox.press('Enter');
+  await waitReady(page);
+  assert.equal(await pairBox.inputValue(), '63', 'also when the property was already 63');
+  assert.deepEqual(await messages(page, '#p'), []);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -14,6 +14,8 @@ import { columnOf } from './sinusoid-info.js';
 
 const ROTATION_TOLERANCE = 1e-5;
 const MAX_LENGTH = 2048;
+/** Largest pos and k of the rotation check (what its number boxes take). */
+const MAX_SHIFT = 1 << 20;
 
 export class PosencProperties extends PosencElement {
   static properties = {
@@ -136,11 +138,34 @@ export class PosencProperties extends PosencElement {
     return Math.max(2, Math.min(this.length - 2, Math.round(this.trainLength) || 2));
   }
 
+  /** pos and k of the rotation check as used: whole numbers from 0 to MAX_SHIFT. */
+  get _posUsed() {
+    return Math.max(0, Math.min(MAX_SHIFT, Math.round(this.pos) || 0));
+  }
+
+  get _kUsed() {
+    return Math.max(0, Math.min(MAX_SHIFT, Math.round(this.k) || 0));
+  }
+
+  /** The pair drawn in the rotation check: 0 … d-model/2 − 1 (0 while d-model is invalid). */
+  get _pairUsed() {
+    const d = this.dModel;
+    const half = Number.isInteger(d) && d >= 2 && d % 2 === 0 ? d / 2 : 1;
+    return Math.max(0, Math.min(half - 1, Math.round(this.pair) || 0));
+  }
+
   get adjustments() {
+    const out = [
+      ...super.adjustments,
+      ...replaced('pos', this.pos, this._posUsed, `a position from 0 to ${MAX_SHIFT}`),
+      ...replaced('k', this.k, this._kUsed, `a shift from 0 to ${MAX_SHIFT}`),
+    ];
+    const d = this.dModel;
+    if (Number.isInteger(d) && d >= 2 && d % 2 === 0) out.push(...replaced('pair', this.pair, this._pairUsed, `a pair from 0 to ${d / 2 - 1} (d-model / 2 − 1)`));
     const L = this.length;
-    if (!Number.isInteger(L) || L < 4) return super.adjustments;
+    if (!Number.isInteger(L) || L < 4) return out;
     const expected = `a whole number from 2 to ${L - 2} (length − 2, so that positions beyond it remain to check)`;
-    return [...super.adjustments, ...replaced('train-length', this.trainLength, this._trainLengthUsed, expected)];
+    return [...out, ...replaced('train-length', this.trainLength, this._trainLengthUsed, expected)];
   }
 
   _compute() {
@@ -183,8 +208,8 @@ export class PosencProperties extends PosencElement {
     }
 
     // rotation: R(k) is read off PE(k) itself — PE(k, 2i) = sin(kω_i), PE(k, 2i+1) = cos(kω_i)
-    const pos = Math.max(0, Math.round(this.pos) || 0);
-    const k = Math.max(0, Math.round(this.k) || 0);
+    const pos = this._posUsed;
+    const k = this._kUsed;
     const p = { dModel: d, layout: 'interleaved' };
     const a = this.pe.sinusoidal({ length: 1, offset: pos, dModel: d, base: this.base });
     const b = this.pe.sinusoidal({ length: 1, offset: pos + k, dModel: d, base: this.base });
@@ -203,7 +228,7 @@ export class PosencProperties extends PosencElement {
         worst = i;
       }
     }
-    const i = Math.max(0, Math.min(half - 1, Math.round(this.pair) || 0));
+    const i = this._pairUsed;
     const R = { s: r[2 * i], c: r[2 * i + 1] };
     const before = { x: a[2 * i], y: a[2 * i + 1] };
     const after = { x: b[2 * i], y: b[2 * i + 1] };
@@ -320,7 +345,8 @@ export class PosencProperties extends PosencElement {
     return composeCanvas([tab, canvas], { title: `Properties of the sinusoidal table (L ${C.L}, d_model ${C.d})`, bg: t.bg, fg: t.fg, ratio: this.ratio });
   }
 
-  _num(name, prop, min, max) {
+  /** A number box for `prop` showing `used`, the value the checks use (the attribute may be out of range). */
+  _num(name, prop, min, max, used) {
     return html`<label
       >${name}
       <input
@@ -328,8 +354,12 @@ export class PosencProperties extends PosencElement {
         min=${min}
         max=${max}
         step="1"
-        .value=${String(this[prop])}
-        @change=${(e) => (this[prop] = Math.max(min, Math.min(max, Math.round(Number(e.target.value) || 0))))}
+        .value=${String(used)}
+        @change=${(e) => {
+          const v = Math.max(min, Math.min(max, Math.round(Number(e.target.value) || 0)));
+          this[prop] = v;
+          e.target.value = String(v); // the box shows what is used even when the property was already v
+        }}
     /></label>`;
   }
 
@@ -362,7 +392,7 @@ export class PosencProperties extends PosencElement {
         </li>
         <li class="check" data-check="rotation">
           <h4>3. Shifting by k is a rotation ${badge(ok.rotation)}</h4>
-          <div class="controls">${this._num('pos', 'pos', 0, 1 << 20)} ${this._num('k', 'k', 0, 1 << 20)} ${this._num('pair i', 'pair', 0, C.d / 2 - 1)}</div>
+          <div class="controls">${this._num('pos', 'pos', 0, MAX_SHIFT, rot.pos)} ${this._num('k', 'k', 0, MAX_SHIFT, rot.k)} ${this._num('pair i', 'pair', 0, C.d / 2 - 1, rot.i)}</div>
           <p>For every frequency pair, the 2 × 2 rotation built from PE(k) itself (its sin and cos entries) maps PE(pos) onto PE(pos + k):</p>
           <div class="eq" aria-label=${`Pair ${rot.i}: rotation matrix times PE(${rot.pos}) equals PE(${rot.pos + rot.k})`}>
             <span>pair ${rot.i}:</span>
@@ -378,7 +408,7 @@ export class PosencProperties extends PosencElement {
         </li>
         <li class="check" data-check="extrapolation">
           <h4>4. It is defined past the training length ${badge(ok.extrap)}</h4>
-          <div class="controls">${this._num('training length', 'trainLength', 2, C.L - 2)}</div>
+          <div class="controls">${this._num('training length', 'trainLength', 2, C.L - 2, C.extrap.T)}</div>
           <p>
             Positions beyond ${C.extrap.T} come from the same formula: neighbours are exactly as similar there
             (cosine <span class="mono">${f(C.extrap.beyond)}</span>) as inside (<span class="mono">${f(C.extrap.inside)}</span>),
