@@ -93,32 +93,72 @@ export async function copyText(text) {
 }
 
 /**
- * Composes a PNG-ready canvas: a title line, then each source canvas stacked (drawn at its backing-store
- * resolution so the export is as sharp as the screen), on the theme background.
+ * Composes a PNG-ready canvas: a title line, then each part stacked (drawn at its backing-store resolution so
+ * the export is as sharp as the screen), on the theme background. A part is a canvas, or `{ canvas, caption }`
+ * to print a line naming it above (a picture must be readable without the page around it).
  */
 export function composeCanvas(parts, { title, bg = '#fff', fg = '#111', font = '14px system-ui, sans-serif', ratio = 1 }) {
+  const items = parts.map((p) => (p instanceof HTMLCanvasElement ? { canvas: p } : p));
   const pad = Math.round(12 * ratio);
-  const titleH = title ? Math.round(22 * ratio) : 0;
-  const width = Math.max(...parts.map((c) => c.width), 200) + pad * 2;
-  const height = parts.reduce((s, c) => s + c.height + pad, pad + titleH);
+  const lineH = Math.round(22 * ratio);
+  const titleH = title ? lineH : 0;
+  const width = Math.max(...items.map((p) => p.canvas.width), 200) + pad * 2;
+  const height = items.reduce((s, p) => s + p.canvas.height + pad + (p.caption ? lineH : 0), pad + titleH);
   const out = document.createElement('canvas');
   out.width = width;
   out.height = height;
   const ctx = out.getContext('2d');
   ctx.fillStyle = bg;
   ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = fg;
+  ctx.textBaseline = 'top';
+  const scaled = font.replace(/(\d+(?:\.\d+)?)px/, (_, n) => `${Number(n) * ratio}px`);
   let y = pad;
   if (title) {
-    ctx.fillStyle = fg;
-    ctx.font = font.replace(/(\d+(?:\.\d+)?)px/, (_, n) => `${Number(n) * ratio}px`);
-    ctx.textBaseline = 'top';
+    ctx.font = scaled;
     ctx.fillText(title, pad, y);
     y += titleH;
   }
-  for (const c of parts) {
-    ctx.drawImage(c, pad, y);
-    y += c.height + pad;
+  for (const { canvas, caption } of items) {
+    if (caption) {
+      ctx.font = scaled.replace(/(\d+(?:\.\d+)?)px/, (_, n) => `${Number(n) * 0.9}px`);
+      ctx.fillText(caption, pad, y);
+      y += lineH;
+    }
+    ctx.drawImage(canvas, pad, y);
+    y += canvas.height + pad;
   }
+  return out;
+}
+
+/** A legend as a canvas: one coloured swatch (a dashed one for `dashed`) and label per item. */
+export function legendCanvas(items, { ratio = 1, fg = '#111', bg = '#fff', font = '13px system-ui, sans-serif' } = {}) {
+  const probe = document.createElement('canvas').getContext('2d');
+  probe.font = font;
+  const rowH = 20, swatch = 22;
+  const W = Math.max(...items.map((it) => probe.measureText(it.label).width), 40) + swatch + 24;
+  const H = rowH * items.length;
+  const out = document.createElement('canvas');
+  out.width = Math.ceil(W * ratio);
+  out.height = Math.ceil(H * ratio);
+  const ctx = out.getContext('2d');
+  ctx.scale(ratio, ratio);
+  ctx.fillStyle = bg;
+  ctx.fillRect(0, 0, W, H);
+  ctx.font = font;
+  ctx.textBaseline = 'middle';
+  items.forEach((it, i) => {
+    const y = i * rowH + rowH / 2;
+    ctx.strokeStyle = it.color;
+    ctx.lineWidth = 2.5;
+    ctx.setLineDash(it.dashed ? [5, 3] : []);
+    ctx.beginPath();
+    ctx.moveTo(4, y);
+    ctx.lineTo(4 + swatch, y);
+    ctx.stroke();
+    ctx.fillStyle = fg;
+    ctx.fillText(it.label, swatch + 12, y);
+  });
   return out;
 }
 

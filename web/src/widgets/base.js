@@ -5,7 +5,7 @@ import { LitElement, html, css, nothing, unsafeCSS } from 'lit';
 import { getEngine } from './engine.js';
 import { getChannel, normalizePositions, samePositions } from '../state/channel.js';
 import { embedCode, embedFrameCode } from '../state/attributes.js';
-import { copyText, download, canvasToBlob } from '../render/export.js';
+import { copyText, download, canvasToBlob, composeCanvas } from '../render/export.js';
 import { themeColors, pixelRatio } from '../render/canvas.js';
 
 /** The dark theme's colours: for theme="dark", and for theme="auto" when the system asks for dark. */
@@ -603,6 +603,12 @@ export class PosencElement extends LitElement {
   /** Data of the widget as CSV text (widgets override). */
   toCSV() {
     return '';
+  }
+
+  /** The PNG export: `parts` stacked under a title line, the author's `label` when there is one. */
+  picture(parts, title) {
+    const t = this.theme$();
+    return composeCanvas(parts, { title: this.label || title, bg: t.bg, fg: t.fg, ratio: this.ratio });
   }
 
   /** A canvas with the widget's picture for PNG export (widgets override). */

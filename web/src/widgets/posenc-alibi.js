@@ -11,7 +11,7 @@ import { fixed, plain, sci } from '../render/format.js';
 import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
 import { drawCells, outlineCell, drawColorBar } from '../render/cells.js';
 import { CATEGORICAL } from '../render/color.js';
-import { csvRow, composeCanvas } from '../render/export.js';
+import { csvRow } from '../render/export.js';
 import { clampInt, methodStyles, timed } from './methods-shared.js';
 
 const MAX_HEADS = 64;
@@ -414,8 +414,7 @@ export class PosencAlibi extends PosencElement {
     await this.updateComplete;
     const parts = ['canvas.slopes-plot', 'canvas.heads', 'canvas.weights'].map((s) => this.renderRoot.querySelector(s)).filter(Boolean);
     if (!parts.length || !this._data) return null;
-    const t = this.theme$();
-    return composeCanvas(parts, { title: `ALiBi: ${this.heads} heads, length ${this.length}${this.symmetric ? ', symmetric' : ''}`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+    return this.picture(parts, `ALiBi: ${this.heads} heads, length ${this.length}${this.symmetric ? ', symmetric' : ''}`);
   }
 
   // ---- template ----------------------------------------------------------------------------------------------

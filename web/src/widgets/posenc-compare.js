@@ -7,7 +7,7 @@ import { pushPosition, normalizePositions } from '../state/channel.js';
 import { clearCanvas } from '../render/canvas.js';
 import { fixed, plain } from '../render/format.js';
 import { drawBars } from '../render/bars.js';
-import { csvRow, composeCanvas, tableCanvas } from '../render/export.js';
+import { csvRow, tableCanvas } from '../render/export.js';
 
 const MAX_CHIPS = 512;
 
@@ -322,7 +322,7 @@ export class PosencCompare extends PosencElement {
       { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border },
     );
     const tok = (p) => (this.tokens[p] != null ? `"${this.tokens[p]}" ` : '');
-    return composeCanvas([canvas, table], { title: `Position ${tok(a)}${a} vs ${tok(b)}${b}, d_model ${this.dModel}`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+    return this.picture([canvas, table], `Position ${tok(a)}${a} vs ${tok(b)}${b}, d_model ${this.dModel}`);
   }
 
   render() {

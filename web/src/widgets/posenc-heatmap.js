@@ -10,7 +10,7 @@ import { lut, SCHEME_NAMES } from '../render/color.js';
 import { fitCanvas, clearCanvas, yieldTask } from '../render/canvas.js';
 import { fixed, int, plain } from '../render/format.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawRowMarks, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../render/matrix-view.js';
-import { csvRow, composeCanvas } from '../render/export.js';
+import { csvRow } from '../render/export.js';
 import { describeColumn, frequencyInfo, formulaText } from './sinusoid-info.js';
 
 const MAX_LENGTH = 1 << 20;
@@ -415,14 +415,8 @@ export class PosencHeatmap extends PosencElement {
     await this.renderComplete;
     const canvas = this.renderRoot.querySelector('canvas.plot');
     if (!canvas || !this._layoutGeom) return null;
-    const t = this.theme$();
     const p = this._params;
-    return composeCanvas([canvas], {
-      title: this.label || `Sinusoidal PE: ${p.length} positions × ${p.dModel} dimensions, base ${p.base}, ${p.layout}`,
-      bg: t.bg,
-      fg: t.fg,
-      ratio: this.ratio,
-    });
+    return this.picture([canvas], `Sinusoidal PE: ${p.length} positions × ${p.dModel} dimensions, base ${p.base}, ${p.layout}`);
   }
 
   // ---- template ----------------------------------------------------------------------------------------

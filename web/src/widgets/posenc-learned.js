@@ -13,7 +13,7 @@ import { fixed, int, plain } from '../render/format.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawMatrixLegend } from '../render/matrix-view.js';
 import { drawBars } from '../render/bars.js';
 import { hatch } from '../render/cells.js';
-import { csvRow, composeCanvas } from '../render/export.js';
+import { csvRow } from '../render/export.js';
 import { attempt, errorText, clampInt, methodStyles } from './methods-shared.js';
 
 const MAX_ELEMENTS = 1 << 24; // 64 MiB of float32: the biggest learned table the widget builds
@@ -425,8 +425,7 @@ export class PosencLearned extends PosencElement {
     await this.renderComplete;
     const parts = ['canvas.learned', 'canvas.sinusoidal', 'canvas.rows'].map((s) => this.renderRoot.querySelector(s)).filter(Boolean);
     if (!parts.length || !this._data) return null;
-    const t = this.theme$();
-    return composeCanvas(parts, { title: `Learned table ${int(this.maxLength)} × ${this.dModel} (seed ${this.seed}) and the sinusoidal table`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+    return this.picture(parts, `Learned table ${int(this.maxLength)} × ${this.dModel} (seed ${this.seed}) and the sinusoidal table`);
   }
 
   // ---- template ----------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@
 import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles, replaced } from './base.js';
 import { numberAttr, stringListAttr } from '../state/attributes.js';
-import { csvRow, composeCanvas, tableCanvas } from '../render/export.js';
+import { csvRow, tableCanvas } from '../render/export.js';
 import { attempt, errorText, clampInt, methodStyles } from './methods-shared.js';
 
 const MAX_LENGTH = 64;
@@ -306,7 +306,7 @@ export class PosencPadding extends PosencElement {
     const t = this.theme$();
     const L = this._L;
     const table = tableCanvas([['', ...Array.from({ length: L }, (_, i) => String(i))], ...this._rows().map((r) => r.map(String))], { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border });
-    return composeCanvas([table], { title: `Position ids with ${this._side} padding (pad id ${this.padTokenId})`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+    return this.picture([table], `Position ids with ${this._side} padding (pad id ${this.padTokenId})`);
   }
 
   // ---- template ----------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { PosencElement, baseStyles } from './base.js';
 import { intList, stringListAttr, numberAttr, toIntArray, toStringArray } from '../state/attributes.js';
 import { lut, textOn } from '../render/color.js';
 import { fixed, sci, plain } from '../render/format.js';
-import { csvRow, composeCanvas, tableCanvas } from '../render/export.js';
+import { csvRow, tableCanvas } from '../render/export.js';
 import { tokenEmbedding, prng } from './toy.js';
 
 const MAX_TOKENS = 12;
@@ -245,12 +245,7 @@ export class PosencPermutation extends PosencElement {
     const rows = [['token', 'position (original)', 'position (shuffled)', 'max |Δ| of its output row']];
     R.tokens.forEach((tok, i) => rows.push([tok, i, R.order.indexOf(i), R.perToken[i] === 0 ? '0' : sci(R.perToken[i], 3)]));
     const tab = tableCanvas(rows, { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border });
-    return composeCanvas([tab], {
-      title: `${this.encoding ? 'With' : 'Without'} positional encoding: largest change ${R.maxDiff === 0 ? '0' : sci(R.maxDiff, 3)}`,
-      bg: t.bg,
-      fg: t.fg,
-      ratio: this.ratio,
-    });
+    return this.picture([tab], `${this.encoding ? 'With' : 'Without'} positional encoding: largest change ${R.maxDiff === 0 ? '0' : sci(R.maxDiff, 3)}`);
   }
 
   render() {

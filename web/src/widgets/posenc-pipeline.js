@@ -6,7 +6,7 @@ import { numberAttr, textAttr } from '../state/attributes.js';
 import { clearCanvas } from '../render/canvas.js';
 import { drawBars } from '../render/bars.js';
 import { fixed, plain } from '../render/format.js';
-import { csvRow, composeCanvas } from '../render/export.js';
+import { csvRow } from '../render/export.js';
 import { tokenId, tokenEmbedding, prng, engineNorm } from './toy.js';
 
 const DEFAULT_TOKEN = 'Hello';
@@ -289,10 +289,11 @@ export class PosencPipeline extends PosencElement {
 
   async exportCanvas() {
     await this.updateComplete;
-    const canvases = [...this.renderRoot.querySelectorAll('canvas[data-stage]')];
-    if (!canvases.length) return null;
-    const t = this.theme$();
-    return composeCanvas(canvases, { title: `"${this.token}" at position ${this.position}: embedding${this.scale ? ' × √d' : ''} + PE${this.dropout ? ' → dropout' : ''} (d_model ${this.dModel})`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+    const parts = this.stages
+      .map((s) => ({ canvas: this.renderRoot.querySelector(`canvas[data-stage="${s.key}"]`), caption: `${s.title} ${s.shape}` }))
+      .filter((p) => p.canvas);
+    if (!parts.length) return null;
+    return this.picture(parts, `"${this.token}" at position ${this.position}: embedding${this.scale ? ' × √d' : ''} + PE${this.dropout ? ' → dropout' : ''} (d_model ${this.dModel})`);
   }
 
   render() {

@@ -10,7 +10,7 @@ import { clearCanvas, fillTextFitted } from '../render/canvas.js';
 import { fixed, int, plain, sci } from '../render/format.js';
 import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
 import { CATEGORICAL } from '../render/color.js';
-import { csvRow, composeCanvas } from '../render/export.js';
+import { csvRow } from '../render/export.js';
 import { clampInt, methodStyles, numberInput, timed } from './methods-shared.js';
 
 export const SCALING_TYPES = ['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'];
@@ -328,8 +328,7 @@ export class PosencScaling extends PosencElement {
     await this.updateComplete;
     const canvas = this.renderRoot.querySelector('canvas.plot');
     if (!canvas || !this._data) return null;
-    const t = this.theme$();
-    return composeCanvas([canvas], { title: `RoPE scaling: ${NAMES[this._type]}, factor ${this.factor}, original ${int(this.originalMax)}, head_dim ${this.headDim}, base ${this.base}`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+    return this.picture([canvas], `RoPE scaling: ${NAMES[this._type]}, factor ${this.factor}, original ${int(this.originalMax)}, head_dim ${this.headDim}, base ${this.base}`);
   }
 
   // ---- template ----------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import { lut, SCHEME_NAMES } from '../render/color.js';
 import { fitCanvas, clearCanvas } from '../render/canvas.js';
 import { fixed, int, plain } from '../render/format.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../render/matrix-view.js';
-import { csvRow, composeCanvas } from '../render/export.js';
+import { csvRow } from '../render/export.js';
 
 const MAX_LENGTH = 4096;
 const METRICS = {
@@ -266,8 +266,7 @@ export class PosencSimilarity extends PosencElement {
     await this.renderComplete;
     const canvas = this.renderRoot.querySelector('canvas.plot');
     if (!canvas || !this._geom) return null;
-    const t = this.theme$();
-    return composeCanvas([canvas], { title: this.label || `${METRICS[this._metric].name} between positions (L ${this.length}, d_model ${this.dModel})`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+    return this.picture([canvas], `${METRICS[this._metric].name} between positions (L ${this.length}, d_model ${this.dModel})`);
   }
 
   _readout() {

@@ -9,7 +9,7 @@ import { PosencElement, baseStyles, replaced } from './base.js';
 import { numberAttr } from '../state/attributes.js';
 import { lut, textOn } from '../render/color.js';
 import { fixed } from '../render/format.js';
-import { csvRow, composeCanvas, tableCanvas } from '../render/export.js';
+import { csvRow, tableCanvas } from '../render/export.js';
 
 const STEPS = [
   { title: 'Index slicing', code: 'pe[:, 0::2]   pe[:, 1::2]' },
@@ -385,7 +385,7 @@ export class PosencSlicing extends PosencElement {
     const rows = [['pos', ...Array.from({ length: d }, (_, c) => `${c} ${c % 2 ? 'cos' : 'sin'}`)]];
     for (let r = 0; r < L; r++) rows.push([r, ...Array.from({ length: d }, (_, c) => fixed(pe[r * d + c], 4))]);
     const tab = tableCanvas(rows, { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border });
-    return composeCanvas([tab], { title: `Step ${this._step}: ${STEPS[this._step - 1].title} — pe [${L}, ${d}]`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+    return this.picture([tab], `Step ${this._step}: ${STEPS[this._step - 1].title} — pe [${L}, ${d}]`);
   }
 
   render() {

@@ -9,7 +9,7 @@ import { clearCanvas, nextFrame } from '../render/canvas.js';
 import { drawLinePlot, linearScale } from '../render/lineplot.js';
 import { CATEGORICAL } from '../render/color.js';
 import { fixed, int } from '../render/format.js';
-import { csvRow, composeCanvas } from '../render/export.js';
+import { csvRow, legendCanvas } from '../render/export.js';
 import { describeColumn, frequencyInfo, wavelength, wavelengthText } from './sinusoid-info.js';
 
 const MAX_LENGTH = 1 << 16;
@@ -366,10 +366,21 @@ export class PosencWaves extends PosencElement {
     const canvas = this.renderRoot.querySelector('canvas.plot');
     if (!canvas || !this._table) return null;
     const t = this.theme$();
-    const title = this.view === 'dimension'
+    const dimView = this.view === 'dimension';
+    const title = dimView
       ? `PE value against dimension for positions ${this._rowPositions.join(', ')} (d_model ${this.dModel})`
       : `PE value against position for dimensions ${this._dims.join(', ')} (d_model ${this.dModel})`;
-    return composeCanvas([canvas], { title, bg: t.bg, fg: t.fg, ratio: this.ratio });
+    const sel = this.getSelection();
+    const items = dimView
+      ? this._rowPositions.map((p) => {
+          const i = sel.indexOf(p);
+          return { color: i === 0 ? t.selectA : i === 1 ? t.selectB : t.fg, label: `position ${p}${i === 0 ? ' (A)' : i === 1 ? ' (B)' : ' (cursor)'}` };
+        })
+      : this._dims.map((dim, k) => {
+          const c = describeColumn(dim, this._params);
+          return { color: CATEGORICAL[k % CATEGORICAL.length], dashed: c.kind === 'cos', label: `dim ${dim} (${c.kind}${c.kind !== 'pad' ? `, i = ${c.i}` : ''})` };
+        });
+    return this.picture([canvas, legendCanvas(items, { ratio: this.ratio, fg: t.fg, bg: t.bg })], title);
   }
 
   _legend() {
