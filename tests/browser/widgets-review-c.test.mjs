@@ -211,3 +211,101 @@ test('properties: pos, k and pair outside their ranges are named, the boxes show
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+// ---- methods -------------------------------------------------------------------------------------------
+
+/** What the methods widget shows: messages, T5/ALiBi panel captions and errors, the beyond row, the note. */
+const methodsView = (page, selector) =>
+  page.evaluate((s) => {
+    const root = document.querySelector(s).shadowRoot;
+    const panel = (m) => ({
+      what: root.querySelector(`.panel[data-method="${m}"] .what`).textContent.trim(),
+      error: root.querySelector(`.panel[data-method="${m}"] [data-role="error"]`)?.textContent.trim() ?? null,
+      score: root.querySelector(`.panel[data-method="${m}"] [data-role="score"]`)?.dataset.value ?? null,
+    });
+    return {
+      messages: [...root.querySelectorAll('p.error')].map((p) => p.textContent.trim()),
+      t5: panel('t5'),
+      alibi: panel('alibi'),
+      beyond: [...root.querySelectorAll('tr[data-row="beyond"] td')].map((td) => td.textContent.trim()),
+      note: [...root.querySelectorAll('p.note')].map((p) => p.textContent.replace(/\s+/g, ' ')).join(' '),
+      result: document.querySelector(s).result,
+    };
+  }, selector);
+
+test('methods: invalid heads or num-buckets give one message naming the attribute; T5 and ALiBi are drawn with the value used', async () => {
+  const page = await open(
+    `<posenc-methods id="h" heads="0"></posenc-methods>
+     <posenc-methods id="b" num-buckets="0"></posenc-methods>
+     <posenc-methods id="x" heads="100" num-buckets="70000"></posenc-methods>`,
+  );
+  let v = await methodsView(page, '#h');
+  assert.deepEqual(v.messages, ['heads: 0 is not a whole number from 1 to 64, so 1 is used (showing head 0)']);
+  assert.equal(v.t5.what, 'table[bucket(j − i)] (seeded, untrained) (head 0)');
+  assert.match(v.alibi.what, /\(head 0, slope 0\.0039\d*\)$/, 'one head: slope 2^−8');
+  assert.equal(v.t5.error, null);
+  assert.equal(v.alibi.error, null);
+  assert.deepEqual(v.beyond, ['✓ scores defined', '✗ fails', '✓ scores defined', '✓ scores defined', '✓ scores defined']);
+  assert.match(v.note, /T5: 32 buckets × 1 heads/);
+  assert.equal(v.result.parameters.t5, 32);
+  near(v.result.scores.alibi.value, -3 / 256, 1e-9, 'ALiBi with one head at distance 3');
+
+  v = await methodsView(page, '#b');
+  assert.deepEqual(v.messages, ['num-buckets: 0 is not a whole number from 4 to 65536 (T5 here is bidirectional: at least 2 exact buckets each way), so 4 is used']);
+  assert.equal(v.t5.error, null);
+  assert.ok(v.t5.score != null, 'T5 has a score');
+  assert.deepEqual(v.beyond, ['✓ scores defined', '✗ fails', '✓ scores defined', '✓ scores defined', '✓ scores defined']);
+  assert.match(v.note, /T5: 4 buckets × 8 heads/);
+
+  v = await methodsView(page, '#x');
+  assert.deepEqual(v.messages, [
+    'heads: 100 is not a whole number from 1 to 64, so 64 is used',
+    'num-buckets: 70000 is not a whole number from 4 to 65536 (T5 here is bidirectional: at least 2 exact buckets each way), so 65536 is used',
+    'max-distance: 128 is not a whole number greater than 16384, the exact buckets each way (num-buckets / 4 here), so 16385 is used',
+  ]);
+  assert.equal(v.t5.error, null);
+
+  // fixed: the messages go, nothing else is shown in their place
+  await set(page, '#h', { heads: 8 });
+  await set(page, '#b', { numBuckets: 32 });
+  for (const s of ['#h', '#b']) assert.deepEqual((await methodsView(page, s)).messages, [], `${s} recovers`);
+  assert.match((await methodsView(page, '#h')).t5.what, /\(head 2\)$/, 'the head given is shown again');
+  // no panel shows the learned table's words for another method's failure
+  const texts = await page.evaluate(() =>
+    [...document.querySelectorAll('posenc-methods')].flatMap((el) =>
+      ['t5', 'alibi'].flatMap((m) => window.__canvasTexts(el.shadowRoot.querySelector(`canvas[data-method="${m}"]`)).map((t) => t.text)),
+    ),
+  );
+  assert.ok(!texts.some((t) => /table|stops at/.test(t)), texts.join(' | '));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('methods: a key beyond the window (positions) and a head beyond heads are named with what is used', async () => {
+  const page = await open(
+    `<posenc-methods id="p" positions="200,10"></posenc-methods>
+     <posenc-methods id="h" head="99"></posenc-methods>
+     <posenc-methods id="d" query="20" distance="30"></posenc-methods>`,
+  );
+  let v = await methodsView(page, '#p');
+  assert.deepEqual(v.messages, ['positions: 10 is not a key from 136 to 200 (at most window = 64 positions before the query 200), so 136 is used']);
+  assert.deepEqual([v.result.query, v.result.key], [200, 136]);
+  v = await methodsView(page, '#h');
+  assert.deepEqual(v.messages, ['head: 99 is not a head from 0 to 7 (heads − 1), so 7 is used']);
+  assert.match(v.t5.what, /\(head 7\)$/);
+  assert.equal(await page.getAttribute('#h', 'head'), '99', 'the attribute is not rewritten');
+  v = await methodsView(page, '#d');
+  assert.deepEqual(v.messages, ['distance: 30 is not a distance from 0 to 20 (not after the query 20), so 20 is used']);
+  assert.deepEqual([v.result.query, v.result.key], [20, 0]);
+
+  // a pick in the widget replaces the positions: the message goes
+  await page.locator('#p').locator('.chip[data-pos="190"]').click();
+  await waitReady(page);
+  v = await methodsView(page, '#p');
+  assert.deepEqual(v.messages, []);
+  assert.deepEqual([v.result.query, v.result.key], [200, 190]);
+  await set(page, '#h', { head: 3 });
+  assert.deepEqual((await methodsView(page, '#h')).messages, []);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -8,7 +8,7 @@
 // length) are measured on the same engine output.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles, pickedChipStyles } from './base.js';
+import { PosencElement, baseStyles, pickedChipStyles, replaced } from './base.js';
 import { numberAttr, stringList, intList } from '../state/attributes.js';
 import { clearCanvas } from '../render/canvas.js';
 import { fixed, int, plain } from '../render/format.js';
@@ -59,6 +59,10 @@ const INFO = {
 };
 
 const WINDOW = 64;
+const MAX_HEADS = 64;
+/** T5 here is bidirectional: half the buckets each way, and at least 2 exact ones in each half. */
+const MIN_BUCKETS = 4;
+const MAX_BUCKETS = 65536;
 const SHIFT = 7; // the relative/absolute check compares the curve at query i with the curve at i + SHIFT
 
 export class PosencMethods extends PosencElement {
@@ -238,7 +242,7 @@ export class PosencMethods extends PosencElement {
 
   getSelection() {
     const i = this._i;
-    const j = i - clampInt(this.distance, 0, i);
+    const j = i - this._k;
     return j === i ? [i] : [j, i];
   }
 
@@ -248,6 +252,63 @@ export class PosencMethods extends PosencElement {
     const j = Math.min(...list);
     this.query = i;
     this.distance = i - j;
+    // remembered so that a key the window cannot reach is named as the positions the author wrote
+    this._fromPositions = { query: this.query, distance: this.distance, key: j };
+  }
+
+  // ---- settings as used (an attribute outside its range is named in adjustments, not rewritten) --------------
+
+  get _heads() {
+    return clampInt(this.heads, 1, MAX_HEADS);
+  }
+
+  /** The head shown for T5 and ALiBi. */
+  get _head() {
+    return clampInt(this.head, 0, this._heads - 1);
+  }
+
+  get _numBuckets() {
+    return clampInt(this.numBuckets, MIN_BUCKETS, MAX_BUCKETS);
+  }
+
+  /** T5's exact buckets per direction: a quarter of num-buckets (bidirectional); max-distance must exceed it. */
+  get _exactBuckets() {
+    return Math.floor(Math.floor(this._numBuckets / 2) / 2);
+  }
+
+  get _maxDistance() {
+    return clampInt(this.maxDistance, this._exactBuckets + 1, Number.MAX_SAFE_INTEGER);
+  }
+
+  /** The key's distance before the query as used: 0 … D. */
+  get _k() {
+    return clampInt(this.distance, 0, this._D);
+  }
+
+  get adjustments() {
+    const out = [...super.adjustments];
+    const heads = replaced('heads', this.heads, this._heads, `a whole number from 1 to ${MAX_HEADS}`);
+    if (heads.length) {
+      // one message: the head shown follows from the heads used
+      if (this._head !== this.head) heads[0] += ` (showing head ${this._head})`;
+      out.push(...heads);
+    } else {
+      out.push(...replaced('head', this.head, this._head, `a head from 0 to ${this._heads - 1} (heads − 1)`));
+    }
+    out.push(...replaced('num-buckets', this.numBuckets, this._numBuckets, `a whole number from ${MIN_BUCKETS} to ${MAX_BUCKETS} (T5 here is bidirectional: at least 2 exact buckets each way)`));
+    out.push(
+      ...replaced('max-distance', this.maxDistance, this._maxDistance, `a whole number greater than ${this._exactBuckets}, the exact buckets each way (num-buckets / 4 here)`),
+    );
+    const ok = Number.isInteger(this.trainLength) && this.trainLength >= 2 && Number.isInteger(this.window) && this.window >= 2;
+    if (ok && this._k !== this.distance) {
+      const i = this._i;
+      const D = this._D;
+      const limit = D === this.window ? `at most window = ${this.window} positions before the query ${i}` : `not after the query ${i}`;
+      const p = this._fromPositions;
+      if (p && p.query === this.query && p.distance === this.distance) out.push(...replaced('positions', p.key, i - this._k, `a key from ${i - D} to ${i} (${limit})`));
+      else out.push(...replaced('distance', this.distance, this._k, `a distance from 0 to ${D} (${limit})`));
+    }
+    return out;
   }
 
   engineReady() {
@@ -284,9 +345,10 @@ export class PosencMethods extends PosencElement {
     });
     out.t5 = attempt(() => {
       // queries 0…D against key 0: relative positions 0, −1, …, −D
-      const buckets = pe.t5.buckets({ queryLength: n, keyLength: 1, numBuckets: this.numBuckets, maxDistance: this.maxDistance, bidirectional: true });
-      const bias = pe.learned({ maxLength: this.numBuckets, dModel: this.heads, seed: this.seed + 1, std: 1, positions: buckets });
-      return Float64Array.from({ length: n }, (_, k) => bias[k * this.heads + this.head]);
+      const H = this._heads;
+      const buckets = pe.t5.buckets({ queryLength: n, keyLength: 1, numBuckets: this._numBuckets, maxDistance: this._maxDistance, bidirectional: true });
+      const bias = pe.learned({ maxLength: this._numBuckets, dModel: H, seed: this.seed + 1, std: 1, positions: buckets });
+      return Float64Array.from({ length: n }, (_, k) => bias[k * H + this._head]);
     });
     out.rope = attempt(() => {
       const qk = this._content;
@@ -301,8 +363,8 @@ export class PosencMethods extends PosencElement {
     });
     out.alibi = attempt(() => {
       // column 0 of the causal bias: query k, key 0, distance k
-      const b = pe.alibi.bias({ heads: this.heads, length: n });
-      const h = this.head;
+      const b = pe.alibi.bias({ heads: this._heads, length: n });
+      const h = this._head;
       return Float64Array.from({ length: n }, (_, k) => b[h * n * n + k * n]);
     });
     return out;
@@ -318,11 +380,11 @@ export class PosencMethods extends PosencElement {
     const params = {
       sinusoidal: 0,
       learned: attempt(() => pe.learned({ maxLength: this.trainLength, dModel: this.dModel, seed: this.seed }).length).value ?? null,
-      t5: attempt(() => pe.learned({ maxLength: this.numBuckets, dModel: this.heads, seed: this.seed + 1, std: 1 }).length).value ?? null,
+      t5: attempt(() => pe.learned({ maxLength: this._numBuckets, dModel: this._heads, seed: this.seed + 1, std: 1 }).length).value ?? null,
       rope: 0,
       alibi: 0,
     };
-    const slope = attempt(() => pe.alibi.slopes(this.heads)[this.head]).value;
+    const slope = attempt(() => pe.alibi.slopes(this._heads)[this._head]).value;
     // relative or absolute, measured inside the training length (used where the current query cannot be)
     const qa = this.trainLength - 1;
     const qb = Math.max(0, qa - SHIFT);
@@ -336,7 +398,7 @@ export class PosencMethods extends PosencElement {
 
   _compute() {
     const pe = this.pe;
-    const key = [this.trainLength, this.dModel, this.heads, this.head, this.numBuckets, this.maxDistance, this.base, this.seed].join('|');
+    const key = [this.trainLength, this.dModel, this._heads, this._head, this._numBuckets, this._maxDistance, this.base, this.seed].join('|');
     if (key !== this._staticKey || !this._static) {
       this._static = this._computeStatic();
       this._staticKey = key;
@@ -369,9 +431,7 @@ export class PosencMethods extends PosencElement {
     const t0 = performance.now();
     const ok = this.guard(() => {
       this._validate();
-      if (!Number.isInteger(this.head) || this.head < 0 || this.head >= this.heads) this.head = clampInt(this.head, 0, this.heads - 1);
       this._data = this._compute();
-      if (this.distance > this._data.D) this.distance = this._data.D;
       return true;
     }, { main: true });
     if (!ok) this._data = null;
@@ -395,7 +455,7 @@ export class PosencMethods extends PosencElement {
   get result() {
     const d = this._data;
     if (!d) return null;
-    const k = clampInt(this.distance, 0, d.D);
+    const k = clampInt(this._k, 0, d.D);
     const scores = {};
     for (const m of METHODS) scores[m] = d.now[m].value ? { value: d.now[m].value[k] } : { error: errorText(d.now[m].error) };
     const relative = {};
@@ -430,8 +490,9 @@ export class PosencMethods extends PosencElement {
         ctx.font = t.fontBold;
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
-        ctx.fillText('no score: the table', rect.x + rect.w / 2, rect.y + rect.h / 2 - 8);
-        ctx.fillText(`stops at ${int(this.trainLength - 1)}`, rect.x + rect.w / 2, rect.y + rect.h / 2 + 8);
+        const [top, bottom] = m === 'learned' ? ['no score: the table', `stops at ${int(this.trainLength - 1)}`] : ['no score: the engine', 'raised an error (below)'];
+        ctx.fillText(top, rect.x + rect.w / 2, rect.y + rect.h / 2 - 8);
+        ctx.fillText(bottom, rect.x + rect.w / 2, rect.y + rect.h / 2 + 8);
         continue;
       }
       const xs = Float64Array.from({ length: d.D + 1 }, (_, k) => k);
@@ -443,10 +504,10 @@ export class PosencMethods extends PosencElement {
         yDomain: [lo - pad, hi + pad],
         theme: t,
         series: [{ x: xs, y: c.value, color, width: 1.75, step: m === 't5' }],
-        lines: m === 't5' && this.maxDistance <= d.D ? [{ axis: 'x', value: this.maxDistance, color: t.muted }] : [],
+        lines: m === 't5' && this._maxDistance <= d.D ? [{ axis: 'x', value: this._maxDistance, color: t.muted }] : [],
         xLabel: 'distance i − j',
       });
-      const k = clampInt(this.distance, 0, d.D);
+      const k = clampInt(this._k, 0, d.D);
       drawCursor(ctx, plot, rect, k, [{ y: c.value[k], color }], t.cursor);
     }
   }
@@ -519,8 +580,8 @@ export class PosencMethods extends PosencElement {
   _panel(m) {
     const d = this._data;
     const c = d?.now[m];
-    const k = d ? clampInt(this.distance, 0, d.D) : 0;
-    const note = m === 'alibi' && d?.slope != null ? ` (head ${this.head}, slope ${Number(d.slope.toPrecision(4))})` : m === 't5' ? ` (head ${this.head})` : '';
+    const k = d ? clampInt(this._k, 0, d.D) : 0;
+    const note = m === 'alibi' && d?.slope != null ? ` (head ${this._head}, slope ${Number(d.slope.toPrecision(4))})` : m === 't5' ? ` (head ${this._head})` : '';
     return html`<div class="panel" data-method=${m}>
       <h4><span class=${`dot c${METHODS.indexOf(m) % CATEGORICAL.length}`}></span>${INFO[m].name}</h4>
       <p class="what">${INFO[m].what}${note}</p>
@@ -544,7 +605,7 @@ export class PosencMethods extends PosencElement {
     const title = this.label || 'Five methods, one sentence';
     const i = this._i;
     const D = this._D;
-    const k = clampInt(this.distance, 0, D);
+    const k = this._k;
     const j = i - k;
     const past = i >= this.trainLength;
     const first = Math.max(0, i - Math.min(D, 11));
@@ -643,8 +704,8 @@ export class PosencMethods extends PosencElement {
           </div>`
         : nothing}
       <p class="note">
-        Parameters: the length of the table the engine built (learned: ${this.trainLength} × ${this.dModel}; T5: ${this.numBuckets} buckets ×
-        ${this.heads} heads). "Curve with the query moved" compares the curves for queries ${SHIFT} positions apart (the Euclidean distance between them, from pe.compare). Sinusoidal and RoPE keep producing
+        Parameters: the length of the table the engine built (learned: ${this.trainLength} × ${this.dModel}; T5: ${this._numBuckets} buckets ×
+        ${this._heads} heads). "Curve with the query moved" compares the curves for queries ${SHIFT} positions apart (the Euclidean distance between them, from pe.compare). Sinusoidal and RoPE keep producing
         numbers past the training length, but at angles the model never trained on — in practice they degrade unless the frequencies are rescaled
         (see the scaling widget); ALiBi's straight line and T5's last bucket carry on unchanged.
       </p>
