@@ -552,9 +552,25 @@ export class PosencElement extends LitElement {
       if (main && this._error) this._error = '';
       return r;
     } catch (err) {
-      this._error = err?.message ? `${err.name ?? 'Error'}: ${err.message}` : String(err);
+      this._error = err?.message ? `${err.name ?? 'Error'}: ${this.inAttributeNames(err.message)}` : String(err);
       return undefined;
     }
+  }
+
+  /**
+   * An engine message in the words of the page's author: the engine's parameter names (dModel, numBuckets)
+   * become the widget's attributes (d-model, num-buckets). Widgets whose engine options have other names
+   * list them in `static engineNames` (for example `{ 'scaling.originalMaxPositionEmbeddings': 'original-max' }`).
+   */
+  inAttributeNames(message) {
+    const names = { ...this.constructor.engineNames };
+    for (const [property, options] of this.constructor.elementProperties)
+      if (typeof options.attribute === 'string' && !(property in names)) names[property] = options.attribute;
+    // longest first, so scaling.shortFactor wins over shortFactor
+    const keys = Object.keys(names).sort((a, b) => b.length - a.length);
+    if (!keys.length) return message;
+    const pattern = new RegExp(`(?<![\\w.-])(${keys.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w-])`, 'g');
+    return message.replace(pattern, (name) => names[name]);
   }
 
   /** Shows a short text in the widget's status line (for example which settings of a link were not used). */

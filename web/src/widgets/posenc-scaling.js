@@ -62,6 +62,20 @@ export class PosencScaling extends PosencElement {
     label: { type: String, reflect: true },
   };
 
+  // engine messages name the rope_scaling keys; readers set these attributes
+  static engineNames = {
+    'scaling.factor': 'factor',
+    'scaling.originalMaxPositionEmbeddings': 'original-max',
+    'scaling.seqLen': 'seq-len',
+    'scaling.lowFreqFactor': 'low-freq-factor',
+    'scaling.highFreqFactor': 'high-freq-factor',
+    'scaling.betaFast': 'beta-fast',
+    'scaling.betaSlow': 'beta-slow',
+    'scaling.shortFactor': 'short-factor',
+    'scaling.longFactor': 'long-factor',
+    'headDim x partialRotaryFactor': 'head-dim',
+  };
+
   static styles = [
     baseStyles,
     methodStyles,
