@@ -309,3 +309,92 @@ test('methods: a key beyond the window (positions) and a head beyond heads are n
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+// ---- t5 ------------------------------------------------------------------------------------------------
+
+test('t5: positions past the grid and a head past heads are named with what is used; engine errors name num-buckets and max-distance', async () => {
+  const page = await open(
+    `<posenc-t5 id="t" positions="5,60" head="9"></posenc-t5>
+     <posenc-t5 id="b" num-buckets="0"></posenc-t5>
+     <posenc-t5 id="m" num-buckets="64" max-distance="16"></posenc-t5>
+     <posenc-t5 id="mb" num-buckets="64" max-distance="10" bidirectional></posenc-t5>`,
+  );
+  assert.deepEqual(await messages(page, '#t'), [
+    'head: 9 is not a head from 0 to 3 (heads − 1), so 3 is used',
+    'positions: 5,60 is not a query and key from 0 to 23 (length − 1), so 5,23 is used',
+  ]);
+  const cell = () => page.evaluate(() => document.querySelector('#t').cell);
+  assert.deepEqual(await cell().then((c) => [c.query, c.key, c.head]), [5, 23, 3]);
+  assert.match((await shadowText(page, '#t', '#cell-readout')).replace(/\s+/g, ' '), /^query 5, key 23: .* bias \(head 3\) = /);
+  assert.equal(await page.getAttribute('#t', 'head'), '9', 'the attribute is not rewritten');
+  // a grid that reaches 60: the given positions are drawn as they are; a valid head: no message
+  await set(page, '#t', { length: 64, head: 1 });
+  assert.deepEqual(await messages(page, '#t'), []);
+  assert.deepEqual(await cell().then((c) => [c.query, c.key, c.head]), [5, 60, 1]);
+
+  assert.deepEqual(await messages(page, '#b'), ['RangeError: num-buckets must be an integer from 2 to 65536 (got 0)']);
+  assert.deepEqual(await messages(page, '#m'), ['RangeError: max-distance must be an integer greater than the exact-bucket count 32 (got 16) — half of num-buckets']);
+  assert.deepEqual(await messages(page, '#mb'), [
+    'RangeError: max-distance must be an integer greater than the exact-bucket count 16 (got 10) — a quarter of num-buckets when bidirectional',
+  ]);
+  const all = await page.evaluate(() => [...document.querySelectorAll('posenc-t5')].map((el) => el.shadowRoot.textContent).join(' '));
+  assert.doesNotMatch(all, /numBuckets|maxDistance/);
+  await set(page, '#m', { maxDistance: 128 });
+  assert.deepEqual(await messages(page, '#m'), []);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('t5: one posenc-change per change shown; moving the bucket-plot cursor moves the cell along its diagonal', async () => {
+  const page = await open('<posenc-t5 id="t"></posenc-t5>');
+  await page.evaluate(() => {
+    window.__events = [];
+    document.querySelector('#t').addEventListener('posenc-change', (e) => window.__events.push(e.detail));
+  });
+  const events = () => page.evaluate(() => window.__events.splice(0));
+  const readouts = async () => ({
+    curve: (await shadowText(page, '#t', '#curve-readout')).replace(/\s+/g, ' '),
+    cell: (await shadowText(page, '#t', '#cell-readout')).replace(/\s+/g, ' '),
+  });
+  await page.locator('#t').locator('canvas.curve').focus();
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight']) await page.keyboard.press(key);
+  await waitReady(page);
+  let got = await events();
+  assert.equal(got.length, 3, `three key presses, three events (${JSON.stringify(got)})`);
+  assert.deepEqual(got.map((d) => d.relativePosition), [-6, -5, -4]);
+  assert.deepEqual(got.map((d) => d.curve.relativePosition), [-6, -5, -4]);
+  const last = got[2];
+  let shown = await readouts();
+  assert.match(shown.curve, new RegExp(`^relative position −4 → bucket ${last.curve.bucket} `));
+  assert.match(shown.cell, new RegExp(`^query ${last.query}, key ${last.key}: relative position −4 → bucket ${last.bucket} `));
+  assert.deepEqual([last.query, last.key], [10, 6], 'the cell keeps its query and moves along the row');
+
+  // hovering inside one cell of the grid: no event; into the next cell: one
+  const box = await page.locator('#t').locator('canvas.buckets').boundingBox();
+  const size = await page.evaluate(() => document.querySelector('#t')._gridGeometry().size);
+  const at = (r, c) => [box.x + 34 + ((c + 0.5) * size) / 24, box.y + 18 + ((r + 0.5) * size) / 24];
+  await page.mouse.move(...at(2, 2));
+  await page.mouse.move(at(2, 2)[0] + 1, at(2, 2)[1] + 1);
+  await page.mouse.move(at(2, 2)[0] - 1, at(2, 2)[1]);
+  await waitReady(page);
+  got = await events();
+  assert.equal(got.length, 1, `one event for one cell (${got.length})`);
+  assert.deepEqual([got[0].query, got[0].key, got[0].relativePosition, got[0].curve.relativePosition], [2, 2, 0, 0]);
+
+  // the plot cursor past the grid's diagonals: the cell stays, the event says where the plot cursor is
+  await page.locator('#t').locator('canvas.curve').focus();
+  await page.keyboard.press('Home');
+  await waitReady(page);
+  got = await events();
+  assert.equal(got.length, 1);
+  const R = await page.evaluate(() => document.querySelector('#t')._data.R);
+  assert.deepEqual([got[0].query, got[0].key, got[0].curve.relativePosition], [2, 2, -R]);
+  shown = await readouts();
+  assert.match(shown.curve, new RegExp(`^relative position −${R} → bucket ${got[0].curve.bucket} `));
+  // the same key again changes nothing: no event
+  await page.keyboard.press('Home');
+  await waitReady(page);
+  assert.equal((await events()).length, 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

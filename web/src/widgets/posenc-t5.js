@@ -130,8 +130,50 @@ export class PosencT5 extends PosencElement {
     return { numBuckets: this.numBuckets, maxDistance: this.maxDistance, bidirectional: !!this.bidirectional };
   }
 
+  /** The head shown: the attribute brought into 0 … heads − 1 (not rewritten: adjustments names it). */
+  get _head() {
+    return clampInt(this.head, 0, clampInt(this.heads, 1, MAX_HEADS) - 1);
+  }
+
+  get _lengthOk() {
+    return Number.isInteger(this.length) && this.length >= 2 && this.length <= MAX_LENGTH;
+  }
+
   get adjustments() {
-    return [...super.adjustments, ...(this.span > MAX_SPAN ? replaced('span', this.span, MAX_SPAN, `at most ${MAX_SPAN}`) : [])];
+    const out = [...super.adjustments, ...(this.span > MAX_SPAN ? replaced('span', this.span, MAX_SPAN, `at most ${MAX_SPAN}`) : [])];
+    if (Number.isInteger(this.heads) && this.heads >= 1 && this.heads <= MAX_HEADS)
+      out.push(...replaced('head', this.head, this._head, `a head from 0 to ${this.heads - 1} (heads − 1)`));
+    const given = this._cursorGiven;
+    if (given && this._lengthOk) {
+      const used = this._clampCell(given);
+      const text = (c) => (c.row === c.col ? String(c.row) : `${c.row},${c.col}`);
+      out.push(...replaced('positions', text(given), text(used), `a query and key from 0 to ${this.length - 1} (length − 1)`));
+    }
+    return out;
+  }
+
+  /** A cell brought into the grid. */
+  _clampCell({ row, col }) {
+    const L = this.length;
+    return { row: clampInt(row, 0, L - 1), col: clampInt(col, 0, L - 1) };
+  }
+
+  /** Moves the grid cursor (a new object only when the cell changes: an unchanged cell is no change). */
+  _setCursor(cell) {
+    if (cell.row !== this._cursor.row || cell.col !== this._cursor.col) this._cursor = cell;
+  }
+
+  /**
+   * An engine error caused by an attribute, with the attribute named as the author writes it (the engine
+   * says numBuckets and maxDistance).
+   */
+  _attributeError(err) {
+    const message = String(err?.message ?? '');
+    if (!/\b(numBuckets|maxDistance)\b/.test(message)) return err;
+    let text = message.replace(/\bnumBuckets\b/g, 'num-buckets').replace(/\bmaxDistance\b/g, 'max-distance');
+    if (/exact-bucket count/.test(text)) text += this.bidirectional ? ' — a quarter of num-buckets when bidirectional' : ' — half of num-buckets';
+    const Ctor = typeof err?.constructor === 'function' ? err.constructor : Error;
+    return new Ctor(text, { cause: err });
   }
 
   /** Half-width of the bucket plot: the attribute, or a quarter past max-distance (and past the grid). */
@@ -151,11 +193,12 @@ export class PosencT5 extends PosencElement {
 
   selectionChanged(list, source) {
     if (source === this || !list?.length) return;
-    const L = this.length;
-    const q = Math.min(L - 1, list[0]);
-    const k = Math.min(L - 1, list.length > 1 ? list[1] : list[0]);
-    this._cursor = { row: q, col: k };
-    this._rp = k - q;
+    // kept as given: a position past the grid is named (adjustments) and drawn at the grid's edge
+    this._cursorGiven = { row: list[0], col: list.length > 1 ? list[1] : list[0] };
+    if (!this._lengthOk) return;
+    const cell = this._clampCell(this._cursorGiven);
+    this._setCursor(cell);
+    this._rp = cell.col - cell.row;
   }
 
   _validate() {
@@ -193,23 +236,31 @@ export class PosencT5 extends PosencElement {
       this._validate();
       const key = [this.numBuckets, this.maxDistance, !!this.bidirectional, this.length, this.heads, this.seed, this._R].join('|');
       if (key !== this._key || !this._data) {
-        this._data = this._compute();
+        try {
+          this._data = this._compute();
+        } catch (err) {
+          throw this._attributeError(err);
+        }
         this._key = key;
       }
-      if (!Number.isInteger(this.head) || this.head < 0 || this.head >= this.heads) this.head = clampInt(this.head, 0, this.heads - 1);
-      const L = this.length;
-      this._cursor = { row: Math.min(this._cursor.row, L - 1), col: Math.min(this._cursor.col, L - 1) };
+      this._setCursor(this._clampCell(this._cursorGiven ?? this._cursor));
       this._rp = clampInt(this._rp, -this._data.R, this._data.R);
       return true;
     }, { main: true });
     if (!ok) this._data = null;
   }
 
-  updated(changed) {
+  updated() {
     timed(this, () => this._draw());
-    if (this._data && (changed.has('_cursor') || changed.has('_ready') || changed.has('head'))) {
-      const c = this.cell;
-      this.dispatchEvent(new CustomEvent('posenc-change', { detail: c, bubbles: true, composed: true }));
+    // one event per change of what the readouts show: the cell (and its bucket and bias), the head, the
+    // bucket-plot cursor
+    if (this._data) {
+      const detail = { ...this.cell, curve: { relativePosition: this._rp, bucket: this.bucketOf(this._rp) } };
+      const key = JSON.stringify(detail);
+      if (key !== this._sent) {
+        this._sent = key;
+        this.dispatchEvent(new CustomEvent('posenc-change', { detail, bubbles: true, composed: true }));
+      }
     }
   }
 
@@ -238,7 +289,8 @@ export class PosencT5 extends PosencElement {
     const { row, col } = this._cursor;
     const L = d.L;
     const bucket = d.grid[row * L + col];
-    return { query: row, key: col, relativePosition: col - row, bucket, head: this.head, bias: d.bias[(row * L + col) * d.H + this.head], tableValue: d.table[bucket * d.H + this.head] };
+    const h = this._head;
+    return { query: row, key: col, relativePosition: col - row, bucket, head: h, bias: d.bias[(row * L + col) * d.H + h], tableValue: d.table[bucket * d.H + h] };
   }
 
   get result() {
@@ -352,7 +404,7 @@ export class PosencT5 extends PosencElement {
       const L = d.L;
       const rect = { x: 34, y: 18, w: g.size, h: g.size };
       const H = d.H;
-      const hh = this.head;
+      const hh = this._head;
       let lo = 0;
       let hi = d.nb - 1;
       if (which === 'bias') {
@@ -419,7 +471,7 @@ export class PosencT5 extends PosencElement {
     const values = new Float32Array(d.nb);
     let m = 0;
     for (let b = 0; b < d.nb; b++) {
-      values[b] = d.table[b * d.H + this.head];
+      values[b] = d.table[b * d.H + this._head];
       m = Math.max(m, Math.abs(values[b]));
     }
     const c = this.cell;
@@ -428,7 +480,7 @@ export class PosencT5 extends PosencElement {
     ctx.fillStyle = t.muted;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
-    ctx.fillText(`head ${this.head}`, 2, h / 2 - 8);
+    ctx.fillText(`head ${this._head}`, 2, h / 2 - 8);
     ctx.fillText('bias table', 2, h / 2 + 8);
     ctx.textBaseline = 'bottom';
     ctx.fillText('bucket 0', 60, h);
@@ -439,8 +491,8 @@ export class PosencT5 extends PosencElement {
   // ---- interaction -------------------------------------------------------------------------------------------
 
   _moveCursor(row, col, { select = false } = {}) {
-    const L = this.length;
-    this._cursor = { row: clampInt(row, 0, L - 1), col: clampInt(col, 0, L - 1) };
+    this._cursorGiven = null; // the reader moved it: the given positions are no longer what is drawn
+    this._setCursor(this._clampCell({ row, col }));
     this._rp = this._cursor.col - this._cursor.row;
     if (select) {
       this.positions = this.getSelection();
@@ -482,7 +534,23 @@ export class PosencT5 extends PosencElement {
     else if (e.key === 'End') rp = R;
     else return;
     e.preventDefault();
-    this._rp = clampInt(rp, -R, R);
+    this._curveTo(clampInt(rp, -R, R));
+  }
+
+  /**
+   * The bucket-plot cursor at rp; the grid cursor follows along its diagonal while the grid has a cell at
+   * that relative position (keeping the query, else the nearest cell of the diagonal).
+   */
+  _curveTo(rp) {
+    this._rp = rp;
+    const L = this.length;
+    if (Math.abs(rp) > L - 1) return;
+    let { row } = this._cursor;
+    let col = row + rp;
+    if (col > L - 1) [col, row] = [L - 1, L - 1 - rp];
+    else if (col < 0) [col, row] = [0, -rp];
+    this._cursorGiven = null;
+    this._setCursor({ row, col });
   }
 
   _onCurveMove(e) {
@@ -491,7 +559,7 @@ export class PosencT5 extends PosencElement {
     const r = e.currentTarget.getBoundingClientRect();
     const R = this._data?.R ?? 0;
     const v = Math.round(cp.plot.sx.invert(e.clientX - r.left));
-    if (v >= -R && v <= R) this._rp = v;
+    if (v >= -R && v <= R && v !== this._rp) this._curveTo(v);
   }
 
   // ---- exports -----------------------------------------------------------------------------------------------
@@ -603,15 +671,15 @@ export class PosencT5 extends PosencElement {
         <div>
           <p class="panel-title">
             Bias of head
-            <select aria-label="head" .value=${String(this.head)} @change=${(e) => (this.head = Number(e.target.value))}>
-              ${Array.from({ length: clampInt(this.heads, 1, MAX_HEADS) }, (_, h) => html`<option value=${h} ?selected=${h === this.head}>${h}</option>`)}
+            <select aria-label="head" .value=${String(this._head)} @change=${(e) => (this.head = Number(e.target.value))}>
+              ${Array.from({ length: clampInt(this.heads, 1, MAX_HEADS) }, (_, h) => html`<option value=${h} ?selected=${h === this._head}>${h}</option>`)}
             </select>
           </p>
           <canvas
             class="plot bias"
             tabindex="0"
             role="img"
-            aria-label=${`Bias of head ${this.head} for every query × key pair: the head's table value at the pair's bucket. Arrow keys move the cursor.`}
+            aria-label=${`Bias of head ${this._head} for every query × key pair: the head's table value at the pair's bucket. Arrow keys move the cursor.`}
             aria-describedby="cell-readout"
             @keydown=${this._onGridKey}
             @pointermove=${(e) => this._onGridPointer(e, false)}
@@ -628,7 +696,7 @@ export class PosencT5 extends PosencElement {
               <span data-role="cell-bias" data-value=${plain(c.bias)}>${fixed(c.bias, 4)}</span>`
           : nothing}
       </p>
-      <canvas class="plot table" role="img" aria-label=${`Bar chart of head ${this.head}'s bias table, one bar per bucket; the current bucket outlined.`}></canvas>
+      <canvas class="plot table" role="img" aria-label=${`Bar chart of head ${this._head}'s bias table, one bar per bucket; the current bucket outlined.`}></canvas>
       <p class="note">
         The table holds ${d ? int(d.table.length) : '—'} numbers (${this.numBuckets} buckets × ${this.heads} heads) for any sequence length. Here it is random
         and untrained (seed ${this.seed}); T5 learns it, computes the bias once in the first layer and reuses it in every layer, and adds it to the
