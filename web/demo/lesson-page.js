@@ -9,6 +9,7 @@ import { showLinkNotes } from './link-notes.js';
 
 /** Renders every `.tex[data-tex]` element below `root` (`.display` ones in display mode). */
 export function renderMath(root = document) {
+  const displays = [];
   for (const el of root.querySelectorAll('.tex[data-tex]')) {
     try {
       katex.render(el.dataset.tex, el, {
@@ -22,11 +23,26 @@ export function renderMath(root = document) {
         el.tabIndex = 0;
         el.setAttribute('role', 'region');
         el.setAttribute('aria-label', 'formula (scrolls sideways on narrow screens)');
+        displays.push(el);
       }
     } catch {
       el.textContent = el.dataset.tex; // the TeX source is still readable
     }
   }
+  fadeWhereCut(displays);
+}
+
+/** Formulas cut by a narrow column fade out at the side that has more (demo.css), as the widgets' tables do. */
+function fadeWhereCut(elements) {
+  const mark = (el) => {
+    const more = el.scrollWidth - el.clientWidth;
+    el.classList.toggle('more-right', more > 1 && el.scrollLeft < more - 1);
+    el.classList.toggle('more-left', more > 1 && el.scrollLeft > 1);
+  };
+  for (const el of elements) el.addEventListener('scroll', () => mark(el), { passive: true });
+  const all = () => elements.forEach(mark);
+  addEventListener('resize', all);
+  requestAnimationFrame(all);
 }
 
 /** Keeps the #share link and the address in step with the posenc widgets in <main> that have an id. */

@@ -106,9 +106,13 @@ export function drawMatrixAxes(ctx, layout, theme, { colTitle, rowTitle, rowOffs
   ctx.restore();
 }
 
-/** Outlines rows (selection) across the whole plot width, with an A/B tag at the left edge. */
+/**
+ * Outlines rows (selection) across the whole plot width, with an A/B tag at the right edge; tags of rows
+ * closer than a tag's height sit side by side instead of on top of each other.
+ */
 export function drawRowMarks(ctx, layout, marks) {
   const { rect } = layout;
+  const placed = [];
   ctx.save();
   for (const { row, color, tag } of marks) {
     if (row < 0 || row >= layout.rows) continue;
@@ -118,15 +122,19 @@ export function drawRowMarks(ctx, layout, marks) {
     ctx.lineWidth = 2;
     ctx.strokeRect(rect.x + 1, y0 + (h > 4 ? 1 : 0), rect.w - 2, h > 4 ? h - 2 : h);
     if (tag) {
+      const cy = Math.max(rect.y + 8, Math.min(rect.y + rect.h - 8, y0 + h / 2));
+      let cx = rect.x + rect.w - 9;
+      while (placed.some((p) => Math.abs(p.x - cx) < 17 && Math.abs(p.y - cy) < 17)) cx -= 18;
+      placed.push({ x: cx, y: cy });
       ctx.fillStyle = color;
       ctx.beginPath();
-      ctx.arc(rect.x + rect.w - 9, Math.max(rect.y + 8, Math.min(rect.y + rect.h - 8, y0 + h / 2)), 8, 0, Math.PI * 2);
+      ctx.arc(cx, cy, 8, 0, Math.PI * 2);
       ctx.fill();
       ctx.fillStyle = '#fff';
       ctx.font = 'bold 10px system-ui, sans-serif';
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
-      ctx.fillText(tag, rect.x + rect.w - 9, Math.max(rect.y + 8, Math.min(rect.y + rect.h - 8, y0 + h / 2)) + 0.5);
+      ctx.fillText(tag, cx, cy + 0.5);
     }
   }
   ctx.restore();

@@ -35,15 +35,24 @@ export function logTicks(lo, hi, max = 8) {
     const v = 10 ** e;
     if (v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9)) out.push(v);
   }
-  return out;
+  if (out.length >= 2) return out;
+  // a domain inside one decade (one ALiBi head's slope): 1, 2, 3, 5 steps, so the axis still has numbers
+  const fine = [];
+  for (let e = a; e <= b; e++)
+    for (const m of [1, 2, 3, 5]) {
+      const v = m * 10 ** e;
+      if (v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9)) fine.push(v);
+    }
+  return fine.length > out.length ? fine : out;
 }
 
 /** Log tick label: 1e-6 → "10⁻⁶", 1000 → "1000", 1e5 → "10⁵". */
 export function logTickLabel(v) {
-  const e = Math.round(Math.log10(v));
-  if (e >= 0 && e <= 4) return String(10 ** e);
+  const e = Math.floor(Math.log10(v) + 1e-9);
+  const m = Math.round(v / 10 ** e);
+  if (e >= 0 && e <= 4) return String(m * 10 ** e);
   const sup = String(e).replace('-', '\u207b').replace(/\d/g, (d) => '\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079'[d]);
-  return `10${sup}`;
+  return m === 1 ? `10${sup}` : `${m}·10${sup}`;
 }
 
 /** Ticks that should be 0 but carry the rounding of start + k·step (5.6e-17) become 0. */
@@ -115,6 +124,7 @@ export function drawXYPlot(ctx, o) {
   const yTicks = o.yTicks ?? (o.yLog ? logTicks(o.yDomain[0], o.yDomain[1], Math.max(2, Math.floor(h / 26))) : snapZero(niceTicks(o.yDomain[0], o.yDomain[1], Math.max(2, Math.floor(h / 36)))));
   const xTicks = o.xTicks ?? (o.xLog ? logTicks(o.xDomain[0], o.xDomain[1], Math.max(2, Math.floor(w / 60))) : snapZero(niceTicks(o.xDomain[0], o.xDomain[1], Math.max(2, Math.floor(w / 70)), { integer: true })));
   ctx.lineWidth = 1;
+  let yTickWidth = 0;  // the widest tick label: the axis title goes beyond it
   for (const t of yTicks) {
     const p = Math.round(sy(t)) + 0.5;
     if (p < y - 0.5 || p > y + h + 0.5) continue;
@@ -126,7 +136,9 @@ export function drawXYPlot(ctx, o) {
     ctx.fillStyle = theme.muted;
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
-    ctx.fillText(o.yLog ? logTickLabel(t) : fmtTick(t), x - 5, p);
+    const label = o.yLog ? logTickLabel(t) : fmtTick(t);
+    yTickWidth = Math.max(yTickWidth, ctx.measureText(label).width);
+    ctx.fillText(label, x - 5, p);
     if (o.yRight) {
       ctx.textAlign = 'left';
       ctx.fillText(o.yRight(t), x + w + 5, p);
@@ -243,7 +255,7 @@ export function drawXYPlot(ctx, o) {
   }
   if (o.yLabel) {
     ctx.save();
-    ctx.translate(x - (o.yLabelOffset ?? 40), y + h / 2);
+    ctx.translate(x - (o.yLabelOffset ?? Math.max(40, yTickWidth + 14)), y + h / 2);
     ctx.rotate(-Math.PI / 2);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';

@@ -195,7 +195,8 @@ export class PosencAlibi extends PosencElement {
     const t = this.theme$();
     const xs = Array.from({ length: d.H }, (_, i) => i);
     const [lo, hi] = extent([d.slopes], { positive: true });
-    const rect = { x: 52, y: 10, w: w - 52 - 12, h: h - 44 };
+    // room for tick labels such as 5·10⁻³ beside the axis title
+    const rect = { x: 66, y: 10, w: w - 66 - 12, h: h - 44 };
     const plot = drawXYPlot(ctx, {
       rect,
       xDomain: [-0.5, d.H - 0.5],
@@ -215,7 +216,8 @@ export class PosencAlibi extends PosencElement {
     const w = this.contentWidth;
     const H = d?.H ?? 1;
     const cols = Math.max(1, Math.min(H, Math.floor(w / 112)));
-    const size = Math.min(200, Math.floor((w - (cols - 1) * 10) / cols));
+    // 2 px margins: the outlines (2.5 px for the chosen head) are drawn outside each thumbnail
+    const size = Math.min(200, Math.floor((w - 4 - (cols - 1) * 10) / cols));
     const rows = Math.ceil(H / cols);
     const cellTitle = 16;
     return { w, cols, size, rows, cellTitle, h: rows * (size + cellTitle + 10) + 30 };
@@ -250,8 +252,8 @@ export class PosencAlibi extends PosencElement {
     for (let h = 0; h < d.H; h++) {
       const c = h % g.cols;
       const r = Math.floor(h / g.cols);
-      const x = c * (g.size + 10);
-      const y = r * (g.size + g.cellTitle + 10);
+      const x = 2 + c * (g.size + 10);
+      const y = 2 + r * (g.size + g.cellTitle + 10);
       const rect = { x, y: y + g.cellTitle, w: g.size, h: g.size };
       this._headRects.push(rect);
       ctx.font = h === this.head ? t.fontBold : t.fontSmall;
@@ -463,7 +465,9 @@ export class PosencAlibi extends PosencElement {
       <canvas class="plot slopes-plot" role="img" aria-label=${d ? `Slopes of the ${d.H} heads on a log scale: ${Array.from(d.slopes, (s) => Number(s.toPrecision(4))).join(', ')}.` : 'slopes'}></canvas>
       <p class="note">
         ${d && (d.H & (d.H - 1)) === 0
-          ? html`With ${d.H} heads (a power of two) the slopes form one geometric sequence starting at 2<sup>−8/${d.H}</sup>: a straight line on the log scale.`
+          ? d.H === 1
+            ? html`With one head the rule gives a single slope, 2<sup>−8</sup>.`
+            : html`With ${d.H} heads (a power of two) the slopes form one geometric sequence starting at 2<sup>−8/${d.H}</sup>: a straight line on the log scale.`
           : d
             ? html`${d.H} is not a power of two: the first heads take the slopes of the nearest smaller power of two, the rest are every other slope of
                 the next power of two — they fall in between, so the log plot zigzags.`
