@@ -32,6 +32,19 @@ test('out-of-range settings name the value actually used', async () => {
   await page.close();
 });
 
+test("engine errors are worded with the widget's attributes", async () => {
+  const page = await widgetPage(
+    env,
+    `<posenc-waves id="w" d-model="0"></posenc-waves>
+     <posenc-scaling id="o" original-max="0"></posenc-scaling>
+     <posenc-scaling id="l" type="longrope" short-factor="1,2"></posenc-scaling>`,
+  );
+  assert.match((await messages(page, '#w')).join(' '), /RangeError: d-model must be an integer/);
+  assert.match((await messages(page, '#o')).join(' '), /RangeError: original-max must be greater than 0/);
+  assert.match((await messages(page, '#l')).join(' '), /RangeError: short-factor must have rotaryDim\/2 = 64 values/);
+  await page.close();
+});
+
 test('compare explains narrow tables truthfully', async () => {
   const page = await widgetPage(
     env,
@@ -110,5 +123,32 @@ test('pausing the waves sweep clears the sweep attribute (embed code keeps the c
   await page.click('#w >> button:has-text("Play sweep")');
   await settle(page, '#w');
   assert.equal(await page.evaluate(() => document.querySelector('#w').sweep), true);
+  await page.close();
+});
+
+test("every widget's PNG carries the author's label as its title; waves and pipeline name their curves and stages", async () => {
+  const tags = ['heatmap', 'waves', 'compare', 'similarity', 'pipeline', 'slicing', 'permutation', 'properties', 'learned', 'rope', 'scaling', 'alibi', 't5', 'padding', 'methods'];
+  const page = await widgetPage(env, tags.map((t) => `<posenc-${t} label="Title for ${t}"></posenc-${t}>`).join(''));
+  const texts = await page.evaluate(async (tags) => {
+    const seen = [];
+    const fillText = CanvasRenderingContext2D.prototype.fillText;
+    CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+      seen.push(String(text));
+      return fillText.call(this, text, ...rest);
+    };
+    const out = {};
+    for (const t of tags) {
+      seen.length = 0;
+      const el = document.querySelector(`posenc-${t}`);
+      await el.whenReady();
+      const canvas = await el.exportCanvas();
+      out[t] = canvas ? [...seen] : null;
+    }
+    CanvasRenderingContext2D.prototype.fillText = fillText;
+    return out;
+  }, tags);
+  for (const t of tags) assert.ok(texts[t]?.includes(`Title for ${t}`), `${t}: ${JSON.stringify(texts[t]?.slice(0, 3))}`);
+  assert.ok(texts.waves.some((s) => /^dim 0 \(sin, i = 0\)$/.test(s)), 'waves legend');
+  assert.ok(texts.pipeline.some((s) => /^Positional encoding PE\(0\)/.test(s)), 'pipeline stage names');
   await page.close();
 });

@@ -328,6 +328,8 @@ export class PosencElement extends LitElement {
   static properties = {
     group: { type: String, reflect: true },
     theme: { type: String, reflect: true, values: ['auto', 'light', 'dark'] },
+    // the widget's heading and the title line of its PNG (each widget has its own default)
+    label: { type: String, reflect: true },
     _error: { state: true },
     _status: { state: true },
     _embed: { state: true },

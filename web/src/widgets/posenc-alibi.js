@@ -26,7 +26,6 @@ export class PosencAlibi extends PosencElement {
     query: { type: Number, reflect: true, converter: numberAttr(-1) },
     symmetric: { type: Boolean, reflect: true },
     scale: { type: String, reflect: true, values: ['shared', 'head'] },
-    label: { type: String, reflect: true },
     _cursor: { state: true },
   };
 

@@ -45,7 +45,6 @@ export class PosencCompare extends PosencElement {
     layout: { type: String, reflect: true, values: ['interleaved', 'split'] },
     tokens: { type: Array, reflect: true, converter: stringList },
     positions: { type: Array, reflect: true, converter: intList },
-    label: { type: String, reflect: true },
     _hoverDim: { state: true },
   };
 

@@ -29,7 +29,6 @@ export class PosencHeatmap extends PosencElement {
     layout: { type: String, reflect: true, values: ['interleaved', 'split'] },
     scheme: { type: String, reflect: true, values: SCHEME_NAMES, fallback: 'RdBu' },
     positions: { type: Array, reflect: true, converter: intList },
-    label: { type: String, reflect: true },
     _cursor: { state: true },
     _progress: { state: true },
     _tableOpen: { state: true },

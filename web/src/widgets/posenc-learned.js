@@ -42,7 +42,6 @@ export class PosencLearned extends PosencElement {
     position: { type: Number, reflect: true, converter: numberAttr(0) },
     extra: { type: Number, reflect: true, converter: numberAttr(0) },
     positions: { type: Array, reflect: true, converter: intList },
-    label: { type: String, reflect: true },
     _progress: { state: true },
   };
 

@@ -15,7 +15,7 @@ import { fixed, int, plain } from '../render/format.js';
 import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
 import { hatch } from '../render/cells.js';
 import { CATEGORICAL } from '../render/color.js';
-import { csvRow, composeCanvas, tableCanvas } from '../render/export.js';
+import { csvRow, tableCanvas } from '../render/export.js';
 import { attempt, errorText, indexRange, tile, row, contentVectors, clampInt, methodStyles } from './methods-shared.js';
 
 export const METHODS = ['sinusoidal', 'learned', 't5', 'rope', 'alibi'];
@@ -80,7 +80,6 @@ export class PosencMethods extends PosencElement {
     seed: { type: Number, reflect: true, converter: numberAttr(0) },
     window: { type: Number, reflect: true, converter: numberAttr(WINDOW) },
     positions: { type: Array, reflect: true, converter: intList },
-    label: { type: String, reflect: true },
   };
 
   static styles = [
@@ -557,7 +556,7 @@ export class PosencMethods extends PosencElement {
     const parts = METHODS.map((m) => this.renderRoot.querySelector(`canvas[data-method="${m}"]`)).filter(Boolean);
     const rows = this._tableRows().map((r) => r.map((c) => String(c)));
     const table = tableCanvas(rows, { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border, font: '12px system-ui, sans-serif' });
-    return composeCanvas([...parts, table], { title: `Five methods, query at ${d.i} (training length ${this.trainLength})`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+    return this.picture([...parts, table], `Five methods, query at ${d.i} (training length ${this.trainLength})`);
   }
 
   _tableRows() {

@@ -26,7 +26,6 @@ export class PosencPadding extends PosencElement {
     padTokenId: { type: Number, reflect: true, attribute: 'pad-token-id', converter: numberAttr(1) },
     pastLength: { type: Number, reflect: true, attribute: 'past-length', converter: numberAttr(0) },
     column: { type: Number, reflect: true, converter: numberAttr(-1) },
-    label: { type: String, reflect: true },
   };
 
   static styles = [

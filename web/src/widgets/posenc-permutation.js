@@ -31,7 +31,6 @@ export class PosencPermutation extends PosencElement {
     encoding: { type: Boolean, reflect: true },
     dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(8) },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
-    label: { type: String, reflect: true },
   };
 
   static styles = [

@@ -23,7 +23,6 @@ export class PosencPipeline extends PosencElement {
     dropout: { type: Boolean, reflect: true },
     dropoutRate: { type: Number, reflect: true, attribute: 'dropout-rate', converter: numberAttr(0.1) },
     step: { type: Number, reflect: true, converter: numberAttr(1) },
-    label: { type: String, reflect: true },
     _playing: { state: true },
     _hover: { state: true },
   };

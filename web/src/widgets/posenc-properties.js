@@ -9,7 +9,7 @@ import { clearCanvas } from '../render/canvas.js';
 import { drawLinePlot } from '../render/lineplot.js';
 import { CATEGORICAL } from '../render/color.js';
 import { fixed, sci, int } from '../render/format.js';
-import { csvRow, composeCanvas, tableCanvas } from '../render/export.js';
+import { csvRow, tableCanvas } from '../render/export.js';
 import { columnOf } from './sinusoid-info.js';
 
 const ROTATION_TOLERANCE = 1e-5;
@@ -26,7 +26,6 @@ export class PosencProperties extends PosencElement {
     k: { type: Number, reflect: true, converter: numberAttr(5) },
     pair: { type: Number, reflect: true, converter: numberAttr(0) },
     trainLength: { type: Number, reflect: true, attribute: 'train-length', converter: numberAttr(50) },
-    label: { type: String, reflect: true },
   };
 
   static styles = [
@@ -342,7 +341,7 @@ export class PosencProperties extends PosencElement {
       ],
       { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border },
     );
-    return composeCanvas([tab, canvas], { title: `Properties of the sinusoidal table (L ${C.L}, d_model ${C.d})`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+    return this.picture([tab, canvas], `Properties of the sinusoidal table (L ${C.L}, d_model ${C.d})`);
   }
 
   /** A number box for `prop` showing `used`, the value the checks use (the attribute may be out of range). */

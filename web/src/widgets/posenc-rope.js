@@ -10,7 +10,7 @@ import { numberAttr, intList } from '../state/attributes.js';
 import { clearCanvas, wrapText } from '../render/canvas.js';
 import { fixed, sci, plain, int } from '../render/format.js';
 import { drawXYPlot, drawCursor, drawArrow, extent } from '../render/xyplot.js';
-import { csvRow, composeCanvas } from '../render/export.js';
+import { csvRow } from '../render/export.js';
 import { contentVectors, tile, row, clampInt, methodStyles, numberInput, timed } from './methods-shared.js';
 
 const MAX_HEAD_DIM = 1024;
@@ -32,7 +32,6 @@ export class PosencRope extends PosencElement {
     seed: { type: Number, reflect: true, converter: numberAttr(0) },
     span: { type: Number, reflect: true, converter: numberAttr(256) },
     positions: { type: Array, attribute: false, converter: intList },
-    label: { type: String, reflect: true },
     _history: { state: true },
   };
 
@@ -761,9 +760,8 @@ export class PosencRope extends PosencElement {
     await this.updateComplete;
     const parts = ['canvas.circle', 'canvas.pairing', 'canvas.decay'].map((s) => this.renderRoot.querySelector(s)).filter(Boolean);
     if (!parts.length || !this._state) return null;
-    const t = this.theme$();
     const s = this._state;
-    return composeCanvas(parts, { title: `RoPE (${this._conv}), head_dim ${this.headDim}, base ${this.base}: q at ${s.m}, k at ${s.n}, q·k = ${fixed(s.score, 4)}`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+    return this.picture(parts, `RoPE (${this._conv}), head_dim ${this.headDim}, base ${this.base}: q at ${s.m}, k at ${s.n}, q·k = ${fixed(s.score, 4)}`);
   }
 
   // ---- template ----------------------------------------------------------------------------------------------

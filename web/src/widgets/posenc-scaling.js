@@ -59,7 +59,6 @@ export class PosencScaling extends PosencElement {
     view: { type: String, reflect: true, values: ['wavelength', 'frequency'] },
     solo: { type: Boolean, reflect: true },
     pair: { type: Number, reflect: true, converter: numberAttr(-1) },
-    label: { type: String, reflect: true },
   };
 
   // engine messages name the rope_scaling keys; readers set these attributes

@@ -27,7 +27,6 @@ export class PosencSimilarity extends PosencElement {
     metric: { type: String, reflect: true, values: Object.keys(METRICS) },
     scheme: { type: String, reflect: true, values: SCHEME_NAMES, fallback: 'viridis' },
     positions: { type: Array, reflect: true, converter: intList },
-    label: { type: String, reflect: true },
     _cursor: { state: true },
   };
 

@@ -27,7 +27,6 @@ export class PosencSlicing extends PosencElement {
     batch: { type: Number, reflect: true, converter: numberAttr(2) },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
     step: { type: Number, reflect: true, converter: numberAttr(1) },
-    label: { type: String, reflect: true },
   };
 
   static styles = [

@@ -13,7 +13,7 @@ import { fixed, plain, int } from '../render/format.js';
 import { drawXYPlot, drawCursor } from '../render/xyplot.js';
 import { drawCells, outlineCell, drawColorBar } from '../render/cells.js';
 import { drawBars } from '../render/bars.js';
-import { csvRow, composeCanvas } from '../render/export.js';
+import { csvRow } from '../render/export.js';
 import { clampInt, methodStyles, timed } from './methods-shared.js';
 
 const MAX_LENGTH = 128;
@@ -82,7 +82,6 @@ export class PosencT5 extends PosencElement {
     seed: { type: Number, reflect: true, converter: numberAttr(0) },
     span: { type: Number, reflect: true, converter: numberAttr(0) },
     positions: { type: Array, reflect: true, converter: intList },
-    label: { type: String, reflect: true },
     _cursor: { state: true },
     _rp: { state: true },
   };
@@ -583,8 +582,7 @@ export class PosencT5 extends PosencElement {
     await this.updateComplete;
     const parts = ['canvas.curve', 'canvas.buckets', 'canvas.bias', 'canvas.table'].map((s) => this.renderRoot.querySelector(s)).filter(Boolean);
     if (!parts.length || !this._data) return null;
-    const t = this.theme$();
-    return composeCanvas(parts, { title: `T5 buckets: ${this.numBuckets} buckets, max distance ${this.maxDistance}, ${this.bidirectional ? 'bidirectional' : 'causal'}`, bg: t.bg, fg: t.fg, ratio: this.ratio });
+    return this.picture(parts, `T5 buckets: ${this.numBuckets} buckets, max distance ${this.maxDistance}, ${this.bidirectional ? 'bidirectional' : 'causal'}`);
   }
 
   // ---- template ----------------------------------------------------------------------------------------------

@@ -25,7 +25,6 @@ export class PosencWaves extends PosencElement {
     positions: { type: Array, reflect: true, converter: intList },
     view: { type: String, reflect: true, values: ['position', 'dimension'] },
     sweep: { type: Boolean, reflect: true },
-    label: { type: String, reflect: true },
     _at: { state: true },
     _playing: { state: true },
   };
