@@ -150,5 +150,6 @@ test("every widget's PNG carries the author's label as its title; waves and pipe
   for (const t of tags) assert.ok(texts[t]?.includes(`Title for ${t}`), `${t}: ${JSON.stringify(texts[t]?.slice(0, 3))}`);
   assert.ok(texts.waves.some((s) => /^dim 0 \(sin, i = 0\)$/.test(s)), 'waves legend');
   assert.ok(texts.pipeline.some((s) => /^Positional encoding PE\(0\)/.test(s)), 'pipeline stage names');
+  assert.ok(texts.methods.includes('Sinusoidal: score against distance'), 'methods plots are named');
   await page.close();
 });

@@ -131,6 +131,29 @@ export function composeCanvas(parts, { title, bg = '#fff', fg = '#111', font = '
   return out;
 }
 
+/** Canvases side by side, each under its caption, as one canvas (small multiples for a PNG export). */
+export function sideBySide(items, { ratio = 1, fg = '#111', bg = '#fff', font = '13px system-ui, sans-serif' } = {}) {
+  const gap = Math.round(14 * ratio), lineH = Math.round(20 * ratio);
+  const width = items.reduce((s, it) => s + it.canvas.width, 0) + gap * Math.max(0, items.length - 1);
+  const height = lineH + Math.max(...items.map((it) => it.canvas.height));
+  const out = document.createElement('canvas');
+  out.width = width;
+  out.height = height;
+  const ctx = out.getContext('2d');
+  ctx.fillStyle = bg;
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = fg;
+  ctx.font = font.replace(/(\d+(?:\.\d+)?)px/, (_, n) => `${Number(n) * ratio}px`);
+  ctx.textBaseline = 'top';
+  let x = 0;
+  for (const { canvas, caption } of items) {
+    ctx.fillText(caption ?? '', x, 0, canvas.width);
+    ctx.drawImage(canvas, x, lineH);
+    x += canvas.width + gap;
+  }
+  return out;
+}
+
 /** A legend as a canvas: one coloured swatch (a dashed one for `dashed`) and label per item. */
 export function legendCanvas(items, { ratio = 1, fg = '#111', bg = '#fff', font = '13px system-ui, sans-serif' } = {}) {
   const probe = document.createElement('canvas').getContext('2d');

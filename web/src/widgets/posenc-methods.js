@@ -15,7 +15,7 @@ import { fixed, int, plain } from '../render/format.js';
 import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
 import { hatch } from '../render/cells.js';
 import { CATEGORICAL } from '../render/color.js';
-import { csvRow, tableCanvas } from '../render/export.js';
+import { csvRow, sideBySide, tableCanvas } from '../render/export.js';
 import { attempt, errorText, indexRange, tile, row, contentVectors, clampInt, methodStyles } from './methods-shared.js';
 
 export const METHODS = ['sinusoidal', 'learned', 't5', 'rope', 'alibi'];
@@ -553,10 +553,10 @@ export class PosencMethods extends PosencElement {
     const d = this._data;
     if (!d) return null;
     const t = this.theme$();
-    const parts = METHODS.map((m) => this.renderRoot.querySelector(`canvas[data-method="${m}"]`)).filter(Boolean);
+    const plots = METHODS.map((m) => ({ canvas: this.renderRoot.querySelector(`canvas[data-method="${m}"]`), caption: `${INFO[m].name}: score against distance` })).filter((p) => p.canvas);
     const rows = this._tableRows().map((r) => r.map((c) => String(c)));
     const table = tableCanvas(rows, { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border, font: '12px system-ui, sans-serif' });
-    return this.picture([...parts, table], `Five methods, query at ${d.i} (training length ${this.trainLength})`);
+    return this.picture([sideBySide(plots, { ratio: this.ratio, fg: t.fg, bg: t.bg }), table], `Five methods, query at ${d.i} (training length ${this.trainLength})`);
   }
 
   _tableRows() {
