@@ -19,8 +19,11 @@ test('out-of-range settings name the value actually used', async () => {
     `<posenc-similarity id="s" scheme="zzz" length="10" positions="3,60"></posenc-similarity>
      <posenc-waves id="w" positions="3,500"></posenc-waves>
      <posenc-padding id="p" column="50"></posenc-padding>
-     <posenc-scaling id="c" pair="99"></posenc-scaling>`,
+     <posenc-scaling id="c" pair="99"></posenc-scaling>
+     <posenc-learned id="l" position="-1"></posenc-learned>`,
   );
+  assert.deepEqual(await messages(page, '#l'), ['position: -1 is not a whole number from 0 up, so 0 is used']);
+  assert.equal(await page.getAttribute('#l', 'position'), '-1');
   const sim = await messages(page, '#s');
   assert.ok(sim.some((m) => /^scheme: “zzz” is not one of .*, so viridis is used$/.test(m)), sim.join(' | '));
   assert.ok(sim.includes('positions: 60 is not a position from 0 to 9, so it is left out'), sim.join(' | '));

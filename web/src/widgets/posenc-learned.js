@@ -4,7 +4,7 @@
 // byte length of the table the engine returned.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles } from './base.js';
+import { PosencElement, baseStyles, replaced } from './base.js';
 import { numberAttr, intList } from '../state/attributes.js';
 import { MatrixRaster } from '../render/raster.js';
 import { lut } from '../render/color.js';
@@ -103,8 +103,18 @@ export class PosencLearned extends PosencElement {
     return this.updateComplete.then(() => this._rendered);
   }
 
+  /** The position as drawn: `position` when it is a whole number ≥ 0, else the nearest one. */
+  get _pos() {
+    const p = this.position;
+    return Number.isInteger(p) && p >= 0 ? p : clampInt(p, 0, 1 << 30);
+  }
+
+  get adjustments() {
+    return [...super.adjustments, ...replaced('position', this.position, this._pos, 'a whole number from 0 up')];
+  }
+
   getSelection() {
-    return [this.position];
+    return [this._pos];
   }
 
   selectionChanged(list, source) {
@@ -164,8 +174,7 @@ export class PosencLearned extends PosencElement {
         this._key = key;
         this._dirty = true;
       }
-      if (!Number.isInteger(this.position) || this.position < 0) this.position = clampInt(this.position, 0, 1 << 30);
-      this._look = this.lookup(this.position);
+      this._look = this.lookup(this._pos);
       return true;
     }, { main: true });
     if (!ok) this._data = null;
@@ -267,7 +276,7 @@ export class PosencLearned extends PosencElement {
         // centred in the hatched rows, unless the looked-up position's line runs there: then in the larger
         // part beside it
         const bottom = gone.y + gone.h;
-        const marker = this.position >= this.maxLength && this.position < d.rows ? rect.y + (this.position + 0.5) * geom.cellH : null;
+        const marker = this._pos >= this.maxLength && this._pos < d.rows ? rect.y + (this._pos + 0.5) * geom.cellH : null;
         let cy = gone.y + gone.h / 2;
         if (marker != null && Math.abs(marker - cy) < 12) cy = marker - gone.y > bottom - marker ? (gone.y + marker) / 2 : (marker + bottom) / 2;
         if (gone.h > 14) {
@@ -297,7 +306,7 @@ export class PosencLearned extends PosencElement {
       ctx.textBaseline = 'bottom';
       ctx.fillText(endLabel, rect.x + rect.w - 4, ly - 1);
       // the looked-up position
-      const pos = this.position;
+      const pos = this._pos;
       if (pos < d.rows) {
         const y = rect.y + (pos + 0.5) * geom.cellH;
         ctx.save();
@@ -380,13 +389,13 @@ export class PosencLearned extends PosencElement {
 
   _setPosition(p) {
     const max = (this._data?.rows ?? this._rows) - 1;
-    this.position = clampInt(p, 0, Math.max(max, this.position));
-    this.setSelection([this.position], { announce: false });
+    this.position = clampInt(p, 0, Math.max(max, this._pos));
+    this.setSelection([this._pos], { announce: false });
   }
 
   _onKey(e) {
     const max = (this._data?.rows ?? 1) - 1;
-    let p = this.position;
+    let p = this._pos;
     if (e.key === 'ArrowUp') p -= e.shiftKey ? 10 : 1;
     else if (e.key === 'ArrowDown') p += e.shiftKey ? 10 : 1;
     else if (e.key === 'PageUp') p -= 32;
@@ -434,7 +443,7 @@ export class PosencLearned extends PosencElement {
     const l = this._look;
     const title = this.label || 'A learned position table';
     const rows = d?.rows ?? this._rows;
-    const past = this.position >= this.maxLength;
+    const past = this._pos >= this.maxLength;
     const values = (v) => (v ? `${Array.from(v.subarray(0, SHOW), (x) => fixed(x, 4)).join(', ')}${v.length > SHOW ? ', …' : ''}` : '');
     return html`
       ${this.renderHead(title)}
@@ -502,8 +511,8 @@ export class PosencLearned extends PosencElement {
       <div class="controls">
         <label class="slider"
           >look up position
-          <input type="range" min="0" max=${Math.max(rows - 1, this.position)} .value=${String(this.position)} @input=${(e) => this._setPosition(Number(e.target.value))} />
-          <input type="number" min="0" aria-label="position" .value=${String(this.position)} @change=${(e) => this._setPosition(Number(e.target.value))} />
+          <input type="range" min="0" max=${Math.max(rows - 1, this._pos)} .value=${String(this._pos)} @input=${(e) => this._setPosition(Number(e.target.value))} />
+          <input type="number" min="0" aria-label="position" .value=${String(this._pos)} @change=${(e) => this._setPosition(Number(e.target.value))} />
         </label>
         <button type="button" @click=${() => this._setPosition(this.maxLength - 1)}>last row (${int(this.maxLength - 1)})</button>
         <button type="button" @click=${() => this._setPosition(this.maxLength)}>one past the end (${int(this.maxLength)})</button>
@@ -524,13 +533,13 @@ export class PosencLearned extends PosencElement {
             ? nothing
             : html`<p class="readout">Loading the engine…</p>`}
       </div>
-      <canvas class="plot rows" role="img" aria-label=${`Bar charts of the two rows at position ${this.position}${past ? '; the learned one does not exist' : ''}.`}></canvas>
+      <canvas class="plot rows" role="img" aria-label=${`Bar charts of the two rows at position ${this._pos}${past ? '; the learned one does not exist' : ''}.`}></canvas>
       <p class="note">
         ${past
-          ? html`Position ${int(this.position)} is past the table: a model with this table cannot read it at all. PyTorch's
+          ? html`Position ${int(this._pos)} is past the table: a model with this table cannot read it at all. PyTorch's
               <code>nn.Embedding</code> raises an index error here; the engine raises the RangeError above. There is no wrap-around and no
               extrapolation — while the sinusoidal row is simply computed for this position too.`
-          : html`Each row is an independent vector the model learns during training; nothing ties row ${int(this.position)} to its
+          : html`Each row is an independent vector the model learns during training; nothing ties row ${int(this._pos)} to its
               neighbours, and nothing exists past row ${int(this.maxLength - 1)}. (GPT-2 and BERT learn tables like this; their rows start as small
               random draws like these.)`}
       </p>
