@@ -150,15 +150,26 @@ class Options {
     if (failed()) return error_;
     const val keys = val::global("Object").call<val>("keys", obj_);
     const int n = keys["length"].as<int>();
-    for (int i = 0; i < n && !failed(); ++i) {
+    for (int i = 0; i < n; ++i) {
       const std::string key = keys[i].as<std::string>();
       // inherited methods of an options class are copied too; no option takes a function
       if (known(key.c_str()) || obj_[key].typeOf().as<std::string>() == "function") continue;
-      const char* hint = suggest(key);
-      std::string options;
-      for (const char* k : read_) options += (options.empty() ? "" : ", ") + std::string(k);
-      fail(type_error(name(key) + " is not an option" + (hint ? "; did you mean " + name(hint) + "?" : "") +
-                      " (the options here are " + options + ")"));
+      // appended piece by piece: each `a + b` temporary costs wasm bytes
+      std::string m = name(key);
+      m += " is not an option";
+      if (const char* hint = suggest(key)) {
+        m += "; did you mean ";
+        m += name(hint);
+        m += '?';
+      }
+      m += " (the options here are ";
+      for (size_t k = 0; k < read_.size(); ++k) {
+        if (k) m += ", ";
+        m += read_[k];
+      }
+      m += ')';
+      fail(type_error(std::move(m)));
+      break;
     }
     return error_;
   }
