@@ -156,3 +156,34 @@ test("every widget's PNG carries the author's label as its title; waves and pipe
   assert.ok(texts.methods.includes('Sinusoidal: score against distance'), 'methods plots are named');
   await page.close();
 });
+
+test('explanations stay true at the edges (learner review)', async () => {
+  const page = await widgetPage(
+    env,
+    `<posenc-properties id="q" d-model="2" length="200"></posenc-properties>
+     <posenc-slicing id="s" step="4" seq="3" length="1"></posenc-slicing>
+     <posenc-alibi id="a" heads="12"></posenc-alibi>
+     <posenc-alibi id="y" heads="8" length="10" symmetric></posenc-alibi>
+     <posenc-padding id="p" length="3"></posenc-padding>
+     <posenc-methods id="m"></posenc-methods>`,
+  );
+  // past the training length the closest pair is 44 apart, not neighbours (numpy: 0.01770 over positions 50…199)
+  const extrap = await page.evaluate(() => document.querySelector('#q').checks.extrap);
+  assert.ok(Math.abs(extrap.minBeyond - 0.0177) < 1e-4, `minBeyond ${extrap.minBeyond}`);
+  assert.equal(extrap.closestGap, 44);
+  // a one-row table broadcasts: no error in PyTorch, every token gets PE(0)
+  const tooLong = await shadowText(page, '#s', '[data-role="too-long"]');
+  assert.match(tooLong, /runs without an error and gives all 3 tokens the encoding of position 0/);
+  assert.doesNotMatch(tooLong, /RuntimeError/);
+  const notes = (s) => page.evaluate((s) => [...document.querySelector(s).shadowRoot.querySelectorAll('p.note')].map((p) => p.textContent.replace(/\s+/g, ' ')).join(' '), s);
+  assert.match(await notes('#a'), /steeper than every slope before it/);
+  const symmetric = await notes('#y');
+  assert.match(symmetric, /nearest the query, on both sides/);
+  assert.doesNotMatch(symmetric, /last few tokens|slope·j/);
+  const padding = await notes('#p');
+  assert.match(padding, /no padding, so it is 0, 1, 2, … and correct/);
+  assert.doesNotMatch(padding, /fails:/);
+  assert.match(await page.evaluate(() => document.querySelector('#m').shadowRoot.textContent), /curve when the query moves/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -469,7 +469,8 @@ export class PosencAlibi extends PosencElement {
             : html`With ${d.H} heads (a power of two) the slopes form one geometric sequence starting at 2<sup>−8/${d.H}</sup>: a straight line on the log scale.`
           : d
             ? html`${d.H} is not a power of two: the first heads take the slopes of the nearest smaller power of two, the rest are every other slope of
-                the next power of two — they fall in between, so the log plot zigzags.`
+                the next power of two, starting with its first. That one is steeper than every slope before it; the later ones fall between
+                existing slopes, so the log plot jumps up and then zigzags.`
             : nothing}
       </p>
       ${this.symmetric
@@ -519,9 +520,17 @@ export class PosencAlibi extends PosencElement {
           : nothing}
       </p>
       <p class="note">
-        Steep heads (large slope) spend almost all their weight on the last few tokens; gentle heads spread it over the whole context. The
-        penalty grows linearly with distance and has no maximum length, which is why ALiBi models can read longer inputs than they were trained on.
-        (The original code adds slope·j per row instead; softmax does not see the difference.)
+        ${d && !d.causal
+          ? html`Steep heads (large slope) spend almost all their weight on the few tokens nearest the query, on both sides; gentle heads
+              spread it over the whole context.`
+          : html`Steep heads (large slope) spend almost all their weight on the last few tokens; gentle heads spread it over the whole
+              context.`}
+        The penalty grows linearly with distance and has no maximum length, which is why ALiBi models can read longer inputs than they
+        were trained on.
+        ${d && !d.causal
+          ? nothing
+          : html`(The original code adds slope·j per row instead; with the causal mask softmax does not see the difference, since the two
+              differ by a constant within each row.)`}
       </p>
     `;
   }

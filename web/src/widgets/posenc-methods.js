@@ -568,7 +568,7 @@ export class PosencMethods extends PosencElement {
       ['parameters', ...METHODS.map((m) => (d.params[m] == null ? '—' : int(d.params[m])))],
       ['where position enters', ...METHODS.map((m) => INFO[m].where)],
       ['relative or absolute', ...METHODS.map((m) => INFO[m].kind)],
-      [`curve with the query moved by ${SHIFT}`, ...METHODS.map(moved)],
+      ['curve when the query moves', ...METHODS.map(moved)],
       [`query at ${int(d.probe)} (2 × training)`, ...METHODS.map((m) => (d.far[m].value ? 'scores defined' : 'fails'))],
       ['used by', ...METHODS.map((m) => INFO[m].models)],
     ];
@@ -704,7 +704,7 @@ export class PosencMethods extends PosencElement {
         : nothing}
       <p class="note">
         Parameters: the length of the table the engine built (learned: ${this.trainLength} × ${this.dModel}; T5: ${this._numBuckets} buckets ×
-        ${this._heads} heads). "Curve with the query moved" compares the curves for queries ${SHIFT} positions apart (the Euclidean distance between them, from pe.compare). Sinusoidal and RoPE keep producing
+        ${this._heads} heads). "Curve when the query moves" compares the curves of two queries, ${SHIFT} positions apart where the table allows it (each cell names the two; the Euclidean distance between the curves comes from pe.compare). Sinusoidal and RoPE keep producing
         numbers past the training length, but at angles the model never trained on — in practice they degrade unless the frequencies are rescaled
         (see the scaling widget); ALiBi's straight line and T5's last bucket carry on unchanged.
       </p>

@@ -421,8 +421,12 @@ export class PosencPadding extends PosencElement {
                 </p>`
               : nothing}
             <p class="note">
-              <b>The mistake.</b> The lesson's <code>torch.cumsum(mask, dim=1) * mask - 1</code> claims to give 0 at padding. It gives
-              <b>−1</b>: the product is 0 there and the − 1 applies to every slot. Looking these ids up in a position table fails:
+              <b>The mistake.</b> The lesson's <code>torch.cumsum(mask, dim=1) * mask - 1</code> claims to give 0 at padding.
+              ${d.mistakeError
+                ? html`It gives <b>−1</b>: the product is 0 there and the − 1 applies to every slot. Looking these ids up in a position table
+                    fails:`
+                : html`At a padding slot it would give <b>−1</b> (the product is 0 there and the − 1 applies to every slot), but this row has
+                    no padding, so it is 0, 1, 2, … and correct.`}
             </p>
             ${d.mistakeError
               ? html`<p class="fail" data-role="mistake-error">${d.mistakeError}</p>

@@ -237,8 +237,14 @@ export class PosencProperties extends PosencElement {
     const neighbour = (q) => this.pe.compare(table.subarray(q * d, q * d + d), table.subarray((q + 1) * d, (q + 2) * d)).cosine;
     const inside = neighbour(Math.max(0, T - 2));
     const beyond = neighbour(L - 2);
-    let minBeyond = Infinity;
-    for (let q = T; q + 1 < L; q++) minBeyond = Math.min(minBeyond, this.pe.compare(table.subarray(q * d, q * d + d), table.subarray((q + 1) * d, (q + 2) * d)).euclidean);
+    // the closest pair among positions T … L − 1: distances depend on the gap only, so row T against every
+    // later row covers every pair (neighbours are not always the closest: a slow table wraps back)
+    let minBeyond = Infinity, closestGap = 1;
+    const rowT = table.subarray(T * d, T * d + d);
+    for (let q = T + 1; q < L; q++) {
+      const e = this.pe.compare(rowT, table.subarray(q * d, q * d + d)).euclidean;
+      if (e < minBeyond) (minBeyond = e), (closestGap = q - T);
+    }
     // a learned table with T rows cannot answer position T: ask the engine and show its answer
     let learnedError = '';
     try {
@@ -246,7 +252,7 @@ export class PosencProperties extends PosencElement {
     } catch (err) {
       learnedError = err?.message ?? String(err);
     }
-    return { L, d, table, uniq, bounds, rotation: { pos, k, maxErr, worst, i, R, before, after, predicted }, extrap: { T, inside, beyond, minBeyond, learnedError } };
+    return { L, d, table, uniq, bounds, rotation: { pos, k, maxErr, worst, i, R, before, after, predicted }, extrap: { T, inside, beyond, minBeyond, closestGap, learnedError } };
   }
 
   updated() {
@@ -411,7 +417,8 @@ export class PosencProperties extends PosencElement {
           <p>
             Positions beyond ${C.extrap.T} come from the same formula: neighbours are exactly as similar there
             (cosine <span class="mono">${f(C.extrap.beyond)}</span>) as inside (<span class="mono">${f(C.extrap.inside)}</span>),
-            and no two are closer than <span class="mono">${f(C.extrap.minBeyond)}</span>. A learned table of ${C.extrap.T} rows has
+            and no two of them are closer than <span class="mono">${f(C.extrap.minBeyond)}</span> (any two ${C.extrap.closestGap} apart, such
+            as ${C.extrap.T} and ${C.extrap.T + C.extrap.closestGap}). A learned table of ${C.extrap.T} rows has
             no row at all for position ${C.extrap.T}; asking the engine for it gives the error below. Defined is not the same as
             understood, though: a model trained on ${C.extrap.T} positions has never seen these vectors, and in practice its quality
             drops beyond its training length (the scaling methods of part 2 exist for that reason).

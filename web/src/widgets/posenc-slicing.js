@@ -291,7 +291,7 @@ export class PosencSlicing extends PosencElement {
                 <tr><th scope="row">x</th><td>${B}</td><td>${S}</td><td>${d}</td></tr>
                 <tr><th scope="row">pe.unsqueeze(0)</th><td>1</td><td>${L}</td><td>${d}</td></tr>
                 <tr><th scope="row">pe[:, :${S}, :]</th><td>1</td><td class="bad">${L}, not ${S}</td><td>${d}</td></tr>
-                <tr><th scope="row">x + pe[:, :${S}, :]</th><td>${B}</td><td class="bad">${S} vs ${L}: error</td><td>${d}</td></tr>
+                <tr><th scope="row">x + pe[:, :${S}, :]</th><td>${B}</td><td class="bad">${L === 1 ? `1 → ${S}: no error, every row PE(0)` : `${S} vs ${L}: error`}</td><td>${d}</td></tr>
               </tbody>
             </table>
             ${this._tooLong(D)}
@@ -317,7 +317,9 @@ export class PosencSlicing extends PosencElement {
       default:
         if (!D.fits) {
           return html`
-            <p>There is nothing to add: x has ${S} positions and <code>pe[:, :${S}]</code> only ${L}, so the element-wise addition never runs.</p>
+            <p>${L === 1
+              ? html`The addition runs, and that is the trap: <code>pe[:, :${S}]</code> has a single row, which broadcasts over all ${S} positions.`
+              : html`There is nothing to add: x has ${S} positions and <code>pe[:, :${S}]</code> only ${L}, so the element-wise addition never runs.`}</p>
             ${this._tooLong(D)}
           `;
         }
@@ -341,6 +343,13 @@ export class PosencSlicing extends PosencElement {
 
   /** Why x + pe[:, :seq] fails when seq is longer than the table, naming both attributes. */
   _tooLong({ L, S, B, d }) {
+    // a one-row table is worse: its axis of size 1 broadcasts, so nothing fails
+    if (L === 1)
+      return html`<p class="error" role="alert" data-role="too-long">
+        seq = ${S} is longer than length = 1 (the table's max_len): <code>pe[:, :${S}, :]</code> has one row, and an axis of size 1
+        broadcasts, so <code>x + pe[:, :${S}, :]</code> runs without an error and gives all ${S} tokens the encoding of position 0.
+        The model silently loses every position: make seq at most 1, or build the table with length ≥ ${S}.
+      </p>`;
     return html`<p class="error" role="alert" data-role="too-long">
       seq = ${S} is longer than length = ${L} (the table's max_len): <code>pe[:, :${S}, :]</code> has only ${L} rows, so
       <code>x + pe[:, :${S}, :]</code> cannot broadcast [${B}, ${S}, ${d}] with [1, ${L}, ${d}] — PyTorch stops with “RuntimeError: The size
