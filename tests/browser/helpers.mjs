@@ -206,3 +206,44 @@ export function refCompare(a, b) {
   }
   return { dot, cosine: dot / Math.sqrt(na * nb), euclidean: Math.sqrt(e) };
 }
+
+// Every fillText on a 2D canvas is recorded (per canvas, from its last full clear) with its extent in
+// device pixels, so a test can ask what a widget drew where without reading pixels
+// (`window.__canvasTexts(canvas)`). Installed once per browser context, before the first page opens.
+const instrumented = new WeakSet();
+export async function textLoggedPage(env, html, options) {
+  if (!instrumented.has(env.context)) {
+    instrumented.add(env.context);
+    await env.context.addInitScript(() => {
+      const log = new WeakMap();
+      window.__canvasTexts = (canvas) => log.get(canvas) ?? [];
+      const proto = CanvasRenderingContext2D.prototype;
+      const clear = proto.clearRect;
+      proto.clearRect = function (x, y, w, h) {
+        const m = this.getTransform();
+        if (x <= 0 && y <= 0 && m.a * w >= this.canvas.width - 1 && m.d * h >= this.canvas.height - 1) log.set(this.canvas, []);
+        return clear.call(this, x, y, w, h);
+      };
+      const fill = proto.fillText;
+      proto.fillText = function (text, x, y, ...rest) {
+        const m = this.getTransform();
+        const w = this.measureText(text).width;
+        const align = this.textAlign;
+        const left = align === 'right' || align === 'end' ? x - w : align === 'center' ? x - w / 2 : x;
+        if (!log.has(this.canvas)) log.set(this.canvas, []);
+        log.get(this.canvas).push({
+          text: String(text),
+          x,
+          y,
+          align,
+          rotated: m.b !== 0 || m.c !== 0,
+          left: m.a * left + m.e,
+          right: m.a * (left + w) + m.e,
+          canvasWidth: this.canvas.width,
+        });
+        return fill.call(this, text, x, y, ...rest);
+      };
+    });
+  }
+  return widgetPage(env, html, options);
+}

@@ -4,54 +4,12 @@
 // leaving the row tick labels readable.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserPerFile, widgetPage, waitReady, shadowText, shot } from './helpers.mjs';
+import { browserPerFile, textLoggedPage, waitReady, shadowText, shot } from './helpers.mjs';
 
 const env = browserPerFile();
 
-// Every fillText on a 2D canvas is recorded (per canvas, from its last full clear) with its extent in
-// device pixels, so a test can ask what a widget drew where without reading pixels. Installed once per
-// browser context, before the first page of a test opens.
-let instrumented = false;
-async function instrument() {
-  if (instrumented) return;
-  instrumented = true;
-  await env.context.addInitScript(() => {
-    const log = new WeakMap();
-    window.__canvasTexts = (canvas) => log.get(canvas) ?? [];
-    const proto = CanvasRenderingContext2D.prototype;
-    const clear = proto.clearRect;
-    proto.clearRect = function (x, y, w, h) {
-      const m = this.getTransform();
-      if (x <= 0 && y <= 0 && m.a * w >= this.canvas.width - 1 && m.d * h >= this.canvas.height - 1) log.set(this.canvas, []);
-      return clear.call(this, x, y, w, h);
-    };
-    const fill = proto.fillText;
-    proto.fillText = function (text, x, y, ...rest) {
-      const m = this.getTransform();
-      const w = this.measureText(text).width;
-      const align = this.textAlign;
-      const left = align === 'right' || align === 'end' ? x - w : align === 'center' ? x - w / 2 : x;
-      if (!log.has(this.canvas)) log.set(this.canvas, []);
-      log.get(this.canvas).push({
-        text: String(text),
-        x,
-        y,
-        align,
-        rotated: m.b !== 0 || m.c !== 0,
-        left: m.a * left + m.e,
-        right: m.a * (left + w) + m.e,
-        canvasWidth: this.canvas.width,
-      });
-      return fill.call(this, text, x, y, ...rest);
-    };
-  });
-}
-
 /** widgetPage with the fillText log installed. */
-async function open(html, options) {
-  await instrument();
-  return widgetPage(env, html, options);
-}
+const open = (html, options) => textLoggedPage(env, html, options);
 
 /** The texts recorded on each canvas inside the widget `sel`: [{ canvas: class names, texts }]. */
 function canvasTexts(page, sel) {

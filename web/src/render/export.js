@@ -154,13 +154,8 @@ export function sideBySide(items, { ratio = 1, fg = '#111', bg = '#fff', font = 
   return out;
 }
 
-/** A legend as a canvas: one coloured swatch (a dashed one for `dashed`) and label per item. */
-export function legendCanvas(items, { ratio = 1, fg = '#111', bg = '#fff', font = '13px system-ui, sans-serif' } = {}) {
-  const probe = document.createElement('canvas').getContext('2d');
-  probe.font = font;
-  const rowH = 20, swatch = 22;
-  const W = Math.max(...items.map((it) => probe.measureText(it.label).width), 40) + swatch + 24;
-  const H = rowH * items.length;
+/** A new W × H (CSS pixels) canvas at `ratio`, filled with `bg`, its context set for lines of `font` text. */
+function textSheet(W, H, { ratio, bg, font }) {
   const out = document.createElement('canvas');
   out.width = Math.ceil(W * ratio);
   out.height = Math.ceil(H * ratio);
@@ -170,6 +165,16 @@ export function legendCanvas(items, { ratio = 1, fg = '#111', bg = '#fff', font 
   ctx.fillRect(0, 0, W, H);
   ctx.font = font;
   ctx.textBaseline = 'middle';
+  return { out, ctx };
+}
+
+/** A legend as a canvas: one coloured swatch (a dashed one for `dashed`) and label per item. */
+export function legendCanvas(items, { ratio = 1, fg = '#111', bg = '#fff', font = '13px system-ui, sans-serif' } = {}) {
+  const probe = document.createElement('canvas').getContext('2d');
+  probe.font = font;
+  const rowH = 20, swatch = 22;
+  const W = Math.max(...items.map((it) => probe.measureText(it.label).width), 40) + swatch + 24;
+  const { out, ctx } = textSheet(W, rowH * items.length, { ratio, bg, font });
   items.forEach((it, i) => {
     const y = i * rowH + rowH / 2;
     ctx.strokeStyle = it.color;
@@ -196,16 +201,7 @@ export function tableCanvas(rows, { ratio = 1, fg = '#111', bg = '#fff', grid = 
   const widths = Array.from({ length: cols }, (_, c) => Math.max(...rows.map((r) => probe.measureText(String(r[c] ?? '')).width)) + 16);
   const rowH = 22;
   const W = widths.reduce((a, b) => a + b, 0);
-  const H = rowH * rows.length;
-  const out = document.createElement('canvas');
-  out.width = Math.ceil(W * ratio);
-  out.height = Math.ceil(H * ratio);
-  const ctx = out.getContext('2d');
-  ctx.scale(ratio, ratio);
-  ctx.fillStyle = bg;
-  ctx.fillRect(0, 0, W, H);
-  ctx.font = font;
-  ctx.textBaseline = 'middle';
+  const { out, ctx } = textSheet(W, rowH * rows.length, { ratio, bg, font });
   rows.forEach((r, i) => {
     let x = 0;
     ctx.font = header && i === 0 ? `bold ${font}` : font;
