@@ -92,6 +92,20 @@ export async function copyText(text) {
   }
 }
 
+/** A blank canvas of `width` × `height` device pixels filled with `bg`, and its 2D context. */
+function blankCanvas(width, height, bg) {
+  const out = document.createElement('canvas');
+  out.width = width;
+  out.height = height;
+  const ctx = out.getContext('2d');
+  ctx.fillStyle = bg;
+  ctx.fillRect(0, 0, width, height);
+  return { out, ctx };
+}
+
+/** `font` with its pixel size multiplied by k ("14px x" at k 2: "28px x"). */
+const scaleFont = (font, k) => font.replace(/(\d+(?:\.\d+)?)px/, (_, n) => `${Number(n) * k}px`);
+
 /**
  * Composes a PNG-ready canvas: a title line, then each part stacked (drawn at its backing-store resolution so
  * the export is as sharp as the screen), on the theme background. A part is a canvas, or `{ canvas, caption }`
@@ -104,15 +118,10 @@ export function composeCanvas(parts, { title, bg = '#fff', fg = '#111', font = '
   const titleH = title ? lineH : 0;
   const width = Math.max(...items.map((p) => p.canvas.width), 200) + pad * 2;
   const height = items.reduce((s, p) => s + p.canvas.height + pad + (p.caption ? lineH : 0), pad + titleH);
-  const out = document.createElement('canvas');
-  out.width = width;
-  out.height = height;
-  const ctx = out.getContext('2d');
-  ctx.fillStyle = bg;
-  ctx.fillRect(0, 0, width, height);
+  const { out, ctx } = blankCanvas(width, height, bg);
   ctx.fillStyle = fg;
   ctx.textBaseline = 'top';
-  const scaled = font.replace(/(\d+(?:\.\d+)?)px/, (_, n) => `${Number(n) * ratio}px`);
+  const scaled = scaleFont(font, ratio);
   let y = pad;
   if (title) {
     ctx.font = scaled;
@@ -121,7 +130,7 @@ export function composeCanvas(parts, { title, bg = '#fff', fg = '#111', font = '
   }
   for (const { canvas, caption } of items) {
     if (caption) {
-      ctx.font = scaled.replace(/(\d+(?:\.\d+)?)px/, (_, n) => `${Number(n) * 0.9}px`);
+      ctx.font = scaleFont(scaled, 0.9);
       ctx.fillText(caption, pad, y);
       y += lineH;
     }
@@ -136,14 +145,9 @@ export function sideBySide(items, { ratio = 1, fg = '#111', bg = '#fff', font = 
   const gap = Math.round(14 * ratio), lineH = Math.round(20 * ratio);
   const width = items.reduce((s, it) => s + it.canvas.width, 0) + gap * Math.max(0, items.length - 1);
   const height = lineH + Math.max(...items.map((it) => it.canvas.height));
-  const out = document.createElement('canvas');
-  out.width = width;
-  out.height = height;
-  const ctx = out.getContext('2d');
-  ctx.fillStyle = bg;
-  ctx.fillRect(0, 0, width, height);
+  const { out, ctx } = blankCanvas(width, height, bg);
   ctx.fillStyle = fg;
-  ctx.font = font.replace(/(\d+(?:\.\d+)?)px/, (_, n) => `${Number(n) * ratio}px`);
+  ctx.font = scaleFont(font, ratio);
   ctx.textBaseline = 'top';
   let x = 0;
   for (const { canvas, caption } of items) {
@@ -156,13 +160,8 @@ export function sideBySide(items, { ratio = 1, fg = '#111', bg = '#fff', font = 
 
 /** A new W × H (CSS pixels) canvas at `ratio`, filled with `bg`, its context set for lines of `font` text. */
 function textSheet(W, H, { ratio, bg, font }) {
-  const out = document.createElement('canvas');
-  out.width = Math.ceil(W * ratio);
-  out.height = Math.ceil(H * ratio);
-  const ctx = out.getContext('2d');
+  const { out, ctx } = blankCanvas(Math.ceil(W * ratio), Math.ceil(H * ratio), bg);
   ctx.scale(ratio, ratio);
-  ctx.fillStyle = bg;
-  ctx.fillRect(0, 0, W, H);
   ctx.font = font;
   ctx.textBaseline = 'middle';
   return { out, ctx };
