@@ -344,7 +344,7 @@ test('demo: the light/dark switch themes the page and every widget, stays out of
   const look = () =>
     page.evaluate(() => ({
       page: getComputedStyle(document.body).backgroundColor,
-      widget: getComputedStyle(document.getElementById('heatmap')).backgroundColor,
+      widget: getComputedStyle(document.getElementById('heatmap').shadowRoot.querySelector('.frame')).backgroundColor,
       themes: [...new Set([...document.querySelectorAll('main *')].filter((e) => e.localName.startsWith('posenc-')).map((e) => e.getAttribute('theme')))],
       pressed: [...document.querySelectorAll('[data-theme-choice]')].filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.dataset.themeChoice),
     }));

@@ -111,7 +111,7 @@ test('dark colour scheme and devicePixelRatio 2: themed colours, sharp canvases'
     const s = await canvasStats(page, sel);
     assert.equal(s.width, Math.round(s.cssWidth * 2), `${sel}: backing store is twice the CSS width`);
   }
-  const bg = await page.evaluate(() => getComputedStyle(document.querySelector('#heatmap')).backgroundColor);
+  const bg = await page.evaluate(() => getComputedStyle(document.querySelector('#heatmap').shadowRoot.querySelector('.frame')).backgroundColor);
   assert.equal(bg, 'rgb(13, 17, 23)', 'dark widget background');
   await shot(page.locator('#heatmap'), 'dark-dpr2-heatmap');
   await shot(page.locator('#cmp'), 'dark-dpr2-compare');

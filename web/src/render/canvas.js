@@ -123,3 +123,15 @@ export function fillTextFitted(ctx, text, x, y, maxWidth, { lineHeight = 14, max
   lines.forEach((line, i) => ctx.fillText(line, x, y0 + i * lineHeight));
   return lines.length;
 }
+
+/**
+ * Where pointer event `e` falls on `el` (default: the listening element), in `el`'s own CSS pixels — the
+ * units canvases are drawn in. Client coordinates are in the page's pixels, which differ under a CSS
+ * transform (reveal.js scales every slide) or zoom; the rendered box over the layout box undoes that.
+ */
+export function pointerIn(e, el = e.currentTarget) {
+  const r = el.getBoundingClientRect();
+  const sx = el.offsetWidth > 0 && r.width > 0 ? r.width / el.offsetWidth : 1;
+  const sy = el.offsetHeight > 0 && r.height > 0 ? r.height / el.offsetHeight : 1;
+  return { x: (e.clientX - r.left) / sx, y: (e.clientY - r.top) / sy };
+}

@@ -7,8 +7,10 @@ import { getChannel, normalizePositions, samePositions } from '../state/channel.
 import { embedCode, embedFrameCode } from '../state/attributes.js';
 import { copyText, download, canvasToBlob, composeCanvas } from '../render/export.js';
 import { themeColors, pixelRatio } from '../render/canvas.js';
+import { compactStyles } from './compact.js';
+import { controlUsesKey, pageScheme, watchPageScheme } from './host-page.js';
 
-/** The dark theme's colours: for theme="dark", and for theme="auto" when the system asks for dark. */
+/** The dark theme's colours: for theme="dark", and for theme="auto" on a dark page (see pageScheme). */
 const darkPalette = css`
   --_fg: var(--posenc-fg, #e6edf3);
   --_bg: var(--posenc-bg, #0d1117);
@@ -68,8 +70,17 @@ export function pickedChipStyles(first, second) {
   `;
 }
 
-export const baseStyles = css`
+const coreStyles = css`
+  /* The host carries only what places it in the page. Its frame (border, padding, colours, fonts) is drawn
+     by .frame inside the shadow root, where no page reset (Tailwind's preflight, normalize) can strip it. */
   :host {
+    display: block;
+    box-sizing: border-box;
+    min-width: 0;
+    max-width: 100%;
+    contain: layout;
+  }
+  .frame {
     --_fg: var(--posenc-fg, #1b1f24);
     --_bg: var(--posenc-bg, #ffffff);
     --_surface: var(--posenc-surface, #f3f5f8);
@@ -89,26 +100,31 @@ export const baseStyles = css`
     --_radius: var(--posenc-radius, 8px);
     --_font: var(--posenc-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
     --_mono: var(--posenc-font-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
-    display: block;
-    box-sizing: border-box;
-    min-width: 0;
-    max-width: 100%;
+    /* native controls (checkboxes, sliders, scrollbars) follow the widget's theme, not the page's */
+    color-scheme: light;
+    position: relative;
     color: var(--_fg);
     background: var(--_bg);
     font-family: var(--_font);
     font-size: var(--posenc-font-size, 14px);
+    /* inherited text settings of the host page (reveal.js centres slide text, some pages justify or
+       space letters) are reset: the widget lays out its own text */
+    font-style: normal;
+    font-weight: normal;
     line-height: 1.45;
+    letter-spacing: normal;
+    word-spacing: normal;
+    text-align: start;
+    text-indent: 0;
+    text-transform: none;
+    text-shadow: none;
+    white-space: normal;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     padding: var(--posenc-padding, 12px);
-    contain: layout;
   }
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
-      ${darkPalette}
-    }
-  }
-  :host([theme='dark']) {
+  .frame.dark {
+    color-scheme: dark;
     ${darkPalette}
   }
   :host([hidden]) {
@@ -316,6 +332,9 @@ export const baseStyles = css`
   }
 `;
 
+/** Every widget's shared styles (Lit flattens the array in `static styles`). */
+export const baseStyles = [coreStyles, compactStyles];
+
 const motionQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
 const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
 
@@ -330,18 +349,21 @@ export class PosencElement extends LitElement {
     theme: { type: String, reflect: true, values: ['auto', 'light', 'dark'] },
     // the widget's heading and the title line of its PNG (each widget has its own default)
     label: { type: String, reflect: true },
+    // a shorter layout that fits a 1280×720 slide (see compact.js)
+    compact: { type: Boolean, reflect: true },
     _error: { state: true },
     _status: { state: true },
     _embed: { state: true },
     _ready: { state: true },
   };
 
-  static styles = [baseStyles];
+  static styles = baseStyles;
 
   constructor() {
     super();
     this.group = '';
     this.theme = 'auto';
+    this.compact = false;
     /** the engine facade once loaded */
     this.pe = null;
     this._ready = false;
@@ -352,9 +374,8 @@ export class PosencElement extends LitElement {
     this._onChannel = (e) => this._channelChanged(e);
     this._onHover = (e) => this.groupHoverChanged?.(e.detail.hover, e.detail.source);
     this._onPrefs = () => {
-      this._themeCache = null;
-      this.requestUpdate();
-      this.redraw?.();
+      this._applyScheme();
+      this._repaint();
     };
     this._engineLoaded = new Promise((resolve, reject) => {
       this._resolveEngine = resolve;
@@ -376,6 +397,29 @@ export class PosencElement extends LitElement {
     await this.updateComplete;
   }
 
+  /**
+   * The shadow root holds one element, the frame, and Lit renders into it. The frame is written in English,
+   * so it is laid out left to right (numbers, minus signs, full stops, canvas text) even on a right-to-left
+   * page. Keys that the widget acts on stop at the frame, so a slide deck listening on the document does
+   * not act on them too; other keys go on to the page.
+   */
+  createRenderRoot() {
+    const shadow = super.createRenderRoot();
+    const frame = document.createElement('div');
+    frame.className = 'frame';
+    frame.setAttribute('part', 'frame');
+    frame.dir = 'ltr';
+    frame.lang = 'en';
+    shadow.append(frame);
+    this.renderOptions.renderBefore = null;
+    const contain = (e) => {
+      if (e.defaultPrevented || controlUsesKey(e.composedPath()[0], e)) e.stopPropagation();
+    };
+    frame.addEventListener('keydown', contain);
+    frame.addEventListener('keypress', contain);
+    return frame;
+  }
+
   /** true when the user asked the system for less motion. */
   get reducedMotion() {
     return !!motionQuery?.matches;
@@ -394,7 +438,9 @@ export class PosencElement extends LitElement {
     this._themeCache = null;
     motionQuery?.addEventListener('change', this._onPrefs);
     darkQuery?.addEventListener('change', this._onPrefs);
-    this._resizeObserver?.observe(this);
+    this._resizeObserver?.observe(this.renderRoot);
+    this._unwatchPage = watchPageScheme(() => this._applyScheme() && this._repaint());
+    this._applyScheme();
     this._joinGroup();
     if (!this.pe) {
       getEngine().then(
@@ -416,12 +462,16 @@ export class PosencElement extends LitElement {
     super.disconnectedCallback();
     motionQuery?.removeEventListener('change', this._onPrefs);
     darkQuery?.removeEventListener('change', this._onPrefs);
-    this._resizeObserver?.unobserve(this);
+    this._resizeObserver?.unobserve(this.renderRoot);
+    this._unwatchPage?.();
     this._leaveGroup();
   }
 
   willUpdate(changed) {
-    if (changed.has('theme') || changed.has('style')) this._themeCache = null;
+    if (changed.has('theme') || changed.has('style')) {
+      this._themeCache = null;
+      this._applyScheme();
+    }
     if (changed.has('group') && this.isConnected && changed.get('group') !== undefined) {
       this._leaveGroup();
       this._joinGroup();
@@ -475,8 +525,29 @@ export class PosencElement extends LitElement {
 
   /** Theme colours for canvas drawing, cached (reading computed styles forces a style recalculation). */
   theme$() {
-    if (!this._themeCache) this._themeCache = themeColors(this);
+    if (!this._themeCache) this._themeCache = themeColors(this.renderRoot);
     return this._themeCache;
+  }
+
+  /** 'light' or 'dark': the theme attribute, or with theme="auto" the scheme of the page around the widget. */
+  get resolvedTheme() {
+    return this.theme === 'light' || this.theme === 'dark' ? this.theme : pageScheme(this, !!darkQuery?.matches);
+  }
+
+  /** Puts the frame in the current scheme; true when that changed it. */
+  _applyScheme() {
+    const dark = this.resolvedTheme === 'dark';
+    if (dark === this.renderRoot.classList.contains('dark')) return false;
+    this.renderRoot.classList.toggle('dark', dark);
+    this._themeCache = null;
+    return true;
+  }
+
+  /** Draws everything again in the current colours (after a theme or motion preference changed). */
+  _repaint() {
+    this._themeCache = null;
+    this.requestUpdate();
+    this.redraw?.();
   }
 
   get ratio() {

@@ -6,7 +6,7 @@ import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles } from './base.js';
 import { moveCellCursor } from './grid-keys.js';
 import { numberAttr } from '../state/attributes.js';
-import { clearCanvas, wrapText } from '../render/canvas.js';
+import { clearCanvas, wrapText, pointerIn } from '../render/canvas.js';
 import { fixed, plain, sci } from '../render/format.js';
 import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
 import { drawCells, outlineCell, drawColorBar } from '../render/cells.js';
@@ -333,9 +333,9 @@ export class PosencAlibi extends PosencElement {
 
   _onHeadsClick(e) {
     const rects = this._headRects ?? [];
-    const r = e.currentTarget.getBoundingClientRect();
-    const x = e.clientX - r.left;
-    const y = e.clientY - r.top;
+    const pt = pointerIn(e);
+    const x = pt.x;
+    const y = pt.y;
     rects.forEach((rect, h) => {
       if (x >= rect.x && x < rect.x + rect.w && y >= rect.y - 16 && y < rect.y + rect.h) {
         this.head = h;
@@ -371,8 +371,8 @@ export class PosencAlibi extends PosencElement {
   _onWeightsMove(e) {
     const wp = this._weightsPlot;
     if (!wp) return;
-    const r = e.currentTarget.getBoundingClientRect();
-    const j = Math.round(wp.plot.sx.invert(e.clientX - r.left));
+    const pt = pointerIn(e);
+    const j = Math.round(wp.plot.sx.invert(pt.x));
     const L = this._data?.L ?? 0;
     this._hoverKey = j >= 0 && j < L ? j : null;
     this._drawWeights();

@@ -4,7 +4,7 @@ import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles, pickedChipStyles } from './base.js';
 import { intList, stringList, numberAttr } from '../state/attributes.js';
 import { pushPosition, normalizePositions } from '../state/channel.js';
-import { clearCanvas } from '../render/canvas.js';
+import { clearCanvas, pointerIn } from '../render/canvas.js';
 import { fixed, plain } from '../render/format.js';
 import { drawBars } from '../render/bars.js';
 import { csvRow, tableCanvas } from '../render/export.js';
@@ -272,8 +272,8 @@ export class PosencCompare extends PosencElement {
   }
 
   _onPlotMove(e) {
-    const r = e.currentTarget.getBoundingClientRect();
-    const x = e.clientX - r.left;
+    const pt = pointerIn(e);
+    const x = pt.x;
     const left = 66;
     const d = Math.floor(((x - left) / (this.contentWidth - left - 6)) * this.dModel);
     this._hoverDim = d >= 0 && d < this.dModel ? d : -1;

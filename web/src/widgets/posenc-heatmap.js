@@ -7,7 +7,7 @@ import { intList, numberAttr } from '../state/attributes.js';
 import { pushPosition } from '../state/channel.js';
 import { MatrixRaster } from '../render/raster.js';
 import { lut, SCHEME_NAMES } from '../render/color.js';
-import { fitCanvas, clearCanvas, yieldTask } from '../render/canvas.js';
+import { fitCanvas, clearCanvas, yieldTask, pointerIn } from '../render/canvas.js';
 import { fixed, int, plain } from '../render/format.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawRowMarks, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../render/matrix-view.js';
 import { csvRow } from '../render/export.js';
@@ -322,8 +322,8 @@ export class PosencHeatmap extends PosencElement {
   _pointer(e) {
     const geom = this._layoutGeom;
     if (!geom) return null;
-    const r = e.currentTarget.getBoundingClientRect();
-    return geom.cellAt(e.clientX - r.left, e.clientY - r.top);
+    const pt = pointerIn(e);
+    return geom.cellAt(pt.x, pt.y);
   }
 
   _onMove(e) {
@@ -367,6 +367,7 @@ export class PosencHeatmap extends PosencElement {
       return;
     }
     if (e.key === 'Escape') {
+      e.preventDefault();
       this._select([]);
       return;
     }

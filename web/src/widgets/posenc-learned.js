@@ -8,7 +8,7 @@ import { PosencElement, baseStyles, replaced } from './base.js';
 import { numberAttr, intList } from '../state/attributes.js';
 import { MatrixRaster } from '../render/raster.js';
 import { lut } from '../render/color.js';
-import { fitCanvas, clearCanvas, wrapText } from '../render/canvas.js';
+import { fitCanvas, clearCanvas, wrapText, pointerIn } from '../render/canvas.js';
 import { fixed, int, plain } from '../render/format.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawMatrixLegend } from '../render/matrix-view.js';
 import { drawBars } from '../render/bars.js';
@@ -410,8 +410,8 @@ export class PosencLearned extends PosencElement {
   _onPointer(e, which) {
     const geom = this._geom[which];
     if (!geom) return;
-    const r = e.currentTarget.getBoundingClientRect();
-    const cell = geom.cellAt(e.clientX - r.left, e.clientY - r.top);
+    const pt = pointerIn(e);
+    const cell = geom.cellAt(pt.x, pt.y);
     if (cell) this._setPosition(cell.row);
   }
 

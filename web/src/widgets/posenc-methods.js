@@ -472,7 +472,8 @@ export class PosencMethods extends PosencElement {
     for (const m of METHODS) {
       const canvas = this.renderRoot?.querySelector(`canvas[data-method="${m}"]`);
       if (!canvas) continue;
-      const w = Math.max(150, Math.floor(canvas.parentElement.getBoundingClientRect().width - 14));
+      // the card's layout width: a rendered box would include the slide's scale (reveal.js) and draw too big
+      const w = Math.max(150, canvas.parentElement.offsetWidth - 14);
       const h = 150;
       const ctx = clearCanvas(canvas, w, h, this.ratio);
       if (!d) continue;

@@ -7,7 +7,7 @@
 import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles, replaced } from './base.js';
 import { numberAttr, intList } from '../state/attributes.js';
-import { clearCanvas, wrapText } from '../render/canvas.js';
+import { clearCanvas, wrapText, pointerIn } from '../render/canvas.js';
 import { fixed, sci, plain, int } from '../render/format.js';
 import { drawXYPlot, drawCursor, drawArrow, extent } from '../render/xyplot.js';
 import { csvRow } from '../render/export.js';
@@ -719,8 +719,8 @@ export class PosencRope extends PosencElement {
     const st = this._static;
     if (!st) return;
     const g = this._pairingGeometry();
-    const r = e.currentTarget.getBoundingClientRect();
-    const j = Math.floor((e.clientX - r.left - g.left) / g.cell);
+    const pt = pointerIn(e);
+    const j = Math.floor((pt.x - g.left) / g.cell);
     if (j >= 0 && j < this._d && st.pairOf[j] >= 0) this.pair = st.pairOf[j];
   }
 

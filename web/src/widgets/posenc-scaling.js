@@ -6,7 +6,7 @@
 import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles, replaced } from './base.js';
 import { numberAttr, stringList } from '../state/attributes.js';
-import { clearCanvas, fillTextFitted } from '../render/canvas.js';
+import { clearCanvas, fillTextFitted, pointerIn } from '../render/canvas.js';
 import { fixed, int, plain, sci } from '../render/format.js';
 import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
 import { CATEGORICAL } from '../render/color.js';
@@ -309,8 +309,8 @@ export class PosencScaling extends PosencElement {
   _onMove(e) {
     const p = this._plot;
     if (!p) return;
-    const r = e.currentTarget.getBoundingClientRect();
-    const x = e.clientX - r.left;
+    const pt = pointerIn(e);
+    const x = pt.x;
     if (x < p.rect.x || x > p.rect.x + p.rect.w) return;
     this.pair = clampInt(p.plot.sx.invert(x), 0, (this._data?.half ?? 1) - 1);
   }

@@ -7,7 +7,7 @@ import { intList, numberAttr } from '../state/attributes.js';
 import { normalizePositions } from '../state/channel.js';
 import { MatrixRaster } from '../render/raster.js';
 import { lut, SCHEME_NAMES } from '../render/color.js';
-import { fitCanvas, clearCanvas } from '../render/canvas.js';
+import { fitCanvas, clearCanvas, pointerIn } from '../render/canvas.js';
 import { fixed, int, plain } from '../render/format.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../render/matrix-view.js';
 import { csvRow } from '../render/export.js';
@@ -192,8 +192,8 @@ export class PosencSimilarity extends PosencElement {
 
   _cellFromEvent(e) {
     if (!this._geom) return null;
-    const r = e.currentTarget.getBoundingClientRect();
-    return this._geom.cellAt(e.clientX - r.left, e.clientY - r.top);
+    const pt = pointerIn(e);
+    return this._geom.cellAt(pt.x, pt.y);
   }
 
   _onMove(e) {

@@ -8,7 +8,7 @@ import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles, replaced } from './base.js';
 import { moveCellCursor } from './grid-keys.js';
 import { numberAttr, intList } from '../state/attributes.js';
-import { clearCanvas } from '../render/canvas.js';
+import { clearCanvas, pointerIn } from '../render/canvas.js';
 import { fixed, plain, int } from '../render/format.js';
 import { drawXYPlot, drawCursor } from '../render/xyplot.js';
 import { drawCells, outlineCell, drawColorBar } from '../render/cells.js';
@@ -513,9 +513,9 @@ export class PosencT5 extends PosencElement {
 
   _onGridPointer(e, click) {
     const g = this._gridGeometry();
-    const r = e.currentTarget.getBoundingClientRect();
-    const x = e.clientX - r.left - 34;
-    const y = e.clientY - r.top - 18;
+    const pt = pointerIn(e);
+    const x = pt.x - 34;
+    const y = pt.y - 18;
     if (x < 0 || y < 0 || x >= g.size || y >= g.size) return;
     const L = this.length;
     this._moveCursor(Math.floor((y / g.size) * L), Math.floor((x / g.size) * L), { select: click });
@@ -555,9 +555,9 @@ export class PosencT5 extends PosencElement {
   _onCurveMove(e) {
     const cp = this._curvePlot;
     if (!cp) return;
-    const r = e.currentTarget.getBoundingClientRect();
+    const pt = pointerIn(e);
     const R = this._data?.R ?? 0;
-    const v = Math.round(cp.plot.sx.invert(e.clientX - r.left));
+    const v = Math.round(cp.plot.sx.invert(pt.x));
     if (v >= -R && v <= R && v !== this._rp) this._curveTo(v);
   }
 

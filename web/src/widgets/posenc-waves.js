@@ -5,7 +5,7 @@ import { styleProps } from '../render/style-props.js';
 import { PosencElement, baseStyles, leftOut } from './base.js';
 import { intList, numberAttr, toIntArray } from '../state/attributes.js';
 import { pushPosition } from '../state/channel.js';
-import { clearCanvas, nextFrame } from '../render/canvas.js';
+import { clearCanvas, nextFrame, pointerIn } from '../render/canvas.js';
 import { drawLinePlot, linearScale } from '../render/lineplot.js';
 import { CATEGORICAL } from '../render/color.js';
 import { fixed, int } from '../render/format.js';
@@ -301,12 +301,12 @@ export class PosencWaves extends PosencElement {
   }
 
   _xToIndex(e) {
-    const r = e.currentTarget.getBoundingClientRect();
+    const pt = pointerIn(e);
     const rect = this._rect;
     if (!rect) return -1;
     const n = this.view === 'dimension' ? this.dModel : this.length;
     const s = linearScale(rect.x, rect.x + rect.w, 0, n - 1);
-    const i = Math.round(s(e.clientX - r.left));
+    const i = Math.round(s(pt.x));
     return i >= 0 && i < n ? i : -1;
   }
 

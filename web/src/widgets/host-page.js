@@ -1,0 +1,76 @@
+// How a widget lives in a page it does not own (a reveal.js deck, a dark blog, a Markdown site): which
+// colour scheme the page shows around it, and which keys belong to the widget rather than to the page.
+
+/** Nearest element above `el`, stepping out of shadow roots to their hosts. */
+function parentOf(el) {
+  return el.parentElement ?? el.getRootNode?.().host ?? null;
+}
+
+let probe = null;
+/** Any CSS colour (rgb, hex, oklch, color(), named) as sRGB bytes [r, g, b, a], by letting a canvas paint it. */
+function sRGB(color) {
+  probe ??= document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+  if (!probe) return null;
+  probe.clearRect(0, 0, 1, 1);
+  probe.fillStyle = '#0000';
+  probe.fillStyle = color;
+  probe.fillRect(0, 0, 1, 1);
+  return probe.getImageData(0, 0, 1, 1).data;
+}
+
+/** WCAG relative luminance of sRGB bytes. */
+function luminance([r, g, b]) {
+  const lin = (c) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/**
+ * 'dark' or 'light': what the page shows around `el`. The nearest opaque background colour among its
+ * ancestors decides (the reader sees the widget against it); a page that paints none is shown in its
+ * `color-scheme` when that names one scheme only, else in the system's (`systemDark`).
+ */
+export function pageScheme(el, systemDark) {
+  for (let n = parentOf(el); n; n = parentOf(n)) {
+    const bg = getComputedStyle(n).backgroundColor;
+    if (!bg || bg === 'transparent' || bg === 'rgba(0, 0, 0, 0)') continue;
+    const rgba = sRGB(bg);
+    if (rgba && rgba[3] > 128) return luminance(rgba) < 0.18 ? 'dark' : 'light';
+  }
+  const declared = getComputedStyle(el).colorScheme.split(/\s+/).filter((w) => w === 'light' || w === 'dark');
+  if (declared.length === 1) return declared[0];
+  return systemDark ? 'dark' : 'light';
+}
+
+/** Calls `fn` whenever the page may have changed its scheme (a class, style or data-theme on <html> or <body>). */
+export function watchPageScheme(fn) {
+  if (typeof MutationObserver !== 'function') return () => {};
+  const observer = new MutationObserver(fn);
+  const watch = () => {
+    for (const n of [document.documentElement, document.body]) if (n) observer.observe(n, { attributes: true });
+  };
+  watch();
+  if (!document.body) document.addEventListener('DOMContentLoaded', watch, { once: true });
+  return () => observer.disconnect();
+}
+
+const RANGE_KEYS = /^(Arrow|Page|Home$|End$)/;
+const CHOICE_TYPES = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'color', 'file']);
+
+/**
+ * True when the focused native control `el` acts on key event `e` itself (a text box types the key, a
+ * slider moves, a button presses), so the page must not act on it too. A page sees keys through the
+ * shadow root's host, which is not an <input>, so slide decks cannot tell that someone is typing.
+ */
+export function controlUsesKey(el, e) {
+  if (e.key === 'Tab') return false;
+  const tag = el?.localName;
+  if (tag === 'textarea' || el?.isContentEditable || tag === 'select') return e.key !== 'Escape';
+  if (tag === 'input') {
+    if (el.type === 'range') return RANGE_KEYS.test(e.key);
+    if (el.type === 'radio' && e.key.startsWith('Arrow')) return true;
+    if (CHOICE_TYPES.has(el.type)) return e.key === ' ' || e.key === 'Enter';
+    return e.key !== 'Escape';
+  }
+  if (tag === 'button' || tag === 'summary' || tag === 'a') return e.key === ' ' || e.key === 'Enter';
+  return false;
+}
