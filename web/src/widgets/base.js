@@ -439,7 +439,7 @@ export class PosencElement extends LitElement {
     motionQuery?.addEventListener('change', this._onPrefs);
     darkQuery?.addEventListener('change', this._onPrefs);
     this._resizeObserver?.observe(this.renderRoot);
-    this._unwatchPage = watchPageScheme(() => this._applyScheme() && this._repaint());
+    this._unwatchPage = watchPageScheme(this, () => this._applyScheme() && this._repaint());
     this._applyScheme();
     this._joinGroup();
     if (!this.pe) {

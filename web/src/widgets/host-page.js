@@ -31,6 +31,9 @@ function luminance([r, g, b]) {
  */
 export function pageScheme(el, systemDark) {
   for (let n = parentOf(el); n; n = parentOf(n)) {
+    // reveal.js paints slide backgrounds behind the slides, not in them, and marks the slide instead
+    if (n.classList.contains('has-dark-background')) return 'dark';
+    if (n.classList.contains('has-light-background')) return 'light';
     const bg = getComputedStyle(n).backgroundColor;
     if (!bg || bg === 'transparent' || bg === 'rgba(0, 0, 0, 0)') continue;
     const rgba = sRGB(bg);
@@ -41,15 +44,15 @@ export function pageScheme(el, systemDark) {
   return systemDark ? 'dark' : 'light';
 }
 
-/** Calls `fn` whenever the page may have changed its scheme (a class, style or data-theme on <html> or <body>). */
-export function watchPageScheme(fn) {
+/**
+ * Calls `fn` whenever the page may have changed the scheme around `el`: an attribute (class, style,
+ * data-theme) of `el`'s ancestors changed, as when a page's dark-mode switch sets a class on <html> or a
+ * slide deck marks the current slide. Returns a function that stops watching.
+ */
+export function watchPageScheme(el, fn) {
   if (typeof MutationObserver !== 'function') return () => {};
   const observer = new MutationObserver(fn);
-  const watch = () => {
-    for (const n of [document.documentElement, document.body]) if (n) observer.observe(n, { attributes: true });
-  };
-  watch();
-  if (!document.body) document.addEventListener('DOMContentLoaded', watch, { once: true });
+  for (let n = parentOf(el); n; n = parentOf(n)) observer.observe(n, { attributes: true });
   return () => observer.disconnect();
 }
 
