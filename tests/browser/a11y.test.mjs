@@ -91,6 +91,7 @@ function installKeyboardProbe() {
     const name = el.getAttribute('aria-label') || el.textContent.trim().replace(/\s+/g, ' ').slice(0, 40);
     return `${el.localName}${el.type && el.localName === 'input' ? `[${el.type}]` : ''}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} “${name}”`;
   };
+  document.addEventListener('keydown', (e) => window.kbReached?.push(e.key));
   window.kb = {
     deepActive,
     describe,
@@ -202,14 +203,23 @@ test('keyboard: every widget\'s controls are reached with Tab and Shift+Tab, sho
         canvas: ['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp'],
       }[info.kind] ?? ['ArrowRight', 'ArrowDown', 'Enter'];
       let changed = false;
+      // keys that reach the page (a slide deck listens there): none of those the widget acted on
+      await page.evaluate(() => (window.kbReached = []));
+      let acting = keys;
       for (const key of keys) {
         await page.keyboard.press(key);
         if (info.kind === 'canvas' || info.kind === 'div') {
           await waitReady(page);
           changed = (await page.evaluate((t) => window.kb.signature(document.querySelector(t)), tag)) !== info.signature;
-          if (changed) break;
+          if (changed) {
+            acting = [key];
+            break;
+          }
         }
       }
+      const reached = await page.evaluate(() => window.kbReached);
+      const leaked = acting.filter((key) => reached.includes(key === 'Space' ? ' ' : key));
+      if (leaked.length) problems.push(`${tag}: ${leaked.join('+')} on ${expected[k]} also reached the page`);
       await waitReady(page);
       // exports and the clipboard answer asynchronously (a PNG may wait for canvasToBlob's 2 s fallback when
       // Chromium's toBlob never calls back): give them a while
