@@ -177,3 +177,26 @@ test('theme="auto" follows the page: its background, its color-scheme, then the 
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('a long course page: thirty widgets (each kind twice) are all ready within a few seconds', async () => {
+  const tags = [...TAGS, ...TAGS];
+  const page = await env.context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><script src="/posenc-widgets.iife.js"></script></head>
+    <body>${tags.map((t) => `<${t}></${t}>`).join('\n')}</body></html>`;
+  await page.route(`${env.base}long.html`, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
+  const t0 = Date.now();
+  await page.goto(`${env.base}long.html`);
+  await waitReady(page);
+  const ms = Date.now() - t0;
+  console.log(`# thirty widgets ready in ${ms} ms`);
+  // each one drew its content, and none shows an error
+  const drawn = await page.evaluate(() =>
+    [...document.body.children].filter((e) => e.shadowRoot.querySelector('.frame').textContent.trim().length > 40 && !e.shadowRoot.querySelector('[role="alert"]')).length,
+  );
+  assert.equal(drawn, 30);
+  assert.ok(ms < 8000, `thirty widgets took ${ms} ms`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
