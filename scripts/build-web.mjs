@@ -8,13 +8,16 @@
 //                                                  opens from file:// with no server and no network
 //   dist/embed.html, embed.js, embed.css           one widget full-frame, configured by the query string
 //   dist/posenc-embed.html                         the same as one self-contained file (for iframes)
-// Everything is local: the build fails if a bundle mentions an http(s) URL to fetch from.
+//   dist/examples/reveal/                          a reveal.js deck with widgets (reveal.js from node_modules)
+// Everything is local: the build fails if a bundle mentions an http(s) URL to fetch from. Every .js file is
+// pure ASCII, so the one-tag script reads right on a page in any encoding: the build fails if one is not.
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildMethodsPage } from './build-web-methods.mjs';
 import { buildEmbedPage } from './build-web-embed.mjs';
+import { buildExamples } from './build-web-examples.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const gen = join(root, 'web/src/engine/gen');
@@ -64,6 +67,45 @@ function checkOffline(dir) {
     const m = loaders.exec(text);
     if (m) throw new Error(`build-web: ${name} would load a network resource: ${text.slice(m.index, m.index + 80)}`);
   }
+}
+
+/**
+ * Escapes every non-ASCII UTF-16 unit of minified JavaScript as \uXXXX (a character beyond U+FFFF becomes
+ * its surrogate pair). Why: a classic <script src> without a charset in its Content-Type is decoded in the
+ * encoding of the page that loads it, so on a windows-1252 page (or one declaring no charset) raw UTF-8
+ * turns "≠" into "â‰ ". esbuild's default `charset: 'ascii'` escapes string literals and identifiers, but it
+ * leaves tagged templates alone (Lit's html`` and css``, where escaping changes `strings.raw`) and regex
+ * literals (where it changes `.source`). In both, and in plain strings and templates, \uXXXX stands for the
+ * same character: the cooked strings Lit reads (text and CSS alike) and what a regex matches are unchanged,
+ * and nothing reads `.raw` or `.source` of these literals. A character escaped by an odd run of backslashes
+ * (an identity escape such as \—) loses that backslash, since `\—` and `\u2014` both mean "—".
+ * @param {string} js
+ */
+export function escapeNonAscii(js) {
+  return js.replace(/(\\*)([^\x00-\x7f])/g, (all, slashes, ch) => {
+    const hex = `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    return (slashes.length % 2 ? slashes.slice(1) : slashes) + hex;
+  });
+}
+
+/**
+ * Throws unless `file` is pure ASCII, naming it with the first offending line and column (1-based) and
+ * the character, so a bundle that would be garbled on non-UTF-8 pages never ships.
+ * @param {string} file
+ */
+export function checkAscii(file) {
+  const text = readFileSync(file, 'utf8');
+  const at = text.search(/[^\x00-\x7f]/);
+  if (at < 0) return;
+  const before = text.slice(0, at);
+  const line = before.split('\n').length;
+  const column = at - before.lastIndexOf('\n');
+  const code = text.codePointAt(at).toString(16).toUpperCase().padStart(4, '0');
+  const context = text.slice(Math.max(0, at - 40), at + 40).replace(/\s+/g, ' ');
+  throw new Error(
+    `build-web: ${file} is not pure ASCII (first at line ${line}, column ${column}: U+${code} in "${context}"); ` +
+      'on a page in another encoding (windows-1252, or none declared) the widgets would show garbled text',
+  );
 }
 
 /** Keeps only the woff2 sources of @font-face rules (every browser we target reads woff2; smaller file). */
@@ -159,7 +201,15 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
       writeFileSync(file, readFileSync(file, 'utf8').replace('<meta name="posenc-embed-page" content="embed.html" />', '<meta name="posenc-embed-page" content="posenc-embed.html" />'));
   }
 
+  // every script written to dist/ (not those inlined into the single-file pages, which declare UTF-8)
+  const scripts = readdirSync(dist).filter((f) => f.endsWith('.js')).map((f) => join(dist, f));
+  for (const file of scripts) writeFileSync(file, escapeNonAscii(readFileSync(file, 'utf8')));
+
+  // 6. the example reveal.js deck, see build-web-examples.mjs
+  buildExamples({ root, dist, quiet });
+
   checkOffline(dist);
+  for (const file of scripts) checkAscii(file);
   const ms = Math.round(performance.now() - t0);
   if (!quiet) console.log(`build-web: ${dist} ready in ${ms} ms`);
   return dist;

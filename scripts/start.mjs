@@ -25,10 +25,13 @@ const TYPES = {
 
 /**
  * Serves the folders in `mounts` ({ '/': dir, '/extra/': dir2 }) on 127.0.0.1:`port` (0 = any free port).
- * `headers` are added to every response (the CSP test serves a strict Content-Security-Policy).
- * Resolves to { server, port, url, close() }. Paths never escape their folder.
+ * `headers` are added to every response (the CSP test serves a strict Content-Security-Policy); `types`
+ * replaces the Content-Type of some extensions ({ '.js': 'text/javascript' }: the browser tests serve
+ * pages and scripts without a UTF-8 charset, as many hosts do). Resolves to { server, port, url, close() }.
+ * Paths never escape their folder.
  */
-export function serve(mounts, { port = 0, host = '127.0.0.1', quiet = true, headers = {} } = {}) {
+export function serve(mounts, { port = 0, host = '127.0.0.1', quiet = true, headers = {}, types = {} } = {}) {
+  const contentTypes = { ...TYPES, ...types };
   const table = Object.entries(typeof mounts === 'string' ? { '/': mounts } : mounts).sort((a, b) => b[0].length - a[0].length);
   const server = createServer((req, res) => {
     let pathname;
@@ -55,7 +58,7 @@ export function serve(mounts, { port = 0, host = '127.0.0.1', quiet = true, head
       return;
     }
     res.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
       'content-length': statSync(file).size,
       'cache-control': 'no-cache',
       'x-content-type-options': 'nosniff',

@@ -298,16 +298,22 @@ test("a widget's Embed box offers the tag and an iframe; the iframe shows the sa
   const tagCode = await heatmap.locator('.embed textarea').inputValue();
   const frameCode = await heatmap.locator('.embed-frame textarea').inputValue();
   assert.match(tagCode, /^<posenc-heatmap [^>]*length="12"[^>]*><\/posenc-heatmap>$/);
-  assert.match(frameCode, /^<iframe src="[^"]+" title="[^"]+" width="100%" height="\d+" style="border:0" loading="lazy"><\/iframe>$/);
+  // the iframe, then the listener that fits it to the widget (hosts-delivery.test.mjs runs it)
+  assert.match(frameCode, /^<iframe src="[^"]+" title="[^"]+" width="100%" height="\d+" style="border:0" loading="lazy"><\/iframe>\n<script>\n[^<]*<\/script>$/);
   // the snippet is safe markup: parse it as an author's page would
   const frame = await page.evaluate((code) => {
     const t = document.createElement('template');
     t.innerHTML = code;
     const f = t.content.firstElementChild;
-    return { tag: f.localName, src: f.getAttribute('src'), title: f.getAttribute('title'), children: t.content.childElementCount };
+    return {
+      tag: f.localName,
+      src: f.getAttribute('src'),
+      title: f.getAttribute('title'),
+      children: [...t.content.children].map((c) => c.localName),
+    };
   }, frameCode);
   assert.equal(frame.tag, 'iframe');
-  assert.equal(frame.children, 1);
+  assert.deepEqual(frame.children, ['iframe', 'script']);
   assert.equal(frame.title, 'Rows & "columns" <b>');
   const src = new URL(frame.src);
   assert.equal(src.href.split('?')[0], `${env.base}embed.html`);

@@ -209,12 +209,12 @@ export function refCompare(a, b) {
 
 // Every fillText on a 2D canvas is recorded (per canvas, from its last full clear) with its extent in
 // device pixels, so a test can ask what a widget drew where without reading pixels
-// (`window.__canvasTexts(canvas)`). Installed once per browser context, before the first page opens.
+// (`window.__canvasTexts(canvas)`). Installed once per browser context, for the pages opened after it.
 const instrumented = new WeakSet();
-export async function textLoggedPage(env, html, options) {
-  if (!instrumented.has(env.context)) {
-    instrumented.add(env.context);
-    await env.context.addInitScript(() => {
+export async function logCanvasText(context) {
+  if (!instrumented.has(context)) {
+    instrumented.add(context);
+    await context.addInitScript(() => {
       const log = new WeakMap();
       window.__canvasTexts = (canvas) => log.get(canvas) ?? [];
       const proto = CanvasRenderingContext2D.prototype;
@@ -245,5 +245,10 @@ export async function textLoggedPage(env, html, options) {
       };
     });
   }
+}
+
+/** widgetPage with the canvas text log (logCanvasText) installed. */
+export async function textLoggedPage(env, html, options) {
+  await logCanvasText(env.context);
   return widgetPage(env, html, options);
 }

@@ -7,8 +7,11 @@
 // boolean, list, known names, bounded text) and then against the widget's own range checks. Whatever
 // does not pass falls back to the default, and a visible note says so; values are only ever set with
 // setAttribute() (text stays text), never parsed as HTML.
+//
+// Framed, the page tells its parent how tall its content is (RESIZE_MESSAGE), so a listener there can fit
+// the iframe to the widget: see reportHeight below.
 import { WIDGET_TAGS, METHOD_WIDGET_TAGS } from '../src/widgets/index.js';
-import { intList, stringList } from '../src/state/attributes.js';
+import { intList, stringList, RESIZE_MESSAGE } from '../src/state/attributes.js';
 import { isKnownScheme } from '../src/render/color.js';
 import { SCALING_TYPES } from '../src/widgets/posenc-scaling.js';
 
@@ -184,6 +187,28 @@ function showNotes(box, notes) {
   box.append(head, list, hide);
 }
 
+/**
+ * Posts { type: RESIZE_MESSAGE, height, widget } to the parent page now and whenever the height of the
+ * content changes (a narrower frame wraps more lines, a table opens, a note is hidden), only when it did
+ * change, and only when the page is framed. `height` is the whole document's content in CSS pixels,
+ * rounded up so that a frame of that height never scrolls. The root element is measured, not its
+ * scrollHeight, which never drops below the frame's own height: the frame could grow but never shrink.
+ */
+function reportHeight(widget) {
+  if (window.parent === window) return; // not in a frame: nobody to tell
+  let last = -1;
+  const send = () => {
+    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (height === last) return;
+    last = height;
+    // targetOrigin '*': the page cannot know which site frames it (any course page may), and the message
+    // carries nothing secret, only a height and the widget name that the framing page itself put in the URL.
+    window.parent.postMessage({ type: RESIZE_MESSAGE, height, widget }, '*');
+  };
+  new ResizeObserver(send).observe(document.documentElement);
+  send();
+}
+
 async function init() {
   const host = document.getElementById('embed');
   const box = document.getElementById('embed-notes');
@@ -215,6 +240,7 @@ async function init() {
   showNotes(box, notes);
   document.title = `${el.getAttribute('label') || tag.replace(/^posenc-/, '')} — posenc`;
   document.body.dataset.ready = 'true';
+  reportHeight(tag);
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);

@@ -124,12 +124,37 @@ export function embedQuery(el) {
   return params.toString();
 }
 
-/** An <iframe> snippet that shows `el` (as currently configured) on the embed page. */
+/**
+ * The message the embed page posts to its parent whenever the height of its content changes (and once when
+ * its widget is ready): `{ type: RESIZE_MESSAGE, height, widget }`, height in whole CSS pixels.
+ */
+export const RESIZE_MESSAGE = 'posenc:resize';
+
+/**
+ * The parent page's side of RESIZE_MESSAGE, as an inline script: sets the height of the iframe the message
+ * came from (matched by contentWindow, so any number of frames, from any origin, can share one page). The
+ * window flag keeps a page that pastes several snippets to one listener. Written so that it still works
+ * when an editor joins its lines (a block comment, explicit semicolons). docs/widgets.md shows the same.
+ */
+export const RESIZE_LISTENER = `<script>
+  /* fits posenc iframes to their content: one listener, however many snippets the page has */
+  if (!window.posencResize) addEventListener('message', (window.posencResize = (e) => {
+    if (e.data?.type !== '${RESIZE_MESSAGE}') return;
+    for (const f of document.querySelectorAll('iframe'))
+      if (f.contentWindow === e.source) f.style.height = e.data.height + 'px';
+  }));
+</script>`;
+
+/**
+ * An <iframe> snippet that shows `el` (as currently configured) on the embed page, followed by the
+ * RESIZE_LISTENER script that fits the frame to the widget. The height attribute (the widget's height
+ * now) stays for pages whose editor strips scripts, as learning platforms often do.
+ */
 export function embedFrameCode(el) {
   const url = embedPageUrl(el.ownerDocument ?? document);
   url.search = embedQuery(el);
   url.hash = '';
   const height = Math.max(240, Math.ceil(el.getBoundingClientRect?.().height ?? 0) + 24);
   const title = el.getAttribute('label') || `${el.localName.replace(/^posenc-/, '')} (posenc)`;
-  return `<iframe src="${escapeAttribute(url.href)}" title="${escapeAttribute(title)}" width="100%" height="${height}" style="border:0" loading="lazy"></iframe>`;
+  return `<iframe src="${escapeAttribute(url.href)}" title="${escapeAttribute(title)}" width="100%" height="${height}" style="border:0" loading="lazy"></iframe>\n${RESIZE_LISTENER}`;
 }

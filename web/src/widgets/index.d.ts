@@ -18,7 +18,8 @@ export declare class PosencElement extends LitElement {
   readonly embedCode: string;
   /**
    * An `<iframe>` snippet showing this widget, as configured, on the embed page: `embed.html` next to the
-   * hosting page unless the page has `<meta name="posenc-embed-page" content="…">`.
+   * hosting page unless the page has `<meta name="posenc-embed-page" content="…">`. It ends with a small
+   * inline `<script>` that fits the frame to the widget (the embed page's `posenc:resize` messages).
    */
   readonly embedFrameCode: string;
   /** The widget's data as CSV text; throws a RangeError when it would pass 4 194 304 values (export a smaller view). */
