@@ -104,6 +104,7 @@ async function main() {
   console.log(`\nposenc demo lesson: ${s.url}`);
   console.log(`single-file version (works from disk, no server): ${join(root, 'dist/posenc-demo.html')}`);
   console.log(`one widget for an iframe: ${s.url}embed.html?widget=posenc-heatmap&d-model=64&length=20`);
+  if (existsSync(join(root, 'dist/examples/reveal/index.html'))) console.log(`the widgets in a reveal.js deck: ${s.url}examples/reveal/`);
   console.log(`the one-tag script for course pages: ${join(root, 'dist/posenc-widgets.iife.js')}`);
   console.log('Press Ctrl+C to stop.');
   const stop = () => s.close().then(() => process.exit(0));

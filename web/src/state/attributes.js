@@ -154,7 +154,8 @@ export function embedFrameCode(el) {
   const url = embedPageUrl(el.ownerDocument ?? document);
   url.search = embedQuery(el);
   url.hash = '';
-  const height = Math.max(240, Math.ceil(el.getBoundingClientRect?.().height ?? 0) + 24);
+  // layout height: a rendered box would include the CSS scale of a slide deck around the widget
+  const height = Math.max(240, Math.ceil(el.offsetHeight ?? 0) + 24);
   const title = el.getAttribute('label') || `${el.localName.replace(/^posenc-/, '')} (posenc)`;
   return `<iframe src="${escapeAttribute(url.href)}" title="${escapeAttribute(title)}" width="100%" height="${height}" style="border:0" loading="lazy"></iframe>\n${RESIZE_LISTENER}`;
 }

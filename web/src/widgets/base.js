@@ -779,8 +779,8 @@ export class PosencElement extends LitElement {
             <textarea id="embed-code" readonly rows="2" .value=${this._embed}></textarea>
           </div>
           <div class="embed-frame">
-            <label class="note" for="embed-frame-code">Or as an iframe (needs no script on the page):</label>
-            <textarea id="embed-frame-code" readonly rows="3" .value=${this._embedFrame ?? ''}></textarea>
+            <label class="note" for="embed-frame-code">Or as an iframe (its script fits the frame's height to the widget; without it, the frame keeps its height):</label>
+            <textarea id="embed-frame-code" readonly rows="6" .value=${this._embedFrame ?? ''}></textarea>
             <button type="button" @click=${this._copyEmbedFrame}>Copy iframe</button>
             <button type="button" @click=${() => (this._embed = null)}>Close</button>
           </div>`
