@@ -1,10 +1,11 @@
 // `npm test`: builds everything and runs every suite — native C++ (SSE2 and scalar), the same C++ suite
 // compiled to WASM SIMD and run under Node, the JS engine tests, the type check, and the browser tests.
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildWasm } from './build.mjs';
 import { emEnv, ensureNodeModules, ensurePackages, root, run } from './toolchain.mjs';
+import { PHONE_WIDTH_TESTS } from '../tests/browser/fonts.mjs';
 
 const FUZZ_SECONDS = Number(process.env.POSENC_FUZZ_SECONDS ?? 60);
 
@@ -16,7 +17,7 @@ const step = (name, fn) => {
 };
 
 ensureNodeModules();
-ensurePackages(['emscripten', 'cmake', 'g++', 'catch2', 'chromium', 'clang-14', 'libclang-rt-14-dev']);
+ensurePackages(['emscripten', 'cmake', 'g++', 'catch2', 'chromium', 'clang-14', 'libclang-rt-14-dev', 'fonts-liberation', 'fonts-noto-core']);
 
 step('build the WebAssembly engine', () => {
   buildWasm();
@@ -70,7 +71,16 @@ step('type declarations (tsc --noEmit on a consumer example)', () =>
 const browserTests = existsSync(join(root, 'tests/browser'))
   ? readdirSync(join(root, 'tests/browser')).filter((f) => f.endsWith('.test.mjs'))
   : [];
-if (browserTests.length)
-  step('browser tests (Chromium)', () => run('node', ['--test', ...browserTests.map((f) => `tests/browser/${f}`)]));
+if (browserTests.length) {
+  // Every browser test with the full font set, then the phone-width layouts again with only the fonts of a
+  // fresh Debian machine: a column that fits in one set can overflow in the other (tests/browser/fonts.mjs
+  // makes each pass check that Chromium sees exactly its set).
+  const fonts = (name) => ({ env: { ...process.env, POSENC_TEST_FONTS: name } });
+  step('browser tests (Chromium; DejaVu, Liberation and Noto fonts)', () =>
+    run('node', ['--test', ...browserTests.map((f) => `tests/browser/${f}`)], fonts('full')));
+  const phone = browserTests.filter((f) => new RegExp(PHONE_WIDTH_TESTS).test(readFileSync(join(root, 'tests/browser', f), 'utf8')));
+  step('phone-width browser tests again, DejaVu fonts only', () =>
+    run('node', ['--test', `--test-name-pattern=${PHONE_WIDTH_TESTS}`, ...phone.map((f) => `tests/browser/${f}`)], fonts('dejavu')));
+}
 
 console.log('\n[posenc test] all suites passed');

@@ -17,6 +17,14 @@ const PACKAGES = {
     probe: '/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a',
     why: 'libFuzzer and sanitizer runtimes for clang',
   },
+  // A fresh Debian machine has only DejaVu; readers' machines have more fonts, with other widths. The
+  // browser tests run with these too, so that a page that fits a phone column in one font set but not in
+  // another is caught (the phone-width tests run with DejaVu only as well).
+  'fonts-liberation': {
+    probe: '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
+    why: 'fonts metric-compatible with Arial, Times and Courier, for the browser tests',
+  },
+  'fonts-noto-core': { probe: '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf', why: 'the Noto fonts, for the browser tests' },
 };
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { browserPerFile, waitReady, canvasStats, shot, screenshotDir } from './helpers.mjs';
+import { assertFitsWidth, browserPerFile, waitReady, canvasStats, shot, screenshotDir } from './helpers.mjs';
 
 const env = browserPerFile();
 
@@ -80,17 +80,22 @@ test('demo lesson: URL state restores widget attributes and follows changes', as
   await page.close();
 });
 
-test('demo lesson at 320 px: no horizontal overflow, widgets fit', async () => {
+test('demo lesson at 320 px: no horizontal overflow, widgets and formulas fit, a wide formula scrolls from the keyboard', async () => {
   const page = await openDemo(env.base, { width: 320 });
-  const layout = await page.evaluate((tags) => ({
-    scroll: document.documentElement.scrollWidth,
-    widest: Math.max(...tags.map((t) => document.querySelector(t).getBoundingClientRect().right)),
-  }), TAGS);
-  assert.ok(layout.scroll <= 320, `page scroll width ${layout.scroll}`);
-  assert.ok(layout.widest <= 320, `widest widget ends at ${layout.widest}`);
+  const scrolling = await assertFitsWidth(page, 320);
   for (const t of ['posenc-heatmap', 'posenc-compare', 'posenc-pipeline', 'posenc-properties']) {
     await shot(page.locator(t), `narrow-${t.replace('posenc-', '')}`);
   }
+  // the first display formula is wider than a phone column in any font: arrows scroll it, the left side fades
+  const first = page.locator('.tex').nth(scrolling[0].index);
+  await first.focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((i) => document.querySelectorAll('.tex')[i].classList.contains('more-left'), scrolling[0].index, { timeout: 3000 });
+  assert.ok(await first.evaluate((t) => t.scrollLeft > 0), 'ArrowRight scrolled the formula');
+  await shot(first, 'narrow-formula-scrolled');
+  // wide again: every formula fits, so none fades or is a tab stop any more
+  await page.setViewportSize({ width: 1000, height: 900 });
+  assert.deepEqual(await assertFitsWidth(page, 1000), []);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWeb } from '../../scripts/build-web.mjs';
 import { serve } from '../../scripts/start.mjs';
+import { assertFonts, fontEnv } from './fonts.mjs';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const screenshotDir = join(root, 'tests/browser/screenshots');
@@ -25,9 +26,11 @@ export const CHROMIUM_ARGS = [
 
 /**
  * Builds the web bundles into a temporary folder, serves it (plus tests/browser/pages at /test/) and
- * launches Chromium with a fresh profile. Returns { context, base, outDir, close }.
+ * launches Chromium with a fresh profile. `fonts` names a font set of fonts.mjs ('dejavu', 'full'; by
+ * default POSENC_TEST_FONTS, which npm test sets): Chromium then sees that set, checked before any test
+ * runs. Without one, Chromium sees whatever fonts the machine has. Returns { context, base, outDir, close }.
  */
-export async function setup({ viewport = { width: 900, height: 900 }, deviceScaleFactor = 1, colorScheme = 'light', reducedMotion = 'no-preference' } = {}) {
+export async function setup({ viewport = { width: 900, height: 900 }, deviceScaleFactor = 1, colorScheme = 'light', reducedMotion = 'no-preference', fonts = process.env.POSENC_TEST_FONTS || undefined } = {}) {
   const work = mkdtempSync(join(tmpdir(), 'posenc-browser-'));
   const outDir = await buildWeb({ outDir: join(work, 'dist'), singleFile: true, quiet: true });
   const server = await serve({ '/': outDir, '/test/': join(root, 'tests/browser/pages') });
@@ -47,18 +50,19 @@ export async function setup({ viewport = { width: 900, height: 900 }, deviceScal
     colorScheme,
     reducedMotion,
     acceptDownloads: true,
+    env: { ...process.env, ...(fonts ? fontEnv(fonts, join(work, 'fontconfig')) : {}) },
+  });
+  const close = async () => {
+    await context.close().catch(() => {});
+    await server.close();
+    rmSync(work, { recursive: true, force: true });
+  };
+  if (fonts) await assertFonts(context, fonts).catch(async (err) => {
+    await close();
+    throw err;
   });
   mkdirSync(screenshotDir, { recursive: true });
-  return {
-    context,
-    base: server.url,
-    outDir,
-    async close() {
-      await context.close().catch(() => {});
-      await server.close();
-      rmSync(work, { recursive: true, force: true });
-    },
-  };
+  return { context, base: server.url, outDir, close };
 }
 
 /**
@@ -99,6 +103,44 @@ export async function widgetPage(env, html, { width } = {}) {
   }, html);
   await waitReady(page);
   return page;
+}
+
+/**
+ * A lesson page (demo part 1 or 2) `width` px wide: nothing makes the page scroll sideways, every posenc
+ * widget in <main> ends inside the viewport, and every formula ends inside its column. A formula wider than
+ * its column scrolls in its own box, fades at the side with more and is a labelled tab stop; one that fits
+ * is no tab stop. Returns the formulas that scroll, for the caller to operate.
+ */
+export async function assertFitsWidth(page, width) {
+  // the formulas' marks follow ResizeObserver callbacks: let a frame pass after the last size change
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const layout = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    widgets: [...document.querySelectorAll('main *')].filter((e) => e.localName.startsWith('posenc-')).map((e) => [e.localName, e.getBoundingClientRect().right]),
+    formulas: [...document.querySelectorAll('.tex')].map((t, index) => {
+      const column = t.parentElement.getBoundingClientRect().right - parseFloat(getComputedStyle(t.parentElement).paddingRight);
+      return {
+        index,
+        tex: t.dataset.tex,
+        right: t.getBoundingClientRect().right,
+        column,
+        scrolls: t.scrollWidth - t.clientWidth > 1,
+        clipped: t.scrollHeight > t.clientHeight + 1,
+        fades: t.classList.contains('more-right'),
+        stop: t.tabIndex === 0 && t.getAttribute('role') === 'region' && Boolean(t.getAttribute('aria-label')),
+      };
+    }),
+  }));
+  assert.ok(layout.scroll <= width, `page scroll width ${layout.scroll}`);
+  for (const [tag, right] of layout.widgets) assert.ok(right <= width, `${tag} ends at ${right}`);
+  assert.ok(layout.formulas.length > 0, 'the page has formulas');
+  for (const f of layout.formulas) {
+    assert.ok(f.right <= f.column + 0.5, `formula ${f.tex} ends at ${f.right}, its column at ${f.column}`);
+    assert.ok(!f.clipped, `formula ${f.tex} is cut off at the top or bottom`);
+    assert.equal(f.fades, f.scrolls, `formula ${f.tex}: fades at the right exactly when it scrolls`);
+    assert.equal(f.stop, f.scrolls, `formula ${f.tex}: a labelled tab stop exactly when it scrolls`);
+  }
+  return layout.formulas.filter((f) => f.scrolls);
 }
 
 /**

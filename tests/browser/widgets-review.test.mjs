@@ -77,7 +77,7 @@ test('value tables fit a 360 px phone column (no hidden columns behind a scroll)
   await page.close();
 });
 
-test('a table wider than its column fades at the side with more and can be scrolled from the keyboard', async () => {
+test('a table wider than its 360 px column fades at the side with more and can be scrolled from the keyboard', async () => {
   const page = await widgetPage(env, '<posenc-padding id="p" tokens="I,really,love,the,old,streets,of,Paris,today" length="12"></posenc-padding>', { width: 360 });
   const state = () =>
     page.evaluate(() => {

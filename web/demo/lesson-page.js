@@ -9,7 +9,7 @@ import { showLinkNotes } from './link-notes.js';
 
 /** Renders every `.tex[data-tex]` element below `root` (`.display` ones in display mode). */
 export function renderMath(root = document) {
-  const displays = [];
+  const formulas = [];
   for (const el of root.querySelectorAll('.tex[data-tex]')) {
     try {
       katex.render(el.dataset.tex, el, {
@@ -18,31 +18,45 @@ export function renderMath(root = document) {
         output: 'mathml',
         strict: 'ignore',
       });
-      // a display formula wider than a phone column scrolls sideways: keyboard users must be able to reach it
-      if (el.classList.contains('display')) {
-        el.tabIndex = 0;
-        el.setAttribute('role', 'region');
-        el.setAttribute('aria-label', 'formula (scrolls sideways on narrow screens)');
-        displays.push(el);
-      }
     } catch {
       el.textContent = el.dataset.tex; // the TeX source is still readable
     }
+    formulas.push(el);
   }
-  fadeWhereCut(displays);
+  fadeWhereCut(formulas);
 }
 
-/** Formulas cut by a narrow column fade out at the side that has more (demo.css), as the widgets' tables do. */
-function fadeWhereCut(elements) {
+/**
+ * A formula wider than its column scrolls inside its own box (demo.css). Such a formula fades out at the
+ * side that has more, and becomes a labelled, focusable region so that the keyboard can scroll it too;
+ * one that fits is neither (no useless tab stop). Whether it fits depends on the column and on the fonts,
+ * so this is decided again whenever the box or the formula changes size, not once after loading.
+ */
+function fadeWhereCut(formulas) {
   const mark = (el) => {
     const more = el.scrollWidth - el.clientWidth;
-    el.classList.toggle('more-right', more > 1 && el.scrollLeft < more - 1);
-    el.classList.toggle('more-left', more > 1 && el.scrollLeft > 1);
+    const over = more > 1;
+    el.classList.toggle('more-right', over && el.scrollLeft < more - 1);
+    el.classList.toggle('more-left', over && el.scrollLeft > 1);
+    if (over === el.hasAttribute('tabindex')) return;
+    if (over) {
+      el.tabIndex = 0;
+      el.setAttribute('role', 'region');
+      el.setAttribute('aria-label', 'Formula, scrolls sideways');
+    } else {
+      for (const name of ['tabindex', 'role', 'aria-label']) el.removeAttribute(name);
+    }
   };
-  for (const el of elements) el.addEventListener('scroll', () => mark(el), { passive: true });
-  const all = () => elements.forEach(mark);
-  addEventListener('resize', all);
-  requestAnimationFrame(all);
+  // the box changes with its column, the <math> inside it with the fonts
+  const observer = new ResizeObserver((entries) => {
+    for (const { target } of entries) mark(target.closest('.tex'));
+  });
+  for (const el of formulas) {
+    el.addEventListener('scroll', () => mark(el), { passive: true });
+    observer.observe(el);
+    const math = el.querySelector('math');
+    if (math) observer.observe(math);
+  }
 }
 
 /** Keeps the #share link and the address in step with the posenc widgets in <main> that have an id. */
