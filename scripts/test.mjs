@@ -17,7 +17,7 @@ const step = (name, fn) => {
 };
 
 ensureNodeModules();
-ensurePackages(['emscripten', 'cmake', 'g++', 'catch2', 'chromium', 'clang-14', 'libclang-rt-14-dev', 'fonts-liberation', 'fonts-noto-core']);
+ensurePackages(['emscripten', 'cmake', 'g++', 'catch2', 'chromium', 'clang-14', 'libclang-rt-14-dev', 'fonts-liberation', 'fonts-noto-core', 'mkdocs']);
 
 step('build the WebAssembly engine', () => {
   buildWasm();

@@ -25,6 +25,7 @@ const PACKAGES = {
     why: 'fonts metric-compatible with Arial, Times and Courier, for the browser tests',
   },
   'fonts-noto-core': { probe: '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf', why: 'the Noto fonts, for the browser tests' },
+  mkdocs: { probe: '/usr/bin/mkdocs', why: 'builds the MkDocs site the widgets are tested in' },
 };
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
