@@ -355,6 +355,7 @@ export class PosencElement extends LitElement {
     _status: { state: true },
     _embed: { state: true },
     _ready: { state: true },
+    _notesOpen: { state: true },
   };
 
   static styles = baseStyles;
@@ -364,6 +365,7 @@ export class PosencElement extends LitElement {
     this.group = '';
     this.theme = 'auto';
     this.compact = false;
+    this._notesOpen = false;
     /** the engine facade once loaded */
     this.pe = null;
     this._ready = false;
@@ -483,7 +485,15 @@ export class PosencElement extends LitElement {
 
   update(changed) {
     super.update(changed);
+    this.renderRoot.classList.toggle('notes-open', this._notesOpen);
     this._markScrollers();
+    // plots are sized for the layout: switching it (not the first render) draws them again
+    if (changed.has('compact') && changed.get('compact') !== undefined) this.updateComplete.then(() => this.redraw?.());
+  }
+
+  /** Width in CSS pixels for a plot inside `box` (a compact layout's pane), else the frame's content width. */
+  widthIn(box) {
+    return (this.compact && box?.clientWidth) || this.contentWidth;
   }
 
   /**
@@ -761,6 +771,13 @@ export class PosencElement extends LitElement {
     this._status = 'PNG saved.';
   }
 
+  /** The compact layout folds the explanations away; the Notes button shows them again (and redraws: panes change width). */
+  async _toggleNotes() {
+    this._notesOpen = !this._notesOpen;
+    await this.updateComplete;
+    this.redraw?.();
+  }
+
   /** Heading + toolbar; `title` is text (rendered as text, never as HTML). */
   renderHead(title) {
     const name = shortName(this.localName);
@@ -771,6 +788,9 @@ export class PosencElement extends LitElement {
           <button type="button" part="button" @click=${this._copyEmbed} aria-label="Copy embed code of this ${name} widget">Embed</button>
           <button type="button" part="button" @click=${this._downloadCsv} aria-label="Download the ${name} data as CSV">CSV</button>
           <button type="button" part="button" @click=${this._downloadPng} aria-label="Download the ${name} picture as PNG">PNG</button>
+          ${this.compact
+            ? html`<button type="button" part="button" aria-expanded=${this._notesOpen ? 'true' : 'false'} @click=${this._toggleNotes} aria-label="Notes: the explanations of this ${name} widget">Notes</button>`
+            : nothing}
         </div>
       </div>
       ${this._embed != null
