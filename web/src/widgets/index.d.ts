@@ -8,8 +8,13 @@ import type { Engine, Layout, Metric } from '../engine/index.js';
 export declare class PosencElement extends LitElement {
   /** Widgets with the same group share their selected positions. Attribute `group`. */
   group: string;
-  /** 'auto' (follow prefers-color-scheme), 'light' or 'dark'. Attribute `theme`. */
+  /** 'auto' (follow the page: its background, its color-scheme, else the system), 'light' or 'dark'. Attribute `theme`. */
   theme: 'auto' | 'light' | 'dark' | string;
+  /**
+   * The compact layout, for slides: fits 1280×720 (panels side by side, shorter plots, explanations folded
+   * behind a Notes button). Boolean attribute `compact`.
+   */
+  compact: boolean;
   /** The engine facade once loaded (null before). */
   readonly pe: Engine | null;
   /** Resolves when the engine is loaded and the current state is drawn. */
@@ -441,6 +446,8 @@ export declare class PosencPadding extends PosencElement {
 }
 
 export declare const METHOD_WIDGET_TAGS: readonly string[];
+/** Every widget's tag name: WIDGET_TAGS then METHOD_WIDGET_TAGS. */
+export declare const ALL_WIDGET_TAGS: readonly string[];
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -14,17 +14,7 @@ export { setEngine, getEngine } from './engine.js';
 export { getChannel, SelectionChannel } from '../state/channel.js';
 export { syncWithUrl, encodeState, decodeState } from '../state/url.js';
 
-/** Tag names of all widgets, in lesson order. */
-export const WIDGET_TAGS = [
-  'posenc-permutation',
-  'posenc-heatmap',
-  'posenc-waves',
-  'posenc-compare',
-  'posenc-similarity',
-  'posenc-pipeline',
-  'posenc-slicing',
-  'posenc-properties',
-];
+export { WIDGET_TAGS, METHOD_WIDGET_TAGS, ALL_WIDGET_TAGS } from './tags.js';
 
 // Beyond sinusoidal: learned tables, T5 buckets, RoPE and its long-context scaling, ALiBi, the method
 // comparison and padding-aware position ids.
@@ -36,13 +26,3 @@ export { PosencAlibi } from './posenc-alibi.js';
 export { PosencMethods } from './posenc-methods.js';
 export { PosencPadding } from './posenc-padding.js';
 
-/** Tag names of the method widgets, in the order of the second lesson part. */
-export const METHOD_WIDGET_TAGS = [
-  'posenc-learned',
-  'posenc-rope',
-  'posenc-scaling',
-  'posenc-alibi',
-  'posenc-t5',
-  'posenc-padding',
-  'posenc-methods',
-];
