@@ -184,7 +184,7 @@ export class PosencHeatmap extends PosencElement {
       if (job !== this._job) return;
     }
     const left = 30 + 7 * String(p.offset + p.length - 1).length;
-    const geom = matrixLayout({ width: this.contentWidth, rows: p.length, cols: p.dModel, top: 40, left });
+    const geom = matrixLayout({ width: this.contentWidth, rows: p.length, cols: p.dModel, top: 40, left, maxHeight: this.compact ? 340 : 420 });
     this._layoutGeom = geom;
     this._info = frequencyInfo(this.pe, p);
     const ratio = this.ratio;

@@ -37,6 +37,11 @@ export class PosencPipeline extends PosencElement {
         display: grid;
         gap: 8px;
       }
+      /* compact: the stages two by two */
+      :host([compact]) .stages {
+        grid-template-columns: repeat(auto-fit, minmax(min(100%, 30em), 1fr));
+        margin: 4px 0;
+      }
       .stage {
         border: 1px solid var(--_border);
         border-radius: var(--_radius);
@@ -248,12 +253,13 @@ export class PosencPipeline extends PosencElement {
     const stages = this.stages;
     const range = this._range(stages);
     const t = this.theme$();
-    const w = Math.max(120, this.contentWidth - 24);
     stages.forEach((s, k) => {
       if (!s.vector) return;
       const canvas = this.renderRoot.querySelector(`canvas[data-stage="${s.key}"]`);
       if (!canvas) return;
-      const h = 70;
+      // a stage's content box: the frame's width less the stage's border and padding (compact: its grid cell)
+      const w = Math.max(120, this.compact ? canvas.parentElement.clientWidth - 20 : this.contentWidth - 24);
+      const h = this.compact ? 56 : 70;
       const ctx = clearCanvas(canvas, w, h, this.ratio);
       const hi = this._hover && this._hover.key === s.key ? this._hover.i : this._hover ? this._hover.i : -1;
       drawBars(ctx, { rect: { x: 0, y: 2, w, h: h - 4 }, values: s.vector, range, pos: t.pos, neg: t.neg, axis: t.muted, highlight: hi, highlightColor: t.cursor, dropped: s.dropped });

@@ -36,6 +36,10 @@ export class PosencSimilarity extends PosencElement {
       .controls select {
         min-width: 10em;
       }
+      /* compact: the matrix, and beside it what the cursor reads */
+      :host([compact]) .split {
+        grid-template-columns: auto minmax(14em, 1fr);
+      }
     `,
   ];
 
@@ -136,8 +140,9 @@ export class PosencSimilarity extends PosencElement {
     if (this._metric === 'cosine') hi = Math.max(hi, 1);
     if (this._metric === 'euclidean') lo = 0;
     this._range = [lo, hi];
-    const geom = matrixLayout({ width: Math.min(this.contentWidth, 560), rows: L, cols: L, square: true, maxHeight: 480, top: 40, left: 30 + 7 * String(L - 1).length });
-    geom.width = this.contentWidth;
+    const geom = matrixLayout({ width: Math.min(this.contentWidth, 560), rows: L, cols: L, square: true, maxHeight: this.compact ? 400 : 480, top: 40, left: 30 + 7 * String(L - 1).length });
+    // the normal layout spans the frame; the compact one leaves the space beside the matrix to the readouts
+    geom.width = this.compact ? Math.max(geom.rect.x + geom.rect.w + 10, 300) : this.contentWidth;
     this._geom = geom;
     fitCanvas(canvas, geom.width, geom.height, this.ratio);
     const scheme = this.choice('scheme');
@@ -298,6 +303,8 @@ export class PosencSimilarity extends PosencElement {
           </select>
         </label>
       </div>
+      <div class="split">
+      <div class="pane">
       <canvas
         class="plot"
         tabindex="0"
@@ -312,12 +319,16 @@ export class PosencSimilarity extends PosencElement {
         @focus=${() => ((this._focused = true), this._paint())}
         @blur=${() => ((this._focused = false), this._paint())}
       ></canvas>
+      </div>
+      <div class="pane">
       <p id="readout" class="readout" role="status" aria-live="polite" aria-atomic="true" data-value=${ro.value != null ? plain(ro.value) : ''}>${ro.text}</p>
       <p class="readout muted" data-role="selected">${this._selectedText() || nothing}</p>
       <p class="note">
         Every diagonal of this matrix holds one value: for sinusoidal encodings the similarity of two positions depends only
         on how far apart they are, not on where they sit.
       </p>
+      </div>
+      </div>
     `;
   }
 }

@@ -238,7 +238,7 @@ export class PosencWaves extends PosencElement {
     const canvas = this.renderRoot?.querySelector('canvas.plot');
     if (!canvas) return;
     const w = this.contentWidth;
-    const h = Math.round(Math.min(320, Math.max(220, w * 0.42)));
+    const h = Math.round(this.compact ? Math.min(240, Math.max(180, w * 0.3)) : Math.min(320, Math.max(220, w * 0.42)));
     const ctx = clearCanvas(canvas, w, h, this.ratio);
     if (!this._table) return;
     const t = this.theme$();
@@ -485,8 +485,8 @@ export class PosencWaves extends PosencElement {
       <p class="readout" role="status" aria-live=${this._playing ? 'off' : 'polite'} aria-atomic="true">${readout}</p>
       ${this._legend()}
       ${dimView
-        ? html`<p class="note">Left (low dimensions) the values flip quickly as the position changes; right (high dimensions) they barely move. Sweep the position to watch it.</p>`
-        : html`<p class="note">Solid lines are sine columns, dashed lines cosine columns. Each pair of columns has its own wavelength; they grow geometrically with the dimension.</p>`}
+        ? html`<p class="note lesson">Left (low dimensions) the values flip quickly as the position changes; right (high dimensions) they barely move. Sweep the position to watch it.</p>`
+        : html`<p class="note lesson">Solid lines are sine columns, dashed lines cosine columns. Each pair of columns has its own wavelength; they grow geometrically with the dimension.</p>`}
     `;
   }
 }
