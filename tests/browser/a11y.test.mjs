@@ -9,13 +9,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { browserPerFile, widgetPage, waitReady } from './helpers.mjs';
+import { ALL_WIDGET_TAGS as TAGS } from '../../web/src/widgets/tags.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-const TAGS = [
-  'posenc-permutation', 'posenc-heatmap', 'posenc-waves', 'posenc-compare', 'posenc-similarity', 'posenc-pipeline', 'posenc-slicing', 'posenc-properties',
-  'posenc-learned', 'posenc-rope', 'posenc-scaling', 'posenc-alibi', 'posenc-t5', 'posenc-padding', 'posenc-methods',
-];
 
 const env = browserPerFile();
 

@@ -10,12 +10,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setup, waitReady } from './helpers.mjs';
 import { serve } from '../../scripts/start.mjs';
+import { ALL_WIDGET_TAGS as ALL_TAGS } from '../../web/src/widgets/tags.js';
 
-const ALL_TAGS = [
-  'posenc-permutation', 'posenc-heatmap', 'posenc-waves', 'posenc-compare', 'posenc-similarity', 'posenc-pipeline',
-  'posenc-slicing', 'posenc-properties', 'posenc-learned', 'posenc-rope', 'posenc-scaling', 'posenc-alibi', 'posenc-t5',
-  'posenc-padding', 'posenc-methods',
-];
 // the same policy as csp.test.mjs
 const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 

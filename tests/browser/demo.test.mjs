@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assertFitsWidth, browserPerFile, waitReady, canvasStats, shot, screenshotDir } from './helpers.mjs';
+import { WIDGET_TAGS as TAGS } from '../../web/src/widgets/tags.js';
 
 const env = browserPerFile();
 
-const TAGS = ['posenc-permutation', 'posenc-heatmap', 'posenc-waves', 'posenc-compare', 'posenc-similarity', 'posenc-pipeline', 'posenc-slicing', 'posenc-properties'];
 
 async function openDemo(url, { width = 1000, block = true } = {}) {
   const page = await env.context.newPage();

@@ -5,13 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserPerFile, widgetPage, waitReady, shot } from './helpers.mjs';
+import { ALL_WIDGET_TAGS as ALL_TAGS } from '../../web/src/widgets/tags.js';
 
 const env = browserPerFile();
 
-export const ALL_TAGS = [
-  'posenc-permutation', 'posenc-heatmap', 'posenc-waves', 'posenc-compare', 'posenc-similarity', 'posenc-pipeline', 'posenc-slicing', 'posenc-properties',
-  'posenc-learned', 'posenc-rope', 'posenc-scaling', 'posenc-alibi', 'posenc-t5', 'posenc-padding', 'posenc-methods',
-];
 /** Widgets with a `tokens` list attribute (comma-separated) and the one with a single `token`. */
 const TOKEN_TAGS = ['posenc-permutation', 'posenc-compare', 'posenc-padding', 'posenc-methods'];
 

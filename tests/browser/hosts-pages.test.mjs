@@ -7,15 +7,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { browserPerFile, shot, waitReady } from './helpers.mjs';
+import { ALL_WIDGET_TAGS as TAGS } from '../../web/src/widgets/tags.js';
 
 const env = browserPerFile({ viewport: { width: 900, height: 900 } });
 const require = createRequire(import.meta.url);
 const css = (name) => readFileSync(require.resolve(name), 'utf8');
 
-const TAGS = [
-  'posenc-heatmap', 'posenc-waves', 'posenc-compare', 'posenc-similarity', 'posenc-pipeline', 'posenc-slicing', 'posenc-permutation',
-  'posenc-properties', 'posenc-learned', 'posenc-padding', 'posenc-rope', 'posenc-scaling', 'posenc-alibi', 'posenc-t5', 'posenc-methods',
-];
 
 // Tailwind v4 puts its preflight in the base layer, as a site built with it ships it
 const RESETS = {
