@@ -9,7 +9,6 @@ import { WIDGET_TAGS as TAGS } from '../../web/src/widgets/tags.js';
 
 const env = browserPerFile();
 
-
 async function openDemo(url, { width = 1000, block = true } = {}) {
   const page = await env.context.newPage();
   page.errors = [];
