@@ -13,7 +13,6 @@
 import { WIDGET_TAGS, METHOD_WIDGET_TAGS } from '../src/widgets/index.js';
 import { intList, stringList, RESIZE_MESSAGE } from '../src/state/attributes.js';
 import { isKnownScheme } from '../src/render/color.js';
-import { SCALING_TYPES } from '../src/widgets/posenc-scaling.js';
 
 export const EMBED_TAGS = [...WIDGET_TAGS, ...METHOD_WIDGET_TAGS];
 const DEFAULT_TAG = 'posenc-heatmap';
@@ -21,18 +20,6 @@ const MAX_PARAMS = 48;
 const MAX_TEXT = 1000;
 const SETTLE_MS = 6000;
 
-/** Names accepted by the string attributes (per widget where two widgets use a name differently). */
-const NAMES = {
-  theme: ['auto', 'light', 'dark'],
-  layout: ['interleaved', 'split'],
-  metric: ['cosine', 'dot', 'euclidean'],
-  convention: ['half', 'interleaved'],
-  'pad-side': ['right', 'left'],
-  scale: ['shared', 'head'],
-  type: SCALING_TYPES,
-  'posenc-waves view': ['position', 'dimension'],
-  'posenc-scaling view': ['wavelength', 'frequency'],
-};
 /** String attributes that hold free text (shown as text by the widgets). */
 const TEXT = new Set(['label', 'token']);
 
@@ -41,7 +28,8 @@ const INTS = /^\s*[+-]?\d+(?:\s*,\s*[+-]?\d+)*\s*$/;
 
 /**
  * The attributes `tag` accepts in an embed, as Map<attribute, kind>. Kinds: 'number', 'boolean', 'ints',
- * 'numbers', 'texts', 'text', ['name', …] (one of these names), or null (not accepted in an embed).
+ * 'numbers', 'texts', 'text', 'scheme', ['name', …] (one of the names the property declares in `values`), or
+ * null (not accepted in an embed).
  */
 export function embedAttributes(tag) {
   const cls = customElements.get(tag);
@@ -57,7 +45,7 @@ export function embedAttributes(tag) {
     else if (o.type === Array) kind = o.converter === intList ? 'ints' : o.converter === stringList ? 'texts' : 'numbers';
     else if (name === 'scheme') kind = 'scheme';
     else if (TEXT.has(name)) kind = 'text';
-    else kind = NAMES[`${tag} ${name}`] ?? NAMES[name] ?? null;
+    else kind = o.values ?? null; // the names the widget declares for the attribute
     out.set(name, kind);
   }
   return out;

@@ -8,6 +8,7 @@ import { clearCanvas, pointerIn } from '../render/canvas.js';
 import { fixed, plain } from '../render/format.js';
 import { drawBars } from '../render/bars.js';
 import { csvRow, tableCanvas } from '../render/export.js';
+import { NAMES } from '../engine/names.js';
 
 const MAX_CHIPS = 512;
 
@@ -42,7 +43,7 @@ export class PosencCompare extends PosencElement {
     dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(64) },
     length: { type: Number, reflect: true, converter: numberAttr(20) },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
-    layout: { type: String, reflect: true, values: ['interleaved', 'split'] },
+    layout: { type: String, reflect: true, values: NAMES.layout.values },
     tokens: { type: Array, reflect: true, converter: stringList },
     positions: { type: Array, reflect: true, converter: intList },
     _hoverDim: { state: true },

@@ -12,6 +12,7 @@ import { fixed, int, plain } from '../render/format.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawRowMarks, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../render/matrix-view.js';
 import { csvRow } from '../render/export.js';
 import { describeColumn, frequencyInfo, formulaText } from './sinusoid-info.js';
+import { NAMES } from '../engine/names.js';
 
 const MAX_LENGTH = 1 << 20;
 const MAX_DMODEL = 1 << 14;
@@ -26,7 +27,7 @@ export class PosencHeatmap extends PosencElement {
     dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(32) },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
     offset: { type: Number, reflect: true, converter: numberAttr(0) },
-    layout: { type: String, reflect: true, values: ['interleaved', 'split'] },
+    layout: { type: String, reflect: true, values: NAMES.layout.values },
     scheme: { type: String, reflect: true, values: SCHEME_NAMES, fallback: 'RdBu' },
     positions: { type: Array, reflect: true, converter: intList },
     _cursor: { state: true },

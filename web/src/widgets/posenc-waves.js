@@ -11,6 +11,7 @@ import { CATEGORICAL } from '../render/color.js';
 import { fixed, int } from '../render/format.js';
 import { csvRow, legendCanvas } from '../render/export.js';
 import { describeColumn, frequencyInfo, wavelength, wavelengthText } from './sinusoid-info.js';
+import { NAMES } from '../engine/names.js';
 
 const MAX_LENGTH = 1 << 16;
 const MAX_CURVES = 10;
@@ -20,7 +21,7 @@ export class PosencWaves extends PosencElement {
     dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(64) },
     length: { type: Number, reflect: true, converter: numberAttr(100) },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
-    layout: { type: String, reflect: true, values: ['interleaved', 'split'] },
+    layout: { type: String, reflect: true, values: NAMES.layout.values },
     dims: { type: Array, reflect: true, converter: intList },
     positions: { type: Array, reflect: true, converter: intList },
     view: { type: String, reflect: true, values: ['position', 'dimension'] },

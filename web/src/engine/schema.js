@@ -1,0 +1,204 @@
+// The options of every engine call, declared once: name, kind, default, allowed values, meaning.
+//
+// The engine (cpp/) checks every value itself; this table says the same thing in a form the rest of the
+// project reads: the option interfaces of index.d.ts and the options reference in docs/engine.md are
+// generated from it (scripts/gen-schema.mjs), the embed page takes its named values from it, and
+// tests/js/schema.test.mjs checks it against the engine (every required option, type,
+// bound, named value and default), so the table cannot drift from what the engine does.
+//
+// An option: { kind, doc, required?, default?, min?, max?, above? (exclusive lower bound), values?, type? }.
+// kind: 'integer' | 'number' | 'boolean' | 'name' (one of `values`) | 'array' (numbers) | 'target' (`into`)
+// | 'object' (nested options, `type` names them). Bounds are the static ones; a bound that depends on
+// another option (offset + length ≤ 2^53 − 1) is said in `doc`. The engine's runtime (core.js) does not
+// import this table: its texts would cost every page that loads the engine bytes for nothing.
+
+import { NAMES } from './names.js';
+
+export { NAMES };
+
+/** The engine's size limits (cpp/include/posenc/error.hpp). */
+export const LIMITS = Object.freeze({
+  outputElements: 2 ** 28,
+  residentElements: 2 ** 26,
+  dim: 2 ** 20,
+  heads: 4096,
+  attentionLength: 4096,
+  position: 2 ** 53 - 1,
+});
+
+
+const into = (target = 'FloatTarget', doc = 'Filled and returned instead of a new array; must have the result\'s length.') => ({ kind: 'target', target, doc });
+const count = (max, doc) => ({ kind: 'integer', required: true, min: 1, max, doc });
+const base = { kind: 'number', default: 10000, above: 1, doc: 'Wavelength base.' };
+const scalingNumber = (doc, above = 0, max = 1e6) => ({ kind: 'number', above, max, doc });
+
+/**
+ * Option sets by interface name. `calls` lists the facade functions taking it; `extends` adds another
+ * set's options; `example` is a valid call's options (docs and tests start from it); `input` is the
+ * argument before the options, with its length for those options or a valid value.
+ */
+export const OPTION_SETS = Object.freeze({
+  SinusoidalOptions: {
+    calls: ['sinusoidal'],
+    example: { length: 4, dModel: 8 },
+    options: {
+      length: count(LIMITS.outputElements, 'Number of positions (rows).'),
+      dModel: count(LIMITS.dim, 'Width of each encoding (columns). Odd widths end with a sine that has no cosine partner.'),
+      base,
+      offset: { kind: 'integer', default: 0, min: 0, max: LIMITS.position, doc: 'First position (KV cache / long context); offset + length ≤ 2^53 − 1.' },
+      layout: { kind: 'name', names: 'layout', default: 'interleaved', doc: "'interleaved' (sin, cos, sin, cos …: the paper) or 'split' (all sines, then all cosines)." },
+      into: into('FloatTarget', 'Filled and returned instead of a new array; must have length × dModel elements.'),
+    },
+  },
+  FrequenciesOptions: {
+    calls: ['frequencies'],
+    example: { dModel: 8 },
+    options: {
+      dModel: count(LIMITS.dim, 'Width of the encoding: ⌈dModel/2⌉ sin/cos pairs.'),
+      base,
+    },
+  },
+  LearnedOptions: {
+    calls: ['learned'],
+    example: { maxLength: 4, dModel: 8 },
+    options: {
+      maxLength: count(LIMITS.outputElements, 'Rows of the table.'),
+      dModel: count(LIMITS.dim, 'Width of each row.'),
+      seed: { kind: 'integer', default: 0, min: 0, max: 2 ** 32 - 1, doc: 'The same seed gives the same table in every build.' },
+      std: { kind: 'number', default: 0.02, min: 0, max: 1e6, doc: 'Standard deviation of the Normal(0, std) draws.' },
+      positions: { kind: 'array', doc: 'Look up these rows only; a position < 0 or ≥ maxLength is a RangeError.' },
+      into: into(),
+    },
+  },
+  SimilarityOptions: {
+    calls: ['similarity'],
+    example: { length: 4, dModel: 8 },
+    input: { name: 'table', length: (o) => o.length * o.dModel },
+    options: {
+      length: count(LIMITS.dim, 'Rows of the table.'),
+      dModel: count(LIMITS.dim, 'Width of each row.'),
+      metric: { kind: 'name', names: 'metric', default: 'cosine', doc: 'What is computed for every pair of rows.' },
+      into: into('FloatTarget', 'length × length elements; must not overlap the table.'),
+    },
+  },
+  RopeScaling: {
+    nested: true,
+    doc: "transformers' `rope_scaling`, keys in camelCase (`rope_type` is `type`).",
+    options: {
+      type: { kind: 'name', names: 'ropeScalingType', default: 'default', doc: 'The scaling recipe.' },
+      factor: scalingNumber('How many times the context grows; ≥ 1, required except for default and longrope.'),
+      originalMaxPositionEmbeddings: { kind: 'integer', min: 1, max: LIMITS.position, doc: 'The pretrained context length (dynamic, yarn, llama3, longrope).' },
+      maxPositionEmbeddings: { kind: 'integer', min: 1, max: LIMITS.position, doc: 'The extended context length.' },
+      seqLen: { kind: 'integer', min: 1, max: LIMITS.position, doc: 'The sequence length the frequencies serve (dynamic, longrope). rope.apply defaults it to offset + seqLen.' },
+      betaFast: scalingNumber('YaRN: rotations below which a pair is interpolated fully.', 1e-6),
+      betaSlow: scalingNumber('YaRN: rotations above which a pair is left as it is.', 1e-6),
+      mscale: scalingNumber('YaRN (DeepSeek): attention factor numerator.', -1e6),
+      mscaleAllDim: scalingNumber('YaRN (DeepSeek): attention factor denominator.', -1e6),
+      attentionFactor: scalingNumber('YaRN, LongRoPE: the attention factor as given.'),
+      truncate: { kind: 'boolean', default: true, doc: 'YaRN: floor/ceil the correction range.' },
+      lowFreqFactor: scalingNumber('Llama 3: wavelengths beyond original / lowFreqFactor are divided by factor.'),
+      highFreqFactor: scalingNumber('Llama 3: wavelengths below original / highFreqFactor are kept; > lowFreqFactor.'),
+      shortFactor: { kind: 'array', doc: 'LongRoPE: rotaryDim / 2 values from 1e-6 to 1e6, for sequences within the original length.' },
+      longFactor: { kind: 'array', doc: 'LongRoPE: rotaryDim / 2 values from 1e-6 to 1e6, beyond it.' },
+    },
+  },
+  RopeOptions: {
+    calls: ['rope.invFreq'],
+    example: { headDim: 8 },
+    options: {
+      headDim: count(LIMITS.dim, 'Channels per head; headDim × partialRotaryFactor must be even.'),
+      base,
+      partialRotaryFactor: { kind: 'number', default: 1, above: 0, max: 1, doc: 'Fraction of each head that rotates, in (0, 1].' },
+      scaling: { kind: 'object', type: 'RopeScaling', doc: 'Long-context scaling.' },
+    },
+  },
+  RopeApplyOptions: {
+    calls: ['rope.apply'],
+    extends: 'RopeOptions',
+    example: { headDim: 8, seqLen: 2, heads: 1 },
+    input: { name: 'x', length: (o) => o.seqLen * o.heads * o.headDim },
+    options: {
+      seqLen: count(LIMITS.outputElements, 'Rows (tokens).'),
+      heads: count(LIMITS.heads, 'Heads per row.'),
+      offset: { kind: 'integer', default: 0, min: 0, max: LIMITS.position, doc: 'Position of the first row (KV cache); offset + seqLen ≤ 2^53 − 1.' },
+      convention: { kind: 'name', names: 'ropeConvention', default: 'half', doc: "'half' (GPT-NeoX / LLaMA rotate_half) or 'interleaved' (GPT-J / RoFormer)." },
+      into: into('FloatTarget', 'seqLen × heads × headDim elements: x itself (rotated in place) or memory that does not overlap x.'),
+    },
+  },
+  AlibiBiasOptions: {
+    calls: ['alibi.bias'],
+    example: { heads: 2, length: 4 },
+    options: {
+      heads: count(LIMITS.heads, 'Attention heads (one slope each).'),
+      length: count(LIMITS.dim, 'Positions (the bias is length × length per head).'),
+      causal: { kind: 'boolean', default: true, doc: 'true: −slope·(i−j) at j ≤ i and −Infinity above the diagonal; false: symmetric −slope·|i−j|.' },
+      into: into(),
+    },
+  },
+  T5BucketOptions: {
+    calls: ['t5.bucket'],
+    example: {},
+    input: { name: 'relativePosition', value: 3 },
+    options: {
+      bidirectional: { kind: 'boolean', default: true, doc: 'Separate buckets for keys before and after the query.' },
+      numBuckets: { kind: 'integer', default: 32, min: 2, max: 65536, doc: 'Buckets (at least 4 when bidirectional).' },
+      maxDistance: { kind: 'integer', default: 128, min: 2, max: LIMITS.position, doc: 'Distance from which every position shares the last bucket; greater than the exact-bucket count.' },
+    },
+  },
+  T5GridOptions: {
+    calls: ['t5.buckets'],
+    extends: 'T5BucketOptions',
+    example: { queryLength: 4, keyLength: 4 },
+    options: {
+      queryLength: count(LIMITS.outputElements, 'Queries (rows).'),
+      keyLength: count(LIMITS.outputElements, 'Keys (columns).'),
+      into: into('Int32Array'),
+    },
+  },
+  RobertaPositionIdsOptions: {
+    calls: ['positionIds'],
+    example: { padTokenId: 1 },
+    input: { name: 'ids', value: [0, 5, 1] },
+    options: {
+      convention: { kind: 'name', names: 'positionIdsConvention', default: 'roberta', literal: 'roberta', doc: "RoBERTa's rule: pads keep padTokenId, tokens count on from padTokenId + 1." },
+      padTokenId: { kind: 'integer', required: true, min: -(2 ** 30), max: 2 ** 30, doc: 'The padding token id.' },
+      pastLength: { kind: 'integer', default: 0, min: 0, max: 2 ** 30, doc: 'Tokens already in the KV cache.' },
+      into: into('Int32Array'),
+    },
+  },
+  GenerationPositionIdsOptions: {
+    calls: ['positionIds'],
+    example: { convention: 'generation' },
+    input: { name: 'mask', value: [0, 1, 1] },
+    options: {
+      convention: { kind: 'name', names: 'positionIdsConvention', required: true, literal: 'generation', doc: 'Generation: positions from the attention mask (cumsum − 1, 1 at pads).' },
+      into: into('Int32Array'),
+    },
+  },
+  AttentionOptions: {
+    calls: ['attention'],
+    example: { q: [1, 0], k: [1, 0], v: [1, 0], seqLen: 1, heads: 1, headDim: 2 },
+    options: {
+      q: { kind: 'array', required: true, doc: 'Queries, [seqLen][heads][headDim].' },
+      k: { kind: 'array', required: true, doc: 'Keys, [seqLen][heads][headDim].' },
+      v: { kind: 'array', required: true, doc: 'Values, [seqLen][heads][headDim].' },
+      seqLen: count(LIMITS.attentionLength, 'Tokens.'),
+      heads: count(LIMITS.heads, 'Heads.'),
+      headDim: count(LIMITS.dim, 'Channels per head.'),
+      bias: { kind: 'array', doc: 'Additive, [heads][seqLen][seqLen] or [seqLen][seqLen]; −Infinity masks.' },
+      causal: { kind: 'boolean', default: false, doc: 'Mask keys after the query.' },
+    },
+  },
+});
+
+/** Every option of a set, inherited ones first: [key, option] pairs. */
+export function optionsOf(setName) {
+  const set = OPTION_SETS[setName];
+  return [...(set.extends ? optionsOf(set.extends) : []), ...Object.entries(set.options)];
+}
+
+/** Named values of an option (its `names` list), or null. */
+export const valuesOf = (option) => (option.names ? NAMES[option.names].values : null);
+
+/** The named values of one option of a set (for example the sinusoidal layouts). */
+export const namedValues = (setName, key) => valuesOf(Object.fromEntries(optionsOf(setName))[key]);
