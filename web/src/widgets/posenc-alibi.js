@@ -52,6 +52,32 @@ export class PosencAlibi extends PosencElement {
         color: var(--_accent-fg);
         border-color: var(--_accent);
       }
+      /* compact, when there is room: slopes and attention weights side by side, the heads' biases below */
+      :host([compact]) .frame {
+        container: alibi / inline-size;
+      }
+      @container alibi (min-width: 760px) {
+        :host([compact]) .split {
+          grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+          grid-template-areas: 'slopes weights' 'heads heads' 'note note';
+        }
+        .slopes-pane {
+          grid-area: slopes;
+        }
+        .heads-pane {
+          grid-area: heads;
+        }
+        .weights-pane {
+          grid-area: weights;
+        }
+        .split > .note {
+          grid-area: note;
+        }
+        .slopes-pane > .panel-title:first-child,
+        .weights-pane > .panel-title:first-child {
+          margin-top: 0;
+        }
+      }
     `,
   ];
 
@@ -186,8 +212,8 @@ export class PosencAlibi extends PosencElement {
   _drawSlopes() {
     const canvas = this.renderRoot?.querySelector('canvas.slopes-plot');
     if (!canvas) return;
-    const w = this.contentWidth;
-    const h = 170;
+    const w = this._paneWidth('.slopes-pane');
+    const h = this.compact ? 130 : 170;
     const ctx = clearCanvas(canvas, w, h, this.ratio);
     const d = this._data;
     if (!d) return;
@@ -210,13 +236,18 @@ export class PosencAlibi extends PosencElement {
     drawCursor(ctx, plot, rect, this.head, [{ y: d.slopes[this.head], color: t.selectA }], t.selectA);
   }
 
+  /** Width for a pane's plot: its column in the compact layout, the frame otherwise. */
+  _paneWidth(selector) {
+    return this.widthIn(this.renderRoot?.querySelector(selector));
+  }
+
   _headsGeometry() {
     const d = this._data;
     const w = this.contentWidth;
     const H = d?.H ?? 1;
     const cols = Math.max(1, Math.min(H, Math.floor(w / 112)));
     // 2 px margins: the outlines (2.5 px for the chosen head) are drawn outside each thumbnail
-    const size = Math.min(200, Math.floor((w - 4 - (cols - 1) * 10) / cols));
+    const size = Math.min(this.compact ? 120 : 200, Math.floor((w - 4 - (cols - 1) * 10) / cols));
     const rows = Math.ceil(H / cols);
     const cellTitle = 16;
     return { w, cols, size, rows, cellTitle, h: rows * (size + cellTitle + 10) + 30 };
@@ -290,8 +321,8 @@ export class PosencAlibi extends PosencElement {
   _drawWeights() {
     const canvas = this.renderRoot?.querySelector('canvas.weights');
     if (!canvas) return;
-    const w = this.contentWidth;
-    const h = 220;
+    const w = this._paneWidth('.weights-pane');
+    const h = this.compact ? 160 : 220;
     const ctx = clearCanvas(canvas, w, h, this.ratio);
     const d = this._data;
     if (!d) return;
@@ -444,6 +475,8 @@ export class PosencAlibi extends PosencElement {
           </select></label
         >
       </div>
+      <div class="split">
+      <div class="pane slopes-pane">
       <p class="panel-title">Slopes</p>
       ${d
         ? html`<ul class="slopes" role="listbox" aria-label="Heads and their slopes">
@@ -462,7 +495,7 @@ export class PosencAlibi extends PosencElement {
           </ul>`
         : nothing}
       <canvas class="plot slopes-plot" role="img" aria-label=${d ? `Slopes of the ${d.H} heads on a log scale: ${Array.from(d.slopes, (s) => Number(s.toPrecision(4))).join(', ')}.` : 'slopes'}></canvas>
-      <p class="note">
+      <p class="note lesson">
         ${d && (d.H & (d.H - 1)) === 0
           ? d.H === 1
             ? html`With one head the rule gives a single slope, 2<sup>−8</sup>.`
@@ -474,11 +507,13 @@ export class PosencAlibi extends PosencElement {
             : nothing}
       </p>
       ${this.symmetric
-        ? html`<p class="note" data-role="variant">
+        ? html`<p class="note lesson" data-role="variant">
             The symmetric form, −slope·|i − j| with no mask, is a variant (encoder sketches such as some lesson code use it). ALiBi as
             published (Press et al.) and as BLOOM and MPT run it is causal: −slope·(i − j) for past keys, future keys masked.
           </p>`
         : nothing}
+      </div>
+      <div class="pane heads-pane">
       <p class="panel-title">Each head's bias added to the scores</p>
       <canvas
         class="plot heads"
@@ -502,6 +537,8 @@ export class PosencAlibi extends PosencElement {
             ? ''
             : 'Loading the engine…'}
       </p>
+      </div>
+      <div class="pane weights-pane">
       <p class="panel-title">Attention weights when every score is equal: the bias alone decides</p>
       <canvas
         class="plot weights"
@@ -519,7 +556,8 @@ export class PosencAlibi extends PosencElement {
               ${fixed(this.weightAt(h, q, 0), 4)}`
           : nothing}
       </p>
-      <p class="note">
+      </div>
+      <p class="note lesson">
         ${d && !d.causal
           ? html`Steep heads (large slope) spend almost all their weight on the few tokens nearest the query, on both sides; gentle heads
               spread it over the whole context.`
@@ -532,6 +570,7 @@ export class PosencAlibi extends PosencElement {
           : html`(The original code adds slope·j per row instead; with the causal mask softmax does not see the difference, since the two
               differ by a constant within each row.)`}
       </p>
+      </div>
     `;
   }
 

@@ -63,6 +63,9 @@ const MAX_HEADS = 64;
 /** T5 here is bidirectional: half the buckets each way, and at least 2 exact ones in each half. */
 const MIN_BUCKETS = 4;
 const MAX_BUCKETS = 65536;
+// the comparison table's rows; the descriptive ones fold behind Notes in the compact layout
+const ROW_NAMES = ['parameters', 'where', 'kind', 'relative', 'beyond', 'models'];
+const LESSON_ROWS = new Set(['where', 'models']);
 const SHIFT = 7; // the relative/absolute check compares the curve at query i with the curve at i + SHIFT
 
 export class PosencMethods extends PosencElement {
@@ -124,6 +127,10 @@ export class PosencMethods extends PosencElement {
         grid-template-columns: repeat(auto-fill, minmax(250px, 1fr));
         gap: 8px;
         margin: 8px 0;
+      }
+      /* compact: the five panels in one row when they fit */
+      :host([compact]) .panels {
+        grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
       }
       .panel {
         border: 1px solid var(--_border);
@@ -474,7 +481,7 @@ export class PosencMethods extends PosencElement {
       if (!canvas) continue;
       // the card's layout width: a rendered box would include the slide's scale (reveal.js) and draw too big
       const w = Math.max(150, canvas.parentElement.offsetWidth - 14);
-      const h = 150;
+      const h = this.compact ? 96 : 150;
       const ctx = clearCanvas(canvas, w, h, this.ratio);
       if (!d) continue;
       const color = CATEGORICAL[METHODS.indexOf(m)];
@@ -666,7 +673,7 @@ export class PosencMethods extends PosencElement {
             : 'Loading the engine…'}
       </p>
       <div class="panels">${METHODS.map((m) => this._panel(m))}</div>
-      <p class="note">
+      <p class="note lesson">
         Each panel: the positional part of the score between the query at ${i} and the keys 0 … ${D} positions back (x axis). Scales differ per
         panel; the shape is what to compare. Drag the query past ${this.trainLength}: the learned panel fails, and T5, RoPE and ALiBi draw exactly
         the same curve wherever the query is. So does the sinusoidal panel, but only because it shows the raw PE·PE: added to the embeddings
@@ -682,13 +689,13 @@ export class PosencMethods extends PosencElement {
               </thead>
               <tbody>
                 ${rows.slice(1).map(
-                  (r, ri) => html`<tr data-row=${['parameters', 'where', 'kind', 'relative', 'beyond', 'models'][ri]}>
+                  (r, ri) => html`<tr data-row=${ROW_NAMES[ri]} class=${LESSON_ROWS.has(ROW_NAMES[ri]) ? 'lesson' : nothing}>
                     <th scope="row">${r[0]}</th>
                     ${r.slice(1).map((c, ci) => {
                       const m = METHODS[ci];
                       if (ri === 3 && d.relative[m] != null)
                         return html`<td data-method=${m} data-name=${INFO[m].name} data-value=${plain(d.relative[m])}>
-                          ${c}<br /><span class="muted">curve at query ${d.relQueries[m][0]} vs ${d.relQueries[m][1]}: distance ${d.relative[m] === 0 ? '0' : Number(d.relative[m].toPrecision(2))}</span>
+                          ${c}<span class="lesson"><br /><span class="muted">curve at query ${d.relQueries[m][0]} vs ${d.relQueries[m][1]}: distance ${d.relative[m] === 0 ? '0' : Number(d.relative[m].toPrecision(2))}</span></span>
                         </td>`;
                       if (ri === 4)
                         return html`<td data-method=${m} data-name=${INFO[m].name}>
@@ -703,7 +710,7 @@ export class PosencMethods extends PosencElement {
             </table>
           </div>`
         : nothing}
-      <p class="note">
+      <p class="note lesson">
         Parameters: the length of the table the engine built (learned: ${this.trainLength} × ${this.dModel}; T5: ${this._numBuckets} buckets ×
         ${this._heads} heads). "Curve when the query moves" compares the curves of two queries, ${SHIFT} positions apart where the table allows it (each cell names the two; the Euclidean distance between the curves comes from pe.compare). Sinusoidal and RoPE keep producing
         numbers past the training length, but at angles the model never trained on — in practice they degrade unless the frequencies are rescaled

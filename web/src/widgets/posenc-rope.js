@@ -17,6 +17,7 @@ const MAX_HEAD_DIM = 1024;
 const MAX_SPAN = 4096;
 const TRAIL = 40;
 const HISTORY = 8;
+const COMPACT_HISTORY = 4; // rows of the history table on a slide
 const BOUND_TITLE = 'RoFormer’s upper bound on |q·k|, by m − n';
 const CURVE_TITLE = 'q·k of this query and key, by m − n';
 const TITLE_LINE = 16;
@@ -62,6 +63,40 @@ export class PosencRope extends PosencElement {
       .swatch-b {
         color: var(--_select-b);
         font-weight: 600;
+      }
+      /* compact, when there is room: three columns — the pair (circle, and below it the channels it
+         turns), the positions and their scores, the decay with distance */
+      :host([compact]) .frame {
+        container: rope / inline-size;
+      }
+      @container rope (min-width: 760px) {
+        :host([compact]) .split {
+          grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.25fr);
+          grid-template-areas: 'circle side decay' 'pairing side decay' 'keys keys keys';
+        }
+        .split > .row {
+          display: contents;
+        }
+        canvas.circle {
+          grid-area: circle;
+          justify-self: center;
+        }
+        .side {
+          grid-area: side;
+        }
+        .keys {
+          grid-area: keys;
+        }
+        .pairing-pane {
+          grid-area: pairing;
+        }
+        .decay-pane {
+          grid-area: decay;
+        }
+        .pairing-pane .panel-title,
+        .decay-pane .panel-title {
+          margin-top: 0;
+        }
       }
     `,
   ];
@@ -445,6 +480,11 @@ export class PosencRope extends PosencElement {
     this._draw();
   }
 
+  /** Width for the plots of one pane: its column in the compact layout, the frame otherwise. */
+  _paneWidth(selector) {
+    return this.widthIn(this.renderRoot?.querySelector(selector));
+  }
+
   // ---- drawing ---------------------------------------------------------------------------------------------
 
   _draw() {
@@ -457,7 +497,7 @@ export class PosencRope extends PosencElement {
     const canvas = this.renderRoot?.querySelector('canvas.circle');
     const s = this._state;
     if (!canvas) return;
-    const size = Math.max(220, Math.min(340, this.contentWidth));
+    const size = this.compact ? Math.max(200, Math.min(300, this._paneWidth('.pairing-pane'))) : Math.max(220, Math.min(340, this.contentWidth));
     const ctx = clearCanvas(canvas, size, size, this.ratio);
     if (!s) return;
     const t = this.theme$();
@@ -553,7 +593,7 @@ export class PosencRope extends PosencElement {
 
   _pairingGeometry() {
     const d = this._d;
-    const w = this.contentWidth;
+    const w = this._paneWidth('.pairing-pane');
     const left = 8;
     const cell = (w - 2 * left) / d;
     return { w, left, cell, top: 78, h: 132 };
@@ -609,15 +649,18 @@ export class PosencRope extends PosencElement {
 
   /** Plot rectangles and the titles above them, wrapped to the width (a phone column takes two lines). */
   _decayGeometry() {
-    const w = this.contentWidth;
+    const w = this._paneWidth('.decay-pane');
     const x = 56;
     const measure = (this._measureCtx ??= document.createElement('canvas').getContext('2d'));
     measure.font = this.theme$().fontBold;
-    const title1 = wrapText(measure, BOUND_TITLE, w - x - 4);
-    const title2 = wrapText(measure, CURVE_TITLE, w - x - 4);
-    const rect1 = { x, y: 6 + title1.length * TITLE_LINE, w: Math.max(120, w - x - 14), h: 96 };
-    const rect2 = { x, y: rect1.y + rect1.h + 24 + title2.length * TITLE_LINE, w: rect1.w, h: 96 };
-    return { w, h: rect2.y + rect2.h + 36, rect1, rect2, title1, title2 };
+    // on a slide's narrow column the titles take the axis margin too, so they keep to one line
+    const titleX = this.compact ? 4 : x;
+    const title1 = wrapText(measure, BOUND_TITLE, w - titleX - 4);
+    const title2 = wrapText(measure, CURVE_TITLE, w - titleX - 4);
+    const h = this.compact ? 76 : 96;
+    const rect1 = { x, y: 6 + title1.length * TITLE_LINE, w: Math.max(120, w - x - 14), h };
+    const rect2 = { x, y: rect1.y + rect1.h + 24 + title2.length * TITLE_LINE, w: rect1.w, h };
+    return { w, h: rect2.y + rect2.h + 36, rect1, rect2, title1, title2, titleX };
   }
 
   _drawDecay() {
@@ -636,7 +679,7 @@ export class PosencRope extends PosencElement {
       ctx.fillStyle = t.fg;
       ctx.textAlign = 'left';
       ctx.textBaseline = 'top';
-      lines.forEach((line, i) => ctx.fillText(line, g.rect1.x, y + i * TITLE_LINE));
+      lines.forEach((line, i) => ctx.fillText(line, g.titleX, y + i * TITLE_LINE));
     };
     titles(g.title1, 2);
     if (bound) {
@@ -803,6 +846,7 @@ export class PosencRope extends PosencElement {
             @change=${(e) => (this.pair = Number(e.target.value))}
         /></label>
       </div>
+      <div class="split">
       <div class="row">
         <canvas
           class="plot circle"
@@ -862,7 +906,7 @@ export class PosencRope extends PosencElement {
                   — ${s.difference === 0 ? html`<span class="ok">identical</span>` : html`difference ${sci(s.difference, 2)} (float32 rounding)`}.
                   Only the gap counts.
                 </p>
-                <p class="note">
+                <p class="note lesson">
                   Pair ${s.pair} = channels ${s.channels[0]} &amp; ${s.channels[1]} turns by θ = ${sci(s.invFreq, 4)} rad per position;
                   its share of q·k is <span class="num">${fixed(s.pairScore, 4)}</span>. Rotation keeps lengths: |q|² = ${fixed(s.q0Norm, 4)} at 0 and
                   ${fixed(s.qNorm, 4)} at ${s.m}.
@@ -874,7 +918,7 @@ export class PosencRope extends PosencElement {
                   <tr><th class="num">m</th><th class="num">n</th><th class="num">m − n</th><th class="num">q·k</th></tr>
                 </thead>
                 <tbody>
-                  ${this._history.map(
+                  ${this._history.slice(0, this.compact ? COMPACT_HISTORY : HISTORY).map(
                     (h) => html`<tr class=${h.gap === gap ? 'same' : ''}>
                       <td class="num">${h.m}</td>
                       <td class="num">${h.n}</td>
@@ -887,10 +931,11 @@ export class PosencRope extends PosencElement {
             : nothing}
         </div>
       </div>
-      <p class="note">
+      <p class="note lesson keys">
         Keys: focus the picture, <kbd>←</kbd>/<kbd>→</kbd> move query and key together (Shift: by 10), <kbd>↑</kbd>/<kbd>↓</kbd> change the pair,
         <kbd>Home</kbd> slides the pair back to the start. Rows with the current gap are highlighted.
       </p>
+      <div class="pane pairing-pane">
       <p class="panel-title">Which channels turn together</p>
       <canvas
         class="plot pairing"
@@ -902,12 +947,14 @@ export class PosencRope extends PosencElement {
         @click=${this._onPairingClick}
         @keydown=${this._onPairingKey}
       ></canvas>
-      <p class="note">
+      <p class="note lesson">
         ${conv === 'half'
           ? 'half: channel j turns together with channel j + d/2 (rotate_half; GPT-NeoX, LLaMA and most models in transformers).'
           : 'interleaved: channels 2i and 2i + 1 turn together (rotate_every_two; GPT-J, RoFormer, the original LLaMA code).'}
         Same frequencies, different memory layout: weights trained with one pairing need permuting to run with the other.
       </p>
+      </div>
+      <div class="pane decay-pane">
       <p class="panel-title">Long-range decay</p>
       <canvas
         class="plot decay"
@@ -915,7 +962,7 @@ export class PosencRope extends PosencElement {
         aria-label=${`Two line plots over relative position from −${this.span} to ${this.span}: RoFormer's upper bound on |q·k| for this query and key, which falls with distance, and their score q·k, which stays below it. The cursor marks m − n = ${gap}.`}
       ></canvas>
       ${this._renderBoundReadout(s, gap)}
-      <p class="note">
+      <p class="note lesson">
         RoFormer (section 3.4.3) writes q·k as the real part of Σ<sub>i</sub> h<sub>i</sub> e<sup>i(m−n)θ<sub>i</sub></sup>, where
         h<sub>i</sub> = q<sub>i</sub>k̄<sub>i</sub> is pair i's share read as a complex number, and sums it by parts:
         |q·k| ≤ max<sub>i</sub>|h<sub>i+1</sub> − h<sub>i</sub>| · Σ<sub>j</sub>|S<sub>j</sub>|, with
@@ -927,6 +974,8 @@ export class PosencRope extends PosencElement {
         (pe.rope.apply) summed with engine dot products; ${int(st?.pairs.length ?? 0)} pairs, θ<sub>i</sub> = base<sup>−2i/d</sup> from
         pe.rope.invFreq.
       </p>
+      </div>
+      </div>
     `;
   }
 }

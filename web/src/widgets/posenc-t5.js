@@ -99,6 +99,37 @@ export class PosencT5 extends PosencElement {
         flex: 1 1 260px;
         min-width: 0;
       }
+      /* compact, when there is room: the curve, the readouts and the bias table in the first column, the
+         two grids beside them (the last row is flexible so the grids' height does not spread the column) */
+      :host([compact]) .frame {
+        container: t5 / inline-size;
+      }
+      @container t5 (min-width: 760px) {
+        :host([compact]) .split {
+          grid-template-columns: minmax(0, 1fr) minmax(0, 2fr);
+          grid-template-rows: auto auto auto 1fr auto;
+          grid-template-areas: 'curve pair' 'cell pair' 'table pair' '. pair' 'note note';
+        }
+        .curve-pane {
+          grid-area: curve;
+        }
+        .pair {
+          grid-area: pair;
+          flex-wrap: nowrap;
+        }
+        #cell-readout {
+          grid-area: cell;
+        }
+        canvas.table {
+          grid-area: table;
+        }
+        .split > .note {
+          grid-area: note;
+        }
+        .pair .panel-title {
+          margin-top: 0;
+        }
+      }
     `,
   ];
 
@@ -337,8 +368,8 @@ export class PosencT5 extends PosencElement {
   _drawCurve() {
     const canvas = this.renderRoot?.querySelector('canvas.curve');
     if (!canvas) return;
-    const w = this.contentWidth;
-    const h = 230;
+    const w = this._firstColumnWidth;
+    const h = this.compact ? 170 : 230;
     const ctx = clearCanvas(canvas, w, h, this.ratio);
     const d = this._data;
     if (!d) return;
@@ -383,11 +414,16 @@ export class PosencT5 extends PosencElement {
     drawCursor(ctx, plot, rect, this._rp, [{ y: b, color: t.selectA }], this._focusCurve ? t.cursor : t.selectA);
   }
 
+  /** Width of the curve and the bias table: the first column in the compact layout, else the frame's. */
+  get _firstColumnWidth() {
+    return this.widthIn(this.renderRoot?.querySelector('.curve-pane'));
+  }
+
   _gridGeometry() {
-    const w = this.contentWidth;
-    const two = w >= 560;
+    const w = this.widthIn(this.renderRoot?.querySelector('.pair'));
+    const two = w >= (this.compact ? 440 : 560);
     const each = two ? Math.floor((w - 16) / 2) : w;
-    const size = Math.max(120, Math.min(each - 40, 420));
+    const size = Math.max(120, Math.min(each - 40, this.compact ? 300 : 420));
     return { w, two, each, size, h: size + 66 };
   }
 
@@ -461,8 +497,8 @@ export class PosencT5 extends PosencElement {
   _drawTable() {
     const canvas = this.renderRoot?.querySelector('canvas.table');
     if (!canvas) return;
-    const w = this.contentWidth;
-    const h = 110;
+    const w = this._firstColumnWidth;
+    const h = this.compact ? 96 : 110;
     const ctx = clearCanvas(canvas, w, h, this.ratio);
     const d = this._data;
     if (!d) return;
@@ -623,6 +659,8 @@ export class PosencT5 extends PosencElement {
         <label><input type="checkbox" .checked=${!!this.bidirectional} @change=${(e) => (this.bidirectional = e.target.checked)} /> bidirectional (encoder)</label>
         <label>grid <input type="number" min="2" max=${MAX_LENGTH} .value=${String(this.length)} @change=${(e) => (this.length = Number(e.target.value))} /></label>
       </div>
+      <div class="split">
+      <div class="pane curve-pane">
       <canvas
         class="plot curve"
         tabindex="0"
@@ -643,13 +681,14 @@ export class PosencT5 extends PosencElement {
             : 'Loading the engine…'}
       </p>
       ${d
-        ? html`<p class="note" data-role="regions">
+        ? html`<p class="note lesson" data-role="regions">
             Keys before the query: ${this._sideText(d.past, d.R)}
             ${this.bidirectional
               ? html`Keys after the query use the other half of the buckets, ${d.after[1]} … ${d.future.lastBucket}: ${this._sideText(d.future, d.R, true)}`
               : html`Keys after the query all land in bucket 0; a decoder masks them anyway.`}
           </p>`
         : nothing}
+      </div>
       <div class="pair">
         <div>
           <p class="panel-title">Bucket of every query × key pair</p>
@@ -695,11 +734,12 @@ export class PosencT5 extends PosencElement {
           : nothing}
       </p>
       <canvas class="plot table" role="img" aria-label=${`Bar chart of head ${this._head}'s bias table, one bar per bucket; the current bucket outlined.`}></canvas>
-      <p class="note">
+      <p class="note lesson">
         The table holds ${d ? int(d.table.length) : '—'} numbers (${this.numBuckets} buckets × ${this.heads} heads) for any sequence length. Here it is random
         and untrained (seed ${this.seed}); T5 learns it, computes the bias once in the first layer and reuses it in every layer, and adds it to the
         scores without the 1/√d scaling. Pairs at the same relative position share a bucket, so every diagonal of the grids holds one value.
       </p>
+      </div>
     `;
   }
 }
