@@ -58,6 +58,13 @@ export class PosencLearned extends PosencElement {
         flex: 1 1 280px;
         min-width: 0;
       }
+      /* compact: the two tables side by side in one column, the lookup beside them */
+      :host([compact]) .tables > div {
+        flex-basis: 160px;
+      }
+      :host([compact]) .tables .panel-title {
+        margin-top: 0;
+      }
       .lookup {
         margin: 6px 0;
       }
@@ -197,8 +204,8 @@ export class PosencLearned extends PosencElement {
   // ---- drawing -----------------------------------------------------------------------------------------------
 
   _panelWidth() {
-    const w = this.contentWidth;
-    return w >= 600 ? Math.floor((w - 16) / 2) : w;
+    const w = this.widthIn(this.renderRoot?.querySelector('.tables-pane'));
+    return w >= (this.compact ? 340 : 600) ? Math.floor((w - 16) / 2) : w;
   }
 
   async _recompute() {
@@ -214,7 +221,7 @@ export class PosencLearned extends PosencElement {
     for (const which of ['learned', 'sinusoidal']) {
       const canvas = this.renderRoot?.querySelector(`canvas.${which}`);
       if (!canvas) continue;
-      const geom = matrixLayout({ width, rows: d.rows, cols, top: 40, maxHeight: 380, minHeight: 160 });
+      const geom = matrixLayout({ width, rows: d.rows, cols, top: 40, maxHeight: this.compact ? 220 : 380, minHeight: 160 });
       this._geom[which] = geom;
       fitCanvas(canvas, geom.width, geom.height, this.ratio);
       const range = which === 'learned' ? 3 * this.std : 1;
@@ -347,8 +354,8 @@ export class PosencLearned extends PosencElement {
     const canvas = this.renderRoot?.querySelector('canvas.rows');
     const l = this._look;
     if (!canvas || !l) return;
-    const w = this.contentWidth;
-    const rowH = 46;
+    const w = this.widthIn(this.renderRoot.querySelector('.lookup-pane'));
+    const rowH = this.compact ? 36 : 46;
     // the caption under the bars, wrapped when the widget is narrow (the canvas grows by the extra lines)
     const measure = canvas.getContext('2d');
     measure.font = t.fontSmall;
@@ -474,10 +481,15 @@ export class PosencLearned extends PosencElement {
             </div>
             <div class="card"><span class="big" data-role="bytes" data-value=${d.bytes}>${bytesText(d.bytes)}</span><span class="name">as float32 (× 4 bytes)</span></div>
             <div class="card">
-              <span class="big">0</span><span class="name">sinusoidal parameters; a cached table of the same shape would take ${bytesText(d.sinBytes)}, and any row can be recomputed</span>
+              <span class="big">0</span
+              ><span class="name"
+                >sinusoidal parameters<span class="lesson">; a cached table of the same shape would take ${bytesText(d.sinBytes)}, and any row can be recomputed</span></span
+              >
             </div>
           </div>`
         : nothing}
+      <div class="split">
+      <div class="pane tables-pane">
       <div class="tables">
         <div>
           <p class="panel-title">Learned (seed ${this.seed}, Normal(0, std ${this.std}))</p>
@@ -508,6 +520,8 @@ export class PosencLearned extends PosencElement {
           ></canvas>
         </div>
       </div>
+      </div>
+      <div class="pane lookup-pane">
       <div class="controls">
         <label class="slider"
           >look up position
@@ -534,7 +548,9 @@ export class PosencLearned extends PosencElement {
             : html`<p class="readout">Loading the engine…</p>`}
       </div>
       <canvas class="plot rows" role="img" aria-label=${`Bar charts of the two rows at position ${this._pos}${past ? '; the learned one does not exist' : ''}.`}></canvas>
-      <p class="note">
+      </div>
+      </div>
+      <p class="note lesson">
         ${past
           ? html`Position ${int(this._pos)} is past the table: a model with this table cannot read it at all. PyTorch's
               <code>nn.Embedding</code> raises an index error here; the engine raises the RangeError above. There is no wrap-around and no

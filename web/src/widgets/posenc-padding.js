@@ -401,7 +401,7 @@ export class PosencPadding extends PosencElement {
         ${d && cur >= 0 ? this._slotText(cur) : d ? 'Choose a slot (click a number, or arrow keys on the slot row) to read it.' : ''}
       </p>
       ${d
-        ? html`<p class="note">
+        ? html`<p class="note lesson">
               <b>RoBERTa</b> counts only real tokens and starts after its padding index, so padding keeps the padding index (whose embedding row
               is reserved) and ${side === 'left' ? 'left padding does not shift the words' : 'the words get the same ids on either side'}.
               <b>Generation</b> (GPT-2 with left padding) numbers real tokens ${first}, ${first + 1}, ${first + 2} … ${d.past ? 'straight after the cached ones' : 'from the first real one'} and puts a
@@ -411,7 +411,7 @@ export class PosencPadding extends PosencElement {
                 : html`With right padding arange happens to agree with the generation ids on the words.`}
             </p>
             ${d.past
-              ? html`<p class="note" data-role="past">
+              ? html`<p class="note lesson" data-role="past">
                   <b>The KV cache.</b> ${d.past} ${d.past === 1 ? 'token is' : 'tokens are'} already in the cache, so slot 0 comes after
                   ${d.past === 1 ? 'it' : 'them'} and every convention carries on counting instead of starting again at 0: <b>arange</b> runs from
                   ${d.past} to ${d.past + L - 1} (GPT-2's default when it is given no position ids), <b>RoBERTa</b> adds the ${d.past} to its count,
@@ -430,7 +430,7 @@ export class PosencPadding extends PosencElement {
             </p>
             ${d.mistakeError
               ? html`<p class="fail" data-role="mistake-error">${d.mistakeError}</p>
-                  <p class="note">
+                  <p class="note lesson">
                     (The engine refuses, as does <code>nn.Embedding</code> with an IndexError. Index a plain tensor or array with −1 instead and it
                     silently returns the <em>last</em> row: the padding gets the encoding of the farthest position.)
                   </p>`

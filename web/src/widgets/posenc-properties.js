@@ -38,6 +38,11 @@ export class PosencProperties extends PosencElement {
         display: grid;
         gap: 8px;
       }
+      /* compact: the four checks two by two (one column when narrow) */
+      :host([compact]) .checks {
+        grid-template-columns: repeat(auto-fit, minmax(min(100%, max(24em, calc(50% - 4px))), 1fr));
+        align-items: start;
+      }
       .check {
         border: 1px solid var(--_border);
         border-radius: var(--_radius);
@@ -264,8 +269,9 @@ export class PosencProperties extends PosencElement {
     const C = this._last;
     if (!canvas || !C) return;
     const t = this.theme$();
-    const w = this.contentWidth - 22;
-    const h = 200;
+    // the check's box, less its padding and border
+    const w = this.widthIn(canvas.closest('.check')) - 22;
+    const h = this.compact ? 124 : 200;
     const ctx = clearCanvas(canvas, w, h, this.ratio);
     const rect = { x: 50, y: 8, w: Math.max(60, w - 60), h: h - 48 };
     const dims = this._plotDims(C.d);
@@ -385,15 +391,15 @@ export class PosencProperties extends PosencElement {
     const f = (v) => fixed(v, 4);
     return html`
       ${this.renderHead(this.label || 'Properties, checked live')}
-      <p class="note">The table: ${int(C.L)} positions × ${C.d} dimensions, base ${this.base}. Every number below is computed from the engine's output.</p>
+      <p class="note lesson">The table: ${int(C.L)} positions × ${C.d} dimensions, base ${this.base}. Every number below is computed from the engine's output.</p>
       <ol class="checks" aria-live="polite">
         <li class="check" data-check="unique">
           <h4>1. Every position is unique ${badge(ok.unique)}</h4>
-          <p>The two closest rows are positions ${C.uniq.at[0]} and ${C.uniq.at[1]}, still <span class="mono" data-value=${C.uniq.min}>${f(C.uniq.min)}</span> apart (Euclidean). No two of the ${int(C.L)} positions share an encoding.</p>
+          <p>The two closest rows are positions ${C.uniq.at[0]} and ${C.uniq.at[1]}, still <span class="mono" data-value=${C.uniq.min}>${f(C.uniq.min)}</span> apart (Euclidean).<span class="lesson"> No two of the ${int(C.L)} positions share an encoding.</span></p>
         </li>
         <li class="check" data-check="bounded">
           <h4>2. All values lie in [−1, 1] ${badge(ok.bounded)}</h4>
-          <p>Smallest value <span class="mono">${f(C.bounds.lo)}</span>, largest <span class="mono">${f(C.bounds.hi)}</span>. Sines and cosines cannot grow with the position, unlike a raw position counter.</p>
+          <p>Smallest value <span class="mono">${f(C.bounds.lo)}</span>, largest <span class="mono">${f(C.bounds.hi)}</span>.<span class="lesson"> Sines and cosines cannot grow with the position, unlike a raw position counter.</span></p>
         </li>
         <li class="check" data-check="rotation">
           <h4>3. Shifting by k is a rotation ${badge(ok.rotation)}</h4>
@@ -409,7 +415,7 @@ export class PosencProperties extends PosencElement {
             <span>vs PE(${rot.pos + rot.k}):</span>
             <span class="vec"><span>${f(rot.after.x)}</span><span>${f(rot.after.y)}</span></span>
           </div>
-          <p>Largest error over all ${C.d / 2} pairs: <span class="mono" data-value=${rot.maxErr}>${sci(rot.maxErr, 3)}</span> (pair ${rot.worst}; tolerance ${sci(ROTATION_TOLERANCE, 1)}). The matrix depends on k only, never on pos — the handle attention can use for relative positions.</p>
+          <p>Largest error over all ${C.d / 2} pairs: <span class="mono" data-value=${rot.maxErr}>${sci(rot.maxErr, 3)}</span> (pair ${rot.worst}; tolerance ${sci(ROTATION_TOLERANCE, 1)}).<span class="lesson"> The matrix depends on k only, never on pos — the handle attention can use for relative positions.</span></p>
         </li>
         <li class="check" data-check="extrapolation">
           <h4>4. It is defined past the training length ${badge(ok.extrap)}</h4>
@@ -418,10 +424,11 @@ export class PosencProperties extends PosencElement {
             Positions beyond ${C.extrap.T} come from the same formula: neighbours are exactly as similar there
             (cosine <span class="mono">${f(C.extrap.beyond)}</span>) as inside (<span class="mono">${f(C.extrap.inside)}</span>),
             and no two of them are closer than <span class="mono">${f(C.extrap.minBeyond)}</span> (any two ${C.extrap.closestGap} apart, such
-            as ${C.extrap.T} and ${C.extrap.T + C.extrap.closestGap}). A learned table of ${C.extrap.T} rows has
-            no row at all for position ${C.extrap.T}; asking the engine for it gives the error below. Defined is not the same as
-            understood, though: a model trained on ${C.extrap.T} positions has never seen these vectors, and in practice its quality
-            drops beyond its training length (the scaling methods of part 2 exist for that reason).
+            as ${C.extrap.T} and ${C.extrap.T + C.extrap.closestGap}).<span class="lesson">
+              A learned table of ${C.extrap.T} rows has no row at all for position ${C.extrap.T}; asking the engine for it gives the error below.
+              Defined is not the same as understood, though: a model trained on ${C.extrap.T} positions has never seen these vectors, and in
+              practice its quality drops beyond its training length (the scaling methods of part 2 exist for that reason).</span
+            >
           </p>
           <p class="mono muted" data-role="learned-error">${C.extrap.learnedError ? `RangeError: ${C.extrap.learnedError}` : '(no error?)'}</p>
           <canvas class="plot" role="img" aria-label=${`Line plot of dimensions ${this._plotDims(C.d).join(', ')} over ${C.L} positions; the region past the training length ${C.extrap.T} is shaded and the curves continue smoothly.`}></canvas>

@@ -235,8 +235,8 @@ export class PosencScaling extends PosencElement {
   _draw() {
     const canvas = this.renderRoot?.querySelector('canvas.plot');
     if (!canvas) return;
-    const w = this.contentWidth;
-    const h = 340;
+    const w = this.widthIn(this.renderRoot.querySelector('.plot-pane'));
+    const h = this.compact ? 270 : 340;
     const ctx = clearCanvas(canvas, w, h, this.ratio);
     const d = this._data;
     if (!d) return;
@@ -379,6 +379,8 @@ export class PosencScaling extends PosencElement {
           ${PRESETS.map((p) => html`<button type="button" @click=${() => this._preset(p)}>${p.name}</button>`)}
         </span>
       </div>
+      <div class="split">
+      <div class="pane plot-pane">
       <canvas
         class="plot"
         tabindex="0"
@@ -399,6 +401,8 @@ export class PosencScaling extends PosencElement {
             ? ''
             : 'Loading the engine…'}
       </p>
+      </div>
+      <div class="pane">
       ${d
         ? html`<div class="scroll"><table class="grid" aria-label="Scaling types at the cursor pair">
             <thead>
@@ -425,7 +429,9 @@ export class PosencScaling extends PosencElement {
             </tbody>
           </table></div>`
         : nothing}
-      <p class="note">
+      </div>
+      </div>
+      <p class="note lesson">
         Pairs whose wavelength lies above the original context never completed a turn during training: positions beyond it give them angles the model
         has never seen. <b>Linear</b> divides every frequency by the factor (everything slows down, including the fast pairs that only encode
         nearby order). <b>Dynamic NTK</b> raises the base once the sequence is longer than the original context (the target length here: ${int(this._target)}).
