@@ -5,16 +5,16 @@
 // distance it takes (binary searches), not re-derived and not limited to the plotted span.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles, replaced } from './base.js';
-import { moveCellCursor } from './grid-keys.js';
-import { numberAttr, intList } from '../state/attributes.js';
-import { clearCanvas, pointerIn } from '../render/canvas.js';
-import { fixed, plain, int } from '../render/format.js';
-import { drawXYPlot, drawCursor } from '../render/xyplot.js';
-import { drawCells, outlineCell, drawColorBar } from '../render/cells.js';
-import { drawBars } from '../render/bars.js';
-import { csvRow } from '../render/export.js';
-import { clampInt, methodStyles, timed } from './methods-shared.js';
+import { PosencElement, baseStyles, replaced } from '../base.js';
+import { moveCellCursor } from '../grid-keys.js';
+import { numberAttr, intList } from '../../state/attributes.js';
+import { clearCanvas, pointerIn } from '../../render/canvas.js';
+import { fixed, plain, int } from '../../render/format.js';
+import { drawXYPlot, drawCursor } from '../../render/xyplot.js';
+import { drawCells, outlineCell, drawColorBar } from '../../render/cells.js';
+import { drawBars } from '../../render/bars.js';
+import { csvRow } from '../../render/export.js';
+import { clampInt, methodStyles, timed } from '../methods-shared.js';
 
 const MAX_LENGTH = 128;
 const MAX_SPAN = 1 << 14;

@@ -3,13 +3,13 @@
 // Attention, embeddings and encodings all come from the engine.
 
 import { html, css, nothing } from 'lit';
-import { styleProps } from '../render/style-props.js';
-import { PosencElement, baseStyles } from './base.js';
-import { intList, stringListAttr, numberAttr, toIntArray, toStringArray } from '../state/attributes.js';
-import { lut, textOn } from '../render/color.js';
-import { fixed, sci, plain } from '../render/format.js';
-import { csvRow, tableCanvas } from '../render/export.js';
-import { tokenEmbedding, prng } from './toy.js';
+import { styleProps } from '../../render/style-props.js';
+import { PosencElement, baseStyles } from '../base.js';
+import { intList, stringListAttr, numberAttr, toIntArray, toStringArray } from '../../state/attributes.js';
+import { lut, textOn } from '../../render/color.js';
+import { fixed, sci, plain } from '../../render/format.js';
+import { csvRow, tableCanvas } from '../../render/export.js';
+import { tokenEmbedding, prng } from '../toy.js';
 
 const MAX_TOKENS = 12;
 const DEFAULT_TOKENS = ['I', 'love', 'Paris'];

@@ -1,13 +1,13 @@
 // <posenc-pipeline>: token → embedding lookup → (× √d_model) → + PE(position) → (dropout), step by step.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles, replaced } from './base.js';
-import { numberAttr, textAttr } from '../state/attributes.js';
-import { clearCanvas } from '../render/canvas.js';
-import { drawBars } from '../render/bars.js';
-import { fixed, plain } from '../render/format.js';
-import { csvRow } from '../render/export.js';
-import { tokenId, tokenEmbedding, prng, engineNorm } from './toy.js';
+import { PosencElement, baseStyles, replaced } from '../base.js';
+import { numberAttr, textAttr } from '../../state/attributes.js';
+import { clearCanvas } from '../../render/canvas.js';
+import { drawBars } from '../../render/bars.js';
+import { fixed, plain } from '../../render/format.js';
+import { csvRow } from '../../render/export.js';
+import { tokenId, tokenEmbedding, prng, engineNorm } from '../toy.js';
 
 const DEFAULT_TOKEN = 'Hello';
 

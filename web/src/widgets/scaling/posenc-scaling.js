@@ -4,14 +4,14 @@
 // factor each rule returns is listed.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles, replaced } from './base.js';
-import { numberAttr, stringList } from '../state/attributes.js';
-import { clearCanvas, fillTextFitted, pointerIn } from '../render/canvas.js';
-import { fixed, int, plain, sci } from '../render/format.js';
-import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
-import { CATEGORICAL } from '../render/color.js';
-import { csvRow } from '../render/export.js';
-import { clampInt, methodStyles, numberInput, timed } from './methods-shared.js';
+import { PosencElement, baseStyles, replaced } from '../base.js';
+import { numberAttr, stringList } from '../../state/attributes.js';
+import { clearCanvas, fillTextFitted, pointerIn } from '../../render/canvas.js';
+import { fixed, int, plain, sci } from '../../render/format.js';
+import { drawXYPlot, drawCursor, extent } from '../../render/xyplot.js';
+import { CATEGORICAL } from '../../render/color.js';
+import { csvRow } from '../../render/export.js';
+import { clampInt, methodStyles, numberInput, timed } from '../methods-shared.js';
 
 export const SCALING_TYPES = ['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'];
 

@@ -8,15 +8,15 @@
 // length) are measured on the same engine output.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles, pickedChipStyles, replaced } from './base.js';
-import { numberAttr, stringList, intList } from '../state/attributes.js';
-import { clearCanvas } from '../render/canvas.js';
-import { fixed, int, plain } from '../render/format.js';
-import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
-import { hatch } from '../render/cells.js';
-import { CATEGORICAL } from '../render/color.js';
-import { csvRow, sideBySide, tableCanvas } from '../render/export.js';
-import { attempt, errorText, indexRange, tile, row, contentVectors, clampInt, methodStyles } from './methods-shared.js';
+import { PosencElement, baseStyles, pickedChipStyles, replaced } from '../base.js';
+import { numberAttr, stringList, intList } from '../../state/attributes.js';
+import { clearCanvas } from '../../render/canvas.js';
+import { fixed, int, plain } from '../../render/format.js';
+import { drawXYPlot, drawCursor, extent } from '../../render/xyplot.js';
+import { hatch } from '../../render/cells.js';
+import { CATEGORICAL } from '../../render/color.js';
+import { csvRow, sideBySide, tableCanvas } from '../../render/export.js';
+import { attempt, errorText, indexRange, tile, row, contentVectors, clampInt, methodStyles } from '../methods-shared.js';
 
 export const METHODS = ['sinusoidal', 'learned', 't5', 'rope', 'alibi'];
 

@@ -4,23 +4,22 @@
 // The channel pairing of the two conventions is read off the engine (rotating unit vectors), and the
 // long-range decay is RoFormer's upper bound on |q·k| (section 3.4.3), assembled from engine dot products.
 
-import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles, replaced } from './base.js';
-import { numberAttr, intList } from '../state/attributes.js';
-import { clearCanvas, wrapText, pointerIn } from '../render/canvas.js';
-import { fixed, sci, plain, int } from '../render/format.js';
-import { drawXYPlot, drawCursor, drawArrow, extent } from '../render/xyplot.js';
-import { csvRow } from '../render/export.js';
-import { contentVectors, tile, row, clampInt, methodStyles, numberInput, timed } from './methods-shared.js';
+import { html, nothing } from 'lit';
+import { PosencElement, baseStyles, replaced } from '../base.js';
+import { numberAttr, intList } from '../../state/attributes.js';
+import { clearCanvas, pointerIn } from '../../render/canvas.js';
+import { fixed, sci, plain, int } from '../../render/format.js';
+import { csvRow } from '../../render/export.js';
+import { tile, clampInt, methodStyles, numberInput, timed } from '../methods-shared.js';
+import { ropeStyles } from './styles.js';
+import { ropeStatic, boundMeans, qkCurve } from './model.js';
+import { paintCircle, pairingGeometry, paintPairing, decayGeometry, paintDecay } from './painters.js';
 
 const MAX_HEAD_DIM = 1024;
 const MAX_SPAN = 4096;
 const TRAIL = 40;
 const HISTORY = 8;
 const COMPACT_HISTORY = 4; // rows of the history table on a slide
-const BOUND_TITLE = 'RoFormer’s upper bound on |q·k|, by m − n';
-const CURVE_TITLE = 'q·k of this query and key, by m − n';
-const TITLE_LINE = 16;
 
 export class PosencRope extends PosencElement {
   static properties = {
@@ -36,70 +35,7 @@ export class PosencRope extends PosencElement {
     _history: { state: true },
   };
 
-  static styles = [
-    baseStyles,
-    methodStyles,
-    css`
-      .side {
-        flex: 1 1 280px;
-        min-width: 0;
-      }
-      .side .controls {
-        margin: 4px 0;
-      }
-      .proof {
-        margin: 6px 0;
-      }
-      .proof .num {
-        font-weight: 600;
-      }
-      table.grid tr.same td {
-        background: color-mix(in srgb, var(--_ok) 14%, transparent);
-      }
-      .swatch-a {
-        color: var(--_select-a);
-        font-weight: 600;
-      }
-      .swatch-b {
-        color: var(--_select-b);
-        font-weight: 600;
-      }
-      /* compact, when there is room: three columns — the pair (circle, and below it the channels it
-         turns), the positions and their scores, the decay with distance */
-      :host([compact]) .frame {
-        container: rope / inline-size;
-      }
-      @container rope (min-width: 760px) {
-        :host([compact]) .split {
-          grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.25fr);
-          grid-template-areas: 'circle side decay' 'pairing side decay' 'keys keys keys';
-        }
-        .split > .row {
-          display: contents;
-        }
-        canvas.circle {
-          grid-area: circle;
-          justify-self: center;
-        }
-        .side {
-          grid-area: side;
-        }
-        .keys {
-          grid-area: keys;
-        }
-        .pairing-pane {
-          grid-area: pairing;
-        }
-        .decay-pane {
-          grid-area: decay;
-        }
-        .pairing-pane .panel-title,
-        .decay-pane .panel-title {
-          margin-top: 0;
-        }
-      }
-    `,
-  ];
+  static styles = [baseStyles, methodStyles, ropeStyles];
 
   constructor() {
     super();
@@ -185,148 +121,6 @@ export class PosencRope extends PosencElement {
     }
   }
 
-  _computeStatic() {
-    const pe = this.pe;
-    const d = this._d;
-    const { invFreq } = pe.rope.invFreq({ headDim: d, base: this.base });
-    const qk = contentVectors(pe, { count: 2, dim: d, seed: this.seed });
-    // Which channels rotate together: rotate every unit vector by one position and see where it lands.
-    const eye = new Float32Array(d * d);
-    for (let j = 0; j < d; j++) eye[j * d + j] = 1;
-    const turned = pe.rope.apply(eye, { ...this._ropeOptions, seqLen: 1, heads: d, offset: 1 });
-    const partner = new Int32Array(d).fill(-1);
-    for (let j = 0; j < d; j++) {
-      let best = -1;
-      let bestAbs = 0;
-      for (let c = 0; c < d; c++) {
-        if (c === j) continue;
-        const a = Math.abs(turned[j * d + c]);
-        if (a > bestAbs) {
-          bestAbs = a;
-          best = c;
-        }
-      }
-      partner[j] = best;
-    }
-    const pairs = [];
-    const pairOf = new Int32Array(d).fill(-1);
-    for (let j = 0; j < d; j++) {
-      const p = partner[j];
-      if (p > j && partner[p] === j) {
-        pairOf[j] = pairOf[p] = pairs.length;
-        pairs.push([j, p]);
-      }
-    }
-    return { q: row(qk, 0, d), k: row(qk, 1, d), invFreq, pairs, pairOf, step: this._largestStep(qk, pairs) };
-  }
-
-  /**
-   * RoFormer's factor max_i |h_{i+1} − h_i|, where h_i = q_i·conj(k_i) is pair i's share of q·k as a complex
-   * number (pair i turns at θ_i) and h_{d/2} = 0. Re h_i is the pair's dot product, Im h_i the dot product with
-   * the key's pair turned by 90°; the steps are engine distances between consecutive (Re h_i, Im h_i).
-   * null when the pairing read off the engine does not give d/2 pairs (the sum would miss terms).
-   */
-  _largestStep(qk, pairs) {
-    const pe = this.pe;
-    const d = this._d;
-    const half = d / 2;
-    if (pairs.length !== half) return null;
-    const q = row(qk, 0, d);
-    const k = row(qk, 1, d);
-    const h = new Float32Array((half + 1) * 2); // the last row stays (0, 0): h_{d/2}
-    pairs.forEach(([a, b], i) => {
-      h[2 * i] = pe.compare([q[a], q[b]], [k[a], k[b]]).dot;
-      h[2 * i + 1] = pe.compare([q[a], q[b]], [-k[b], k[a]]).dot;
-    });
-    const dist = pe.similarity(h, { length: half + 1, dModel: 2, metric: 'euclidean' });
-    let step = 0;
-    for (let i = 0; i < half; i++) step = Math.max(step, dist[i * (half + 1) + i + 1]);
-    return step;
-  }
-
-  /**
-   * The distance-dependent factor of RoFormer's bound, as a mean: (1/(d/2))·Σ_j |S_j| with
-   * S_j = Σ_{i<j} e^{i·r·θ_i}, for every r in −span … span (the paper's "relative upper bound", Figure 2).
-   * Times (d/2)·max_i |h_{i+1} − h_i| it is the bound on |q·k| (see _boundCurve).
-   */
-  _computeBound() {
-    const pe = this.pe;
-    const d = this._d;
-    const half = d / 2;
-    const R = this.span;
-    // (1, 0) in every pair, rotated to positions 0…R: row r holds (cos rθ_i, sin rθ_i) for every pair i
-    const unit = new Float32Array(d);
-    for (let i = 0; i < half; i++) unit[2 * i] = 1;
-    const turns = pe.rope.apply(tile(unit, R + 1), { headDim: d, base: this.base, convention: 'interleaved', seqLen: R + 1, heads: 1 });
-    // One table, one engine call for every partial sum: rows 0…R are the turned units, then the
-    // prefix patterns (1 on the cos entries of the first j + 1 pairs, then the same on the sin entries).
-    const rows = R + 1 + 2 * half;
-    const table = new Float32Array(rows * d);
-    table.set(turns, 0);
-    for (let j = 0; j < half; j++) {
-      const re = row(table, R + 1 + j, d);
-      const im = row(table, R + 1 + half + j, d);
-      for (let i = 0; i <= j; i++) {
-        re[2 * i] = 1;
-        im[2 * i + 1] = 1;
-      }
-    }
-    const dots = pe.similarity(table, { length: rows, dModel: d, metric: 'dot' });
-    // |S_j| for every r: distance of the point (Re S_j, Im S_j) from the origin (the last row). One call
-    // per distance: the cost of a call grows with the square of its rows, so small calls are cheapest.
-    const block = 1;
-    const parts = new Float32Array((block * half + 1) * 2);
-    const norms = new Float32Array((R + 2) * half);
-    for (let r0 = 0; r0 <= R; r0 += block) {
-      const nr = Math.min(block, R + 1 - r0);
-      const count = nr * half + 1;
-      const pts = parts.subarray(0, count * 2);
-      pts.fill(0);
-      for (let b = 0; b < nr; b++) {
-        const r = r0 + b;
-        for (let j = 0; j < half; j++) {
-          pts[2 * (b * half + j)] = dots[r * rows + R + 1 + j];
-          pts[2 * (b * half + j) + 1] = dots[r * rows + R + 1 + half + j];
-        }
-      }
-      const dist = pe.similarity(pts, { length: count, dModel: 2, metric: 'euclidean' });
-      norms.set(dist.subarray((count - 1) * count, (count - 1) * count + nr * half), r0 * half);
-    }
-    // the mean over j: dot of every row of norms with a row of 1/(d/2) (the last row)
-    norms.fill(1 / half, (R + 1) * half);
-    const means = pe.similarity(norms, { length: R + 2, dModel: half, metric: 'dot' });
-    const bound = means.slice((R + 1) * (R + 2), (R + 1) * (R + 2) + R + 1);
-    const b = new Float64Array(2 * R + 1);
-    for (let i = 0; i <= 2 * R; i++) b[i] = bound[Math.abs(i - R)]; // |S_j| is the same at −r (complex conjugate)
-    return b;
-  }
-
-  _computeCurve(st) {
-    const pe = this.pe;
-    const d = this._d;
-    const R = this.span;
-    const opts = this._ropeOptions;
-    // q·k with the key at 0 and the query at r (r ≥ 0), and the other way round (r < 0)
-    const Q = pe.rope.apply(tile(st.q, R + 1), { ...opts, seqLen: R + 1, heads: 1 });
-    const K = pe.rope.apply(tile(st.k, R + 1), { ...opts, seqLen: R + 1, heads: 1 });
-    const stack = (first, rows) => {
-      const t = new Float32Array((R + 2) * d);
-      t.set(first, 0);
-      t.set(rows, d);
-      return pe.similarity(t, { length: R + 2, dModel: d, metric: 'dot' }).subarray(1, R + 2);
-    };
-    const ahead = stack(row(K, 0, d), Q); // q at r, k at 0
-    const behind = stack(row(Q, 0, d), K); // q at 0, k at r
-    const x = new Float64Array(2 * R + 1);
-    const qk = new Float64Array(2 * R + 1);
-    for (let i = 0; i <= 2 * R; i++) {
-      const r = i - R;
-      x[i] = r;
-      qk[i] = r >= 0 ? ahead[r] : behind[-r];
-    }
-    return { x, qk, R };
-  }
-
   /**
    * RoFormer's bound on |q·k| against distance, for the current q and k: max_i |h_{i+1} − h_i| · Σ_j |S_j|
    * (the engine's mean of |S_j| times d/2). null until the partial sums are computed, or without a factor.
@@ -354,7 +148,7 @@ export class PosencRope extends PosencElement {
       setTimeout(() => {
         if (job === this._boundJob && this.pe) {
           this.guard(() => {
-            this._bound = { key, values: this._computeBound() };
+            this._bound = { key, values: boundMeans(this.pe, { headDim: this._d, base: this.base, span: this.span }) };
           });
           this.requestUpdate();
         }
@@ -437,13 +231,13 @@ export class PosencRope extends PosencElement {
       this._validate();
       const sk = [this.headDim, this.base, this._conv, this.seed].join('|');
       if (sk !== this._staticKey || !this._static) {
-        this._static = this._computeStatic();
+        this._static = ropeStatic(this.pe, { ...this._ropeOptions, seed: this.seed });
         this._staticKey = sk;
         this._decay = null;
       }
       const dk = `${sk}|${this.span}`;
       if (dk !== this._decayKey || !this._decay) {
-        this._decay = this._computeCurve(this._static);
+        this._decay = qkCurve(this.pe, this._static, { ...this._ropeOptions, span: this.span });
         this._decayKey = dk;
       }
       const bk = [this.headDim, this.base, this.span].join('|');
@@ -495,222 +289,36 @@ export class PosencRope extends PosencElement {
 
   _drawCircle() {
     const canvas = this.renderRoot?.querySelector('canvas.circle');
-    const s = this._state;
     if (!canvas) return;
     const size = this.compact ? Math.max(200, Math.min(300, this._paneWidth('.pairing-pane'))) : Math.max(220, Math.min(340, this.contentWidth));
     const ctx = clearCanvas(canvas, size, size, this.ratio);
-    if (!s) return;
-    const t = this.theme$();
-    const cx = size / 2;
-    const cy = size / 2 + 4;
-    // the radius follows the longest of the drawn vectors (rotation keeps lengths: the engine shows it)
-    const len = (v) => Math.hypot(v[0], v[1]);
-    const maxLen = Math.max(len(s.q0), len(s.k0), len(s.qPair), len(s.kPair), 1e-9);
-    const R = size / 2 - 34;
-    const k = R / maxLen;
-    const P = (v) => [cx + v[0] * k, cy - v[1] * k];
-    ctx.strokeStyle = t.grid;
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    ctx.moveTo(cx - R - 10, cy);
-    ctx.lineTo(cx + R + 10, cy);
-    ctx.moveTo(cx, cy - R - 10);
-    ctx.lineTo(cx, cy + R + 10);
-    ctx.stroke();
-    for (const v of [s.q0, s.k0]) {
-      ctx.beginPath();
-      ctx.arc(cx, cy, len(v) * k, 0, Math.PI * 2);
-      ctx.stroke();
-    }
-    ctx.font = t.fontSmall;
-    ctx.fillStyle = t.muted;
-    ctx.textAlign = 'right';
-    ctx.textBaseline = 'bottom';
-    ctx.fillText(`horizontal: channel ${s.channels[0]}`, size - 4, size - 16);
-    ctx.fillText(`vertical: channel ${s.channels[1]}`, size - 4, size - 2);
-    // trails: the last positions each vector passed through
-    const dots = (pts, color) => {
-      ctx.fillStyle = color;
-      pts.forEach((p, i) => {
-        ctx.globalAlpha = 0.15 + (0.5 * (i + 1)) / pts.length;
-        const [x, y] = P(p);
-        ctx.beginPath();
-        ctx.arc(x, y, 2.2, 0, Math.PI * 2);
-        ctx.fill();
-      });
-      ctx.globalAlpha = 1;
-    };
-    dots(s.kTrail, t.selectB);
-    dots(s.qTrail, t.selectA);
-    // the angle between the two drawn vectors (drawing only)
-    const aq = Math.atan2(s.qPair[1], s.qPair[0]);
-    const ak = Math.atan2(s.kPair[1], s.kPair[0]);
-    let delta = aq - ak;
-    while (delta > Math.PI) delta -= 2 * Math.PI;
-    while (delta < -Math.PI) delta += 2 * Math.PI;
-    ctx.strokeStyle = t.muted;
-    ctx.lineWidth = 1.5;
-    ctx.beginPath();
-    ctx.arc(cx, cy, R * 0.28, -ak, -(ak + delta), delta > 0);
-    ctx.stroke();
-    // position-0 vectors dashed, rotated vectors solid
-    drawArrow(ctx, cx, cy, ...P(s.k0), { color: t.selectB, width: 1.25, dash: [4, 3], head: 7 });
-    drawArrow(ctx, cx, cy, ...P(s.q0), { color: t.selectA, width: 1.25, dash: [4, 3], head: 7 });
-    drawArrow(ctx, cx, cy, ...P(s.kPair), { color: t.selectB, width: 2.5 });
-    drawArrow(ctx, cx, cy, ...P(s.qPair), { color: t.selectA, width: 2.5 });
-    const tag = (v, text, color) => {
-      const [x, y] = P(v);
-      const dx = x - cx;
-      const dy = y - cy;
-      const l = Math.hypot(dx, dy) || 1;
-      ctx.font = t.fontBold;
-      ctx.fillStyle = color;
-      ctx.textBaseline = 'middle';
-      // beside the arrow head, kept inside the canvas
-      const tw = ctx.measureText(text).width;
-      let tx = x + (dx / l) * 8;
-      if (dx < 0) tx -= tw;
-      tx = Math.max(2, Math.min(size - tw - 2, tx));
-      const ty = Math.max(8, Math.min(size - 24, y + (dy / l) * 10));
-      ctx.textAlign = 'left';
-      ctx.fillText(text, tx, ty);
-    };
-    tag(s.qPair, `q at m = ${s.m}`, t.selectA);
-    tag(s.kPair, `k at n = ${s.n}`, t.selectB);
-    ctx.font = t.fontSmall;
-    ctx.fillStyle = t.muted;
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'bottom';
-    ctx.fillText(`pair ${s.pair} · dashed: position 0`, 4, size - 2);
-    if (this._focusCircle) {
-      ctx.strokeStyle = t.cursor;
-      ctx.lineWidth = 1;
-      ctx.setLineDash([2, 2]);
-      ctx.strokeRect(1.5, 1.5, size - 3, size - 3);
-      ctx.setLineDash([]);
-    }
+    if (this._state) paintCircle(ctx, size, this._state, this.theme$(), this._focusCircle);
   }
 
   _pairingGeometry() {
-    const d = this._d;
-    const w = this._paneWidth('.pairing-pane');
-    const left = 8;
-    const cell = (w - 2 * left) / d;
-    return { w, left, cell, top: 78, h: 132 };
+    return pairingGeometry(this._paneWidth('.pairing-pane'), this._d);
   }
 
   _drawPairing() {
     const canvas = this.renderRoot?.querySelector('canvas.pairing');
-    const st = this._static;
     if (!canvas) return;
     const g = this._pairingGeometry();
     const ctx = clearCanvas(canvas, g.w, g.h, this.ratio);
-    if (!st || !this._state) return;
-    const t = this.theme$();
-    const d = this._d;
-    const sel = this._state.pair;
-    const boxH = 16;
-    // arcs above the channel strip, one per pair; the chosen pair drawn last and bold
-    const order = st.pairs.map((p, i) => i).sort((a, b) => (a === sel) - (b === sel));
-    for (const i of order) {
-      const [a, b] = st.pairs[i];
-      const xa = g.left + (a + 0.5) * g.cell;
-      const xb = g.left + (b + 0.5) * g.cell;
-      const rise = Math.min(g.top - 10, 8 + (xb - xa) * 0.45);
-      ctx.strokeStyle = i === sel ? t.accent : t.grid;
-      ctx.lineWidth = i === sel ? 2.5 : 1;
-      ctx.beginPath();
-      ctx.moveTo(xa, g.top);
-      ctx.bezierCurveTo(xa, g.top - rise, xb, g.top - rise, xb, g.top);
-      ctx.stroke();
-    }
-    for (let j = 0; j < d; j++) {
-      const p = st.pairOf[j];
-      const x = g.left + j * g.cell;
-      ctx.fillStyle = p === sel ? t.accent : t.surface;
-      ctx.fillRect(x + (g.cell > 4 ? 0.5 : 0), g.top, Math.max(0.5, g.cell - (g.cell > 4 ? 1 : 0)), boxH);
-      if (g.cell > 4) {
-        ctx.strokeStyle = t.border;
-        ctx.strokeRect(x + 0.5, g.top + 0.5, g.cell - 1, boxH - 1);
-      }
-    }
-    ctx.font = t.fontSmall;
-    ctx.textBaseline = 'top';
-    const [a, b] = st.pairs[sel];
-    ctx.fillStyle = t.accent;
-    ctx.textAlign = 'center';
-    for (const c of [a, b]) ctx.fillText(String(c), Math.max(10, Math.min(g.w - 10, g.left + (c + 0.5) * g.cell)), g.top + boxH + 3);
-    ctx.fillStyle = t.muted;
-    ctx.textAlign = 'left';
-    ctx.fillText('channel 0', g.left, g.top + boxH + 18);
-    ctx.textAlign = 'right';
-    ctx.fillText(`channel ${d - 1}`, g.w - g.left, g.top + boxH + 18);
-  }
-
-  /** Plot rectangles and the titles above them, wrapped to the width (a phone column takes two lines). */
-  _decayGeometry() {
-    const w = this._paneWidth('.decay-pane');
-    const x = 56;
-    const measure = (this._measureCtx ??= document.createElement('canvas').getContext('2d'));
-    measure.font = this.theme$().fontBold;
-    // on a slide's narrow column the titles take the axis margin too, so they keep to one line
-    const titleX = this.compact ? 4 : x;
-    const title1 = wrapText(measure, BOUND_TITLE, w - titleX - 4);
-    const title2 = wrapText(measure, CURVE_TITLE, w - titleX - 4);
-    const h = this.compact ? 76 : 96;
-    const rect1 = { x, y: 6 + title1.length * TITLE_LINE, w: Math.max(120, w - x - 14), h };
-    const rect2 = { x, y: rect1.y + rect1.h + 24 + title2.length * TITLE_LINE, w: rect1.w, h };
-    return { w, h: rect2.y + rect2.h + 36, rect1, rect2, title1, title2, titleX };
+    if (this._static && this._state) paintPairing(ctx, g, this._static, this._state.pair, this.theme$());
   }
 
   _drawDecay() {
     const canvas = this.renderRoot?.querySelector('canvas.decay');
-    const dc = this._decay;
     if (!canvas) return;
-    const g = this._decayGeometry();
-    const ctx = clearCanvas(canvas, g.w, g.h, this.ratio);
-    if (!dc || !this._state) return;
     const t = this.theme$();
-    const R = dc.R;
-    const gap = this._state.m - this._state.n;
+    const measure = (this._measureCtx ??= document.createElement('canvas').getContext('2d'));
+    const g = decayGeometry(measure, t, this._paneWidth('.decay-pane'), this.compact);
+    const ctx = clearCanvas(canvas, g.w, g.h, this.ratio);
+    const dc = this._decay;
+    if (!dc || !this._state) return;
     const bound = this._boundCurve();
-    const titles = (lines, y) => {
-      ctx.font = t.fontBold;
-      ctx.fillStyle = t.fg;
-      ctx.textAlign = 'left';
-      ctx.textBaseline = 'top';
-      lines.forEach((line, i) => ctx.fillText(line, g.titleX, y + i * TITLE_LINE));
-    };
-    titles(g.title1, 2);
-    if (bound) {
-      const [, b1] = extent([bound]);
-      const s1 = drawXYPlot(ctx, {
-        rect: g.rect1,
-        xDomain: [-R, R],
-        yDomain: [0, b1 * 1.05 || 1],
-        theme: t,
-        series: [{ x: dc.x, y: bound, color: t.accent }],
-        lines: [{ axis: 'x', value: 0, color: t.muted, dash: [2, 3] }],
-      });
-      if (Math.abs(gap) <= R) drawCursor(ctx, s1, g.rect1, gap, [{ y: bound[gap + R], color: t.accent }], t.cursor);
-    } else {
-      ctx.font = t.fontSmall;
-      ctx.fillStyle = t.muted;
-      ctx.fillText(this._static?.step == null && this._bound ? 'no bound: the pairing has fewer than d/2 pairs' : 'computing…', g.rect1.x, g.rect1.y + 10);
-    }
-    titles(g.title2, g.rect2.y - 2 - g.title2.length * TITLE_LINE);
-    const [q0, q1] = extent([dc.qk]);
-    const pad = (q1 - q0) * 0.06 || 1;
-    const s2 = drawXYPlot(ctx, {
-      rect: g.rect2,
-      xDomain: [-R, R],
-      yDomain: [q0 - pad, q1 + pad],
-      theme: t,
-      series: [{ x: dc.x, y: dc.qk, color: t.selectA, width: 1.25 }],
-      lines: [{ axis: 'y', value: 0, color: t.muted, dash: [2, 3] }],
-      xLabel: 'relative position m − n',
-    });
-    if (Math.abs(gap) <= R) drawCursor(ctx, s2, g.rect2, gap, [{ y: dc.qk[gap + R], color: t.selectA }], t.cursor);
+    const pending = bound ? '' : this._static?.step == null && this._bound ? 'no bound: the pairing has fewer than d/2 pairs' : 'computing…';
+    paintDecay(ctx, g, t, { decay: dc, bound, gap: this._state.m - this._state.n, pending });
   }
 
   // ---- interaction -------------------------------------------------------------------------------------------

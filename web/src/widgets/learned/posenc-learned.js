@@ -4,17 +4,17 @@
 // byte length of the table the engine returned.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles, replaced } from './base.js';
-import { numberAttr, intList } from '../state/attributes.js';
-import { MatrixRaster } from '../render/raster.js';
-import { lut } from '../render/color.js';
-import { fitCanvas, clearCanvas, wrapText, pointerIn } from '../render/canvas.js';
-import { fixed, int, plain } from '../render/format.js';
-import { matrixLayout, drawRaster, drawMatrixAxes, drawMatrixLegend } from '../render/matrix-view.js';
-import { drawBars } from '../render/bars.js';
-import { hatch } from '../render/cells.js';
-import { csvRow } from '../render/export.js';
-import { attempt, errorText, clampInt, methodStyles } from './methods-shared.js';
+import { PosencElement, baseStyles, replaced } from '../base.js';
+import { numberAttr, intList } from '../../state/attributes.js';
+import { MatrixRaster } from '../../render/raster.js';
+import { lut } from '../../render/color.js';
+import { fitCanvas, clearCanvas, wrapText, pointerIn } from '../../render/canvas.js';
+import { fixed, int, plain } from '../../render/format.js';
+import { matrixLayout, drawRaster, drawMatrixAxes, drawMatrixLegend } from '../../render/matrix-view.js';
+import { drawBars } from '../../render/bars.js';
+import { hatch } from '../../render/cells.js';
+import { csvRow } from '../../render/export.js';
+import { attempt, errorText, clampInt, methodStyles } from '../methods-shared.js';
 
 const MAX_ELEMENTS = 1 << 24; // 64 MiB of float32: the biggest learned table the widget builds
 const SHOW = 8; // values listed in the lookup readout

@@ -1,18 +1,18 @@
 // <posenc-heatmap>: the sinusoidal PE matrix, positions × dimensions, computed by the engine.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles, leftOut } from './base.js';
-import { moveCellCursor } from './grid-keys.js';
-import { intList, numberAttr } from '../state/attributes.js';
-import { pushPosition } from '../state/channel.js';
-import { MatrixRaster } from '../render/raster.js';
-import { lut, SCHEME_NAMES } from '../render/color.js';
-import { fitCanvas, clearCanvas, yieldTask, pointerIn } from '../render/canvas.js';
-import { fixed, int, plain } from '../render/format.js';
-import { matrixLayout, drawRaster, drawMatrixAxes, drawRowMarks, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../render/matrix-view.js';
-import { csvRow } from '../render/export.js';
-import { describeColumn, frequencyInfo, formulaText } from './sinusoid-info.js';
-import { NAMES } from '../engine/names.js';
+import { PosencElement, baseStyles, leftOut } from '../base.js';
+import { moveCellCursor } from '../grid-keys.js';
+import { intList, numberAttr } from '../../state/attributes.js';
+import { pushPosition } from '../../state/channel.js';
+import { MatrixRaster } from '../../render/raster.js';
+import { lut, SCHEME_NAMES } from '../../render/color.js';
+import { fitCanvas, clearCanvas, yieldTask, pointerIn } from '../../render/canvas.js';
+import { fixed, int, plain } from '../../render/format.js';
+import { matrixLayout, drawRaster, drawMatrixAxes, drawRowMarks, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../../render/matrix-view.js';
+import { csvRow } from '../../render/export.js';
+import { describeColumn, frequencyInfo, formulaText } from '../sinusoid-info.js';
+import { NAMES } from '../../engine/names.js';
 
 const MAX_LENGTH = 1 << 20;
 const MAX_DMODEL = 1 << 14;

@@ -2,15 +2,15 @@
 // rotation (relative-position) property and extrapolation past a training length.
 
 import { html, css, nothing } from 'lit';
-import { styleProps } from '../render/style-props.js';
-import { PosencElement, baseStyles, replaced } from './base.js';
-import { numberAttr } from '../state/attributes.js';
-import { clearCanvas } from '../render/canvas.js';
-import { drawLinePlot } from '../render/lineplot.js';
-import { CATEGORICAL } from '../render/color.js';
-import { fixed, sci, int } from '../render/format.js';
-import { csvRow, tableCanvas } from '../render/export.js';
-import { columnOf } from './sinusoid-info.js';
+import { styleProps } from '../../render/style-props.js';
+import { PosencElement, baseStyles, replaced } from '../base.js';
+import { numberAttr } from '../../state/attributes.js';
+import { clearCanvas } from '../../render/canvas.js';
+import { drawLinePlot } from '../../render/lineplot.js';
+import { CATEGORICAL } from '../../render/color.js';
+import { fixed, sci, int } from '../../render/format.js';
+import { csvRow, tableCanvas } from '../../render/export.js';
+import { columnOf } from '../sinusoid-info.js';
 
 const ROTATION_TOLERANCE = 1e-5;
 const MAX_LENGTH = 2048;

@@ -1,17 +1,17 @@
 // <posenc-waves>: encoding value against position for chosen dimensions (and the transposed view).
 
 import { html, css, nothing } from 'lit';
-import { styleProps } from '../render/style-props.js';
-import { PosencElement, baseStyles, leftOut } from './base.js';
-import { intList, numberAttr, toIntArray } from '../state/attributes.js';
-import { pushPosition } from '../state/channel.js';
-import { clearCanvas, nextFrame, pointerIn } from '../render/canvas.js';
-import { drawLinePlot, linearScale } from '../render/lineplot.js';
-import { CATEGORICAL } from '../render/color.js';
-import { fixed, int } from '../render/format.js';
-import { csvRow, legendCanvas } from '../render/export.js';
-import { describeColumn, frequencyInfo, wavelength, wavelengthText } from './sinusoid-info.js';
-import { NAMES } from '../engine/names.js';
+import { styleProps } from '../../render/style-props.js';
+import { PosencElement, baseStyles, leftOut } from '../base.js';
+import { intList, numberAttr, toIntArray } from '../../state/attributes.js';
+import { pushPosition } from '../../state/channel.js';
+import { clearCanvas, nextFrame, pointerIn } from '../../render/canvas.js';
+import { drawLinePlot, linearScale } from '../../render/lineplot.js';
+import { CATEGORICAL } from '../../render/color.js';
+import { fixed, int } from '../../render/format.js';
+import { csvRow, legendCanvas } from '../../render/export.js';
+import { describeColumn, frequencyInfo, wavelength, wavelengthText } from '../sinusoid-info.js';
+import { NAMES } from '../../engine/names.js';
 
 const MAX_LENGTH = 1 << 16;
 const MAX_CURVES = 10;

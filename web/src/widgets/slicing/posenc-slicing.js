@@ -4,12 +4,12 @@
 // and the widget says so.
 
 import { html, css, nothing } from 'lit';
-import { styleProps } from '../render/style-props.js';
-import { PosencElement, baseStyles, replaced } from './base.js';
-import { numberAttr } from '../state/attributes.js';
-import { lut, textOn } from '../render/color.js';
-import { fixed } from '../render/format.js';
-import { csvRow, tableCanvas } from '../render/export.js';
+import { styleProps } from '../../render/style-props.js';
+import { PosencElement, baseStyles, replaced } from '../base.js';
+import { numberAttr } from '../../state/attributes.js';
+import { lut, textOn } from '../../render/color.js';
+import { fixed } from '../../render/format.js';
+import { csvRow, tableCanvas } from '../../render/export.js';
 
 const STEPS = [
   { title: 'Index slicing', code: 'pe[:, 0::2]   pe[:, 1::2]' },

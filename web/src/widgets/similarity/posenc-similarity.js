@@ -1,16 +1,16 @@
 // <posenc-similarity>: the position × position similarity matrix of a sinusoidal table (engine metrics).
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles } from './base.js';
-import { moveCellCursor } from './grid-keys.js';
-import { intList, numberAttr } from '../state/attributes.js';
-import { normalizePositions } from '../state/channel.js';
-import { MatrixRaster } from '../render/raster.js';
-import { lut, SCHEME_NAMES } from '../render/color.js';
-import { fitCanvas, clearCanvas, pointerIn } from '../render/canvas.js';
-import { fixed, int, plain } from '../render/format.js';
-import { matrixLayout, drawRaster, drawMatrixAxes, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../render/matrix-view.js';
-import { csvRow } from '../render/export.js';
+import { PosencElement, baseStyles } from '../base.js';
+import { moveCellCursor } from '../grid-keys.js';
+import { intList, numberAttr } from '../../state/attributes.js';
+import { normalizePositions } from '../../state/channel.js';
+import { MatrixRaster } from '../../render/raster.js';
+import { lut, SCHEME_NAMES } from '../../render/color.js';
+import { fitCanvas, clearCanvas, pointerIn } from '../../render/canvas.js';
+import { fixed, int, plain } from '../../render/format.js';
+import { matrixLayout, drawRaster, drawMatrixAxes, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../../render/matrix-view.js';
+import { csvRow } from '../../render/export.js';
 
 const MAX_LENGTH = 4096;
 const METRICS = {

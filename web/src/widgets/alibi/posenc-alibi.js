@@ -3,16 +3,16 @@
 // equal (pe.attention with zero queries and keys): the recency each head imposes.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles } from './base.js';
-import { moveCellCursor } from './grid-keys.js';
-import { numberAttr } from '../state/attributes.js';
-import { clearCanvas, wrapText, pointerIn } from '../render/canvas.js';
-import { fixed, plain, sci } from '../render/format.js';
-import { drawXYPlot, drawCursor, extent } from '../render/xyplot.js';
-import { drawCells, outlineCell, drawColorBar } from '../render/cells.js';
-import { CATEGORICAL } from '../render/color.js';
-import { csvRow } from '../render/export.js';
-import { clampInt, methodStyles, timed } from './methods-shared.js';
+import { PosencElement, baseStyles } from '../base.js';
+import { moveCellCursor } from '../grid-keys.js';
+import { numberAttr } from '../../state/attributes.js';
+import { clearCanvas, wrapText, pointerIn } from '../../render/canvas.js';
+import { fixed, plain, sci } from '../../render/format.js';
+import { drawXYPlot, drawCursor, extent } from '../../render/xyplot.js';
+import { drawCells, outlineCell, drawColorBar } from '../../render/cells.js';
+import { CATEGORICAL } from '../../render/color.js';
+import { csvRow } from '../../render/export.js';
+import { clampInt, methodStyles, timed } from '../methods-shared.js';
 
 const MAX_HEADS = 64;
 const MAX_LENGTH = 256;

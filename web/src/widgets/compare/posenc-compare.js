@@ -1,14 +1,14 @@
 // <posenc-compare>: pick two positions from a token strip and compare their encodings (engine metrics).
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles, pickedChipStyles } from './base.js';
-import { intList, stringList, numberAttr } from '../state/attributes.js';
-import { pushPosition, normalizePositions } from '../state/channel.js';
-import { clearCanvas, pointerIn } from '../render/canvas.js';
-import { fixed, plain } from '../render/format.js';
-import { drawBars } from '../render/bars.js';
-import { csvRow, tableCanvas } from '../render/export.js';
-import { NAMES } from '../engine/names.js';
+import { PosencElement, baseStyles, pickedChipStyles } from '../base.js';
+import { intList, stringList, numberAttr } from '../../state/attributes.js';
+import { pushPosition, normalizePositions } from '../../state/channel.js';
+import { clearCanvas, pointerIn } from '../../render/canvas.js';
+import { fixed, plain } from '../../render/format.js';
+import { drawBars } from '../../render/bars.js';
+import { csvRow, tableCanvas } from '../../render/export.js';
+import { NAMES } from '../../engine/names.js';
 
 const MAX_CHIPS = 512;
 

@@ -8,10 +8,10 @@
 // real tokens before the shown ones) and cut to the shown slots, as transformers does.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles, replaced } from './base.js';
-import { numberAttr, stringListAttr } from '../state/attributes.js';
-import { csvRow, tableCanvas } from '../render/export.js';
-import { attempt, errorText, clampInt, methodStyles } from './methods-shared.js';
+import { PosencElement, baseStyles, replaced } from '../base.js';
+import { numberAttr, stringListAttr } from '../../state/attributes.js';
+import { csvRow, tableCanvas } from '../../render/export.js';
+import { attempt, errorText, clampInt, methodStyles } from '../methods-shared.js';
 
 const MAX_LENGTH = 64;
 const DEFAULT_TOKENS = ['The', 'cat', 'sat'];

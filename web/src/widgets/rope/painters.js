@@ -1,0 +1,210 @@
+// Canvas painters of <posenc-rope>: pure functions of what the element computed (no element state), so
+// each can be read, and drawn, on its own.
+
+import { wrapText } from '../../render/canvas.js';
+import { drawXYPlot, drawCursor, drawArrow, extent } from '../../render/xyplot.js';
+
+const BOUND_TITLE = 'RoFormer’s upper bound on |q·k|, by m − n';
+const CURVE_TITLE = 'q·k of this query and key, by m − n';
+const TITLE_LINE = 16;
+
+/**
+ * One channel pair of the query and the key as arrows: at position 0 (dashed) and rotated to m and n, with
+ * the trails of the last positions and the angle between them. `s` is the element's per-(m, n, pair) state.
+ */
+export function paintCircle(ctx, size, s, t, focused) {
+  const cx = size / 2;
+  const cy = size / 2 + 4;
+  // the radius follows the longest of the drawn vectors (rotation keeps lengths: the engine shows it)
+  const len = (v) => Math.hypot(v[0], v[1]);
+  const maxLen = Math.max(len(s.q0), len(s.k0), len(s.qPair), len(s.kPair), 1e-9);
+  const R = size / 2 - 34;
+  const k = R / maxLen;
+  const P = (v) => [cx + v[0] * k, cy - v[1] * k];
+  ctx.strokeStyle = t.grid;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.moveTo(cx - R - 10, cy);
+  ctx.lineTo(cx + R + 10, cy);
+  ctx.moveTo(cx, cy - R - 10);
+  ctx.lineTo(cx, cy + R + 10);
+  ctx.stroke();
+  for (const v of [s.q0, s.k0]) {
+    ctx.beginPath();
+    ctx.arc(cx, cy, len(v) * k, 0, Math.PI * 2);
+    ctx.stroke();
+  }
+  ctx.font = t.fontSmall;
+  ctx.fillStyle = t.muted;
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'bottom';
+  ctx.fillText(`horizontal: channel ${s.channels[0]}`, size - 4, size - 16);
+  ctx.fillText(`vertical: channel ${s.channels[1]}`, size - 4, size - 2);
+  // trails: the last positions each vector passed through
+  const dots = (pts, color) => {
+    ctx.fillStyle = color;
+    pts.forEach((p, i) => {
+      ctx.globalAlpha = 0.15 + (0.5 * (i + 1)) / pts.length;
+      const [x, y] = P(p);
+      ctx.beginPath();
+      ctx.arc(x, y, 2.2, 0, Math.PI * 2);
+      ctx.fill();
+    });
+    ctx.globalAlpha = 1;
+  };
+  dots(s.kTrail, t.selectB);
+  dots(s.qTrail, t.selectA);
+  // the angle between the two drawn vectors (drawing only)
+  const aq = Math.atan2(s.qPair[1], s.qPair[0]);
+  const ak = Math.atan2(s.kPair[1], s.kPair[0]);
+  let delta = aq - ak;
+  while (delta > Math.PI) delta -= 2 * Math.PI;
+  while (delta < -Math.PI) delta += 2 * Math.PI;
+  ctx.strokeStyle = t.muted;
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  ctx.arc(cx, cy, R * 0.28, -ak, -(ak + delta), delta > 0);
+  ctx.stroke();
+  // position-0 vectors dashed, rotated vectors solid
+  drawArrow(ctx, cx, cy, ...P(s.k0), { color: t.selectB, width: 1.25, dash: [4, 3], head: 7 });
+  drawArrow(ctx, cx, cy, ...P(s.q0), { color: t.selectA, width: 1.25, dash: [4, 3], head: 7 });
+  drawArrow(ctx, cx, cy, ...P(s.kPair), { color: t.selectB, width: 2.5 });
+  drawArrow(ctx, cx, cy, ...P(s.qPair), { color: t.selectA, width: 2.5 });
+  const tag = (v, text, color) => {
+    const [x, y] = P(v);
+    const dx = x - cx;
+    const dy = y - cy;
+    const l = Math.hypot(dx, dy) || 1;
+    ctx.font = t.fontBold;
+    ctx.fillStyle = color;
+    ctx.textBaseline = 'middle';
+    // beside the arrow head, kept inside the canvas
+    const tw = ctx.measureText(text).width;
+    let tx = x + (dx / l) * 8;
+    if (dx < 0) tx -= tw;
+    tx = Math.max(2, Math.min(size - tw - 2, tx));
+    const ty = Math.max(8, Math.min(size - 24, y + (dy / l) * 10));
+    ctx.textAlign = 'left';
+    ctx.fillText(text, tx, ty);
+  };
+  tag(s.qPair, `q at m = ${s.m}`, t.selectA);
+  tag(s.kPair, `k at n = ${s.n}`, t.selectB);
+  ctx.font = t.fontSmall;
+  ctx.fillStyle = t.muted;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'bottom';
+  ctx.fillText(`pair ${s.pair} · dashed: position 0`, 4, size - 2);
+  if (focused) {
+    ctx.strokeStyle = t.cursor;
+    ctx.lineWidth = 1;
+    ctx.setLineDash([2, 2]);
+    ctx.strokeRect(1.5, 1.5, size - 3, size - 3);
+    ctx.setLineDash([]);
+  }
+}
+
+/** The channel strip: `d` cells across `w` pixels, with room above for the arcs. */
+export function pairingGeometry(w, d) {
+  const left = 8;
+  return { w, d, left, cell: (w - 2 * left) / d, top: 78, h: 132 };
+}
+
+/** The channels as a strip with an arc joining the two channels of each pair; pair `sel` in the accent colour. */
+export function paintPairing(ctx, g, st, sel, t) {
+  const boxH = 16;
+  // arcs above the channel strip, one per pair; the chosen pair drawn last and bold
+  const order = st.pairs.map((p, i) => i).sort((a, b) => (a === sel) - (b === sel));
+  for (const i of order) {
+    const [a, b] = st.pairs[i];
+    const xa = g.left + (a + 0.5) * g.cell;
+    const xb = g.left + (b + 0.5) * g.cell;
+    const rise = Math.min(g.top - 10, 8 + (xb - xa) * 0.45);
+    ctx.strokeStyle = i === sel ? t.accent : t.grid;
+    ctx.lineWidth = i === sel ? 2.5 : 1;
+    ctx.beginPath();
+    ctx.moveTo(xa, g.top);
+    ctx.bezierCurveTo(xa, g.top - rise, xb, g.top - rise, xb, g.top);
+    ctx.stroke();
+  }
+  for (let j = 0; j < g.d; j++) {
+    const x = g.left + j * g.cell;
+    ctx.fillStyle = st.pairOf[j] === sel ? t.accent : t.surface;
+    ctx.fillRect(x + (g.cell > 4 ? 0.5 : 0), g.top, Math.max(0.5, g.cell - (g.cell > 4 ? 1 : 0)), boxH);
+    if (g.cell > 4) {
+      ctx.strokeStyle = t.border;
+      ctx.strokeRect(x + 0.5, g.top + 0.5, g.cell - 1, boxH - 1);
+    }
+  }
+  ctx.font = t.fontSmall;
+  ctx.textBaseline = 'top';
+  const [a, b] = st.pairs[sel];
+  ctx.fillStyle = t.accent;
+  ctx.textAlign = 'center';
+  for (const c of [a, b]) ctx.fillText(String(c), Math.max(10, Math.min(g.w - 10, g.left + (c + 0.5) * g.cell)), g.top + boxH + 3);
+  ctx.fillStyle = t.muted;
+  ctx.textAlign = 'left';
+  ctx.fillText('channel 0', g.left, g.top + boxH + 18);
+  ctx.textAlign = 'right';
+  ctx.fillText(`channel ${g.d - 1}`, g.w - g.left, g.top + boxH + 18);
+}
+
+/**
+ * Plot rectangles and the titles above them, wrapped to the width (a phone column takes two lines); on a
+ * slide's narrow column (compact) the plots are shorter and the titles take the axis margin too.
+ */
+export function decayGeometry(measure, t, w, compact) {
+  const x = 56;
+  measure.font = t.fontBold;
+  const titleX = compact ? 4 : x;
+  const title1 = wrapText(measure, BOUND_TITLE, w - titleX - 4);
+  const title2 = wrapText(measure, CURVE_TITLE, w - titleX - 4);
+  const h = compact ? 76 : 96;
+  const rect1 = { x, y: 6 + title1.length * TITLE_LINE, w: Math.max(120, w - x - 14), h };
+  const rect2 = { x, y: rect1.y + rect1.h + 24 + title2.length * TITLE_LINE, w: rect1.w, h };
+  return { w, h: rect2.y + rect2.h + 36, rect1, rect2, title1, title2, titleX };
+}
+
+/**
+ * RoFormer's bound on |q·k| (or `pending`, the reason it is not drawn yet) above the score q·k of this query
+ * and key, both against m − n from −R to R, with the cursor at `gap`.
+ */
+export function paintDecay(ctx, g, t, { decay, bound, gap, pending }) {
+  const R = decay.R;
+  const titles = (lines, y) => {
+    ctx.font = t.fontBold;
+    ctx.fillStyle = t.fg;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    lines.forEach((line, i) => ctx.fillText(line, g.titleX, y + i * TITLE_LINE));
+  };
+  titles(g.title1, 2);
+  if (bound) {
+    const [, b1] = extent([bound]);
+    const s1 = drawXYPlot(ctx, {
+      rect: g.rect1,
+      xDomain: [-R, R],
+      yDomain: [0, b1 * 1.05 || 1],
+      theme: t,
+      series: [{ x: decay.x, y: bound, color: t.accent }],
+      lines: [{ axis: 'x', value: 0, color: t.muted, dash: [2, 3] }],
+    });
+    if (Math.abs(gap) <= R) drawCursor(ctx, s1, g.rect1, gap, [{ y: bound[gap + R], color: t.accent }], t.cursor);
+  } else {
+    ctx.font = t.fontSmall;
+    ctx.fillStyle = t.muted;
+    ctx.fillText(pending, g.rect1.x, g.rect1.y + 10);
+  }
+  titles(g.title2, g.rect2.y - 2 - g.title2.length * TITLE_LINE);
+  const [q0, q1] = extent([decay.qk]);
+  const pad = (q1 - q0) * 0.06 || 1;
+  const s2 = drawXYPlot(ctx, {
+    rect: g.rect2,
+    xDomain: [-R, R],
+    yDomain: [q0 - pad, q1 + pad],
+    theme: t,
+    series: [{ x: decay.x, y: decay.qk, color: t.selectA, width: 1.25 }],
+    lines: [{ axis: 'y', value: 0, color: t.muted, dash: [2, 3] }],
+    xLabel: 'relative position m − n',
+  });
+  if (Math.abs(gap) <= R) drawCursor(ctx, s2, g.rect2, gap, [{ y: decay.qk[gap + R], color: t.selectA }], t.cursor);
+}
