@@ -3,7 +3,7 @@ import { plainView, typedArrayParts } from './typed-arrays.js';
 
 // The engine facade shared by the Node and browser entry points: picks and instantiates a build,
 // and exposes the documented API. Argument checking and errors come from the engine itself
-// (cpp/wasm/bindings.cpp returns RangeError/TypeError objects, thrown here).
+// (the embind layer in cpp/wasm/ returns RangeError/TypeError objects, thrown here).
 
 // The smallest module using a v128 instruction (as in wasm-feature-detect): validates only with SIMD.
 const SIMD_PROBE = new Uint8Array([
