@@ -46,6 +46,6 @@ val alibi_bias_js(val options) {
 }  // namespace posenc::wasm
 
 EMSCRIPTEN_BINDINGS(posenc_alibi) {
-  emscripten::function("alibiSlopes", &posenc::wasm::alibi_slopes_js);
-  emscripten::function("alibiBias", &posenc::wasm::alibi_bias_js);
+  emscripten::function("alibi_slopes", &posenc::wasm::alibi_slopes_js);
+  emscripten::function("alibi_bias", &posenc::wasm::alibi_bias_js);
 }

@@ -34,6 +34,6 @@ bool buffer_free(double address) {
 }  // namespace posenc::wasm
 
 EMSCRIPTEN_BINDINGS(posenc_buffers) {
-  emscripten::function("bufferAllocate", &posenc::wasm::buffer_allocate);
-  emscripten::function("bufferFree", &posenc::wasm::buffer_free);
+  emscripten::function("buffer_allocate", &posenc::wasm::buffer_allocate);
+  emscripten::function("buffer_free", &posenc::wasm::buffer_free);
 }

@@ -32,6 +32,6 @@ val diagnostics() {
 }  // namespace posenc::wasm
 
 EMSCRIPTEN_BINDINGS(posenc_engine) {
-  emscripten::function("simdName", &posenc::wasm::simd_name);
+  emscripten::function("build", &posenc::wasm::simd_name);
   emscripten::function("diagnostics", &posenc::wasm::diagnostics);
 }

@@ -125,6 +125,6 @@ val rope_apply_js(val x_arg, val options) {
 }  // namespace posenc::wasm
 
 EMSCRIPTEN_BINDINGS(posenc_rope) {
-  emscripten::function("ropeInvFreq", &posenc::wasm::rope_inv_freq_js);
-  emscripten::function("ropeApply", &posenc::wasm::rope_apply_js);
+  emscripten::function("rope_invFreq", &posenc::wasm::rope_inv_freq_js);
+  emscripten::function("rope_apply", &posenc::wasm::rope_apply_js);
 }

@@ -49,6 +49,6 @@ val t5_buckets_js(val options) {
 }  // namespace posenc::wasm
 
 EMSCRIPTEN_BINDINGS(posenc_t5) {
-  emscripten::function("t5Bucket", &posenc::wasm::t5_bucket_js);
-  emscripten::function("t5Buckets", &posenc::wasm::t5_buckets_js);
+  emscripten::function("t5_bucket", &posenc::wasm::t5_bucket_js);
+  emscripten::function("t5_buckets", &posenc::wasm::t5_buckets_js);
 }
