@@ -11,9 +11,9 @@
 #include "posenc/learned.hpp"
 #include "posenc/metrics.hpp"
 #include "posenc/position_ids.hpp"
-#include "posenc/relative_bias.hpp"
 #include "posenc/rope.hpp"
 #include "posenc/sinusoidal.hpp"
+#include "posenc/t5.hpp"
 
 using namespace posenc;
 

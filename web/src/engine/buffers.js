@@ -58,7 +58,7 @@ export function bufferSupport(module) {
       if (this.#freed) return;
       this.#freed = true;
       this.#view = null;
-      module.bufferFree(this.#address);
+      module.buffer_free(this.#address);
     }
 
     static ref(value) {
@@ -72,7 +72,7 @@ export function bufferSupport(module) {
 
   return {
     create(length) {
-      const address = module.bufferAllocate(length);
+      const address = module.buffer_allocate(length);
       if (address instanceof Error) throw address;
       return new EngineBuffer(CONSTRUCTING, address, length);
     },

@@ -3,7 +3,7 @@ import { plainView, typedArrayParts } from './typed-arrays.js';
 
 // The engine facade shared by the Node and browser entry points: picks and instantiates a build,
 // and exposes the documented API. Argument checking and errors come from the engine itself
-// (cpp/wasm/bindings.cpp returns RangeError/TypeError objects, thrown here).
+// (the embind layer in cpp/wasm/ returns RangeError/TypeError objects, thrown here).
 
 // The smallest module using a v128 instruction (as in wasm-feature-detect): validates only with SIMD.
 const SIMD_PROBE = new Uint8Array([
@@ -77,6 +77,8 @@ function unwrap(result) {
 
 const SINUSOIDAL_KEYS = ['length', 'dModel', 'base', 'offset', 'layout'];
 
+// `module` holds the embind functions, each named after the API member it serves with `_` for the namespace
+// dot (pe.rope.invFreq calls module.rope_invFreq; CONTRIBUTING.md, "wasm bindings", lists the exceptions).
 export function createApi(module, simd) {
   const buffers = bufferSupport(module);
   // Fresh result arrays are made through this, so an allocation the JS heap refuses becomes the engine's
@@ -118,7 +120,7 @@ export function createApi(module, simd) {
   const madeBy = new WeakMap();
   const api = {
     simd,
-    build: module.simdName(),
+    build: module.build(),
     sinusoidal(options) {
       const { flat, result } = engineCall();
       const o = flat(options);
@@ -134,16 +136,16 @@ export function createApi(module, simd) {
       return withInto((t, o) => module.similarity(t, o, tag), [table], options);
     },
     rope: Object.freeze({
-      invFreq: (options) => plainCall(module.ropeInvFreq, [options]),
-      apply: (x, options) => withInto(module.ropeApply, [x], options),
+      invFreq: (options) => plainCall(module.rope_invFreq, [options]),
+      apply: (x, options) => withInto(module.rope_apply, [x], options),
     }),
     alibi: Object.freeze({
-      slopes: (heads) => plainCall(module.alibiSlopes, [heads]),
-      bias: (options) => withInto(module.alibiBias, [], options),
+      slopes: (heads) => plainCall(module.alibi_slopes, [heads]),
+      bias: (options) => withInto(module.alibi_bias, [], options),
     }),
     t5: Object.freeze({
-      bucket: (relativePosition, options) => plainCall(module.t5Bucket, [relativePosition, options]),
-      buckets: (options) => withInto(module.t5Buckets, [], options),
+      bucket: (relativePosition, options) => plainCall(module.t5_bucket, [relativePosition, options]),
+      buckets: (options) => withInto(module.t5_buckets, [], options),
     }),
     positionIds: (ids, options) => withInto(module.positionIds, [ids], options),
     attention: (options) => plainCall(module.attention, [options]),

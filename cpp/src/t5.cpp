@@ -1,4 +1,4 @@
-#include "posenc/relative_bias.hpp"
+#include "posenc/t5.hpp"
 
 #include <cmath>
 

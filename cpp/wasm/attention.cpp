@@ -1,0 +1,75 @@
+// pe.attention: softmax(q k^T / sqrt(headDim) + bias) v, with the weights, for small inputs held whole.
+#include <emscripten/bind.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <utility>
+
+#include "options.hpp"
+#include "output.hpp"
+#include "posenc/attention.hpp"
+#include "scratch.hpp"
+
+namespace posenc::wasm {
+namespace {
+
+val attention_js(val options) {
+  CallScope scope;
+  Options o(options, "");
+  AttentionParams p;
+  p.seq_len = o.integer("seqLen");
+  p.heads = o.integer("heads");
+  p.head_dim = o.integer("headDim");
+  p.causal = o.boolean("causal", false);
+  const ArrayArg q = o.array("q", true), k = o.array("k", true), v = o.array("v", true), bias = o.array("bias", false);
+  if (auto e = o.finish()) return js_error(e);
+  if (auto e = validate(p)) return js_error(e);
+  const int64_t n = p.seq_len * p.heads * p.head_dim, square = p.seq_len * p.seq_len;
+  for (auto [array, name] : {std::pair{&q, "q"}, std::pair{&k, "k"}, std::pair{&v, "v"}})
+    if (auto e = check_length(*array, n, name, "seqLen x heads x headDim")) return js_error(e);
+  if (bias.present()) {
+    const int64_t m = bias.length;
+    if (m == p.heads * square) p.bias = AttentionParams::Bias::per_head;
+    else if (m == square) p.bias = AttentionParams::Bias::shared;
+    else
+      return js_error(range_error("bias must have heads x seqLen x seqLen = " + std::to_string(p.heads * square) +
+                                  " or seqLen x seqLen = " + std::to_string(square) + " elements (got " +
+                                  std::to_string(m) + ")"));
+  }
+  Error error;
+  const float* vq = resident_floats(g_input, q, n, "q", error);
+  const float* vk = vq ? resident_floats(g_input2, k, n, "k", error) : nullptr;
+  const float* vv = vk ? resident_floats(g_input3, v, n, "v", error) : nullptr;
+  if (!vv) return js_error(error);
+  const float* vb = nullptr;
+  if (p.bias != AttentionParams::Bias::none) {
+    // -Infinity is a legitimate mask value in a bias; only NaN is rejected.
+    const int64_t m = attention_bias_size(p);
+    if (bias.js.isArray())
+      for (int64_t i = 0; i < m; ++i)
+        if (!val(bias.js[static_cast<double>(i)]).isNumber())
+          return js_error(type_error("bias[" + std::to_string(i) + "] must be a number"));
+    float* b = static_cast<float*>(g_extra.get(sizeof(float) * m));
+    if (!b) return out_of_memory("the bias");
+    copy_in(bias, 0, m, b);
+    for (int64_t i = 0; i < m; ++i)
+      if (std::isnan(b[i]) || b[i] == std::numeric_limits<float>::infinity())
+        return js_error(range_error("bias[" + std::to_string(i) + "] must be a number or -Infinity"));
+    vb = b;
+  }
+  float* result = static_cast<float*>(g_workspace.get(sizeof(float) * (n + p.heads * square)));
+  if (!result) return out_of_memory("the attention output");
+  posenc::attention(p, vq, vk, vv, vb, result, result + n);
+  val r = val::object();
+  r.set("output", to_js(result, n));
+  r.set("weights", to_js(result + n, p.heads * square));
+  return r;
+}
+
+}  // namespace
+}  // namespace posenc::wasm
+
+EMSCRIPTEN_BINDINGS(posenc_attention) {
+  emscripten::function("attention", &posenc::wasm::attention_js);
+}

@@ -1,0 +1,80 @@
+// Results: a fresh JS typed array, the caller's `into` (checked), or a pe.buffer written in place, filled in
+// cache-sized chunks so that a large table never exists twice in memory.
+#pragma once
+#include <cstdint>
+#include <cstring>
+
+#include "marshal.hpp"
+#include "posenc/sinusoidal.hpp"
+
+namespace posenc::wasm {
+
+constexpr int64_t kChunkElements = 1 << 15;  // 128 KiB of float32: stays in L2 while it is copied out
+
+// Rows per chunk: a multiple of the rotor block so streamed tables never re-seed mid-table.
+inline int64_t chunk_rows(int64_t row_elements) {
+  int64_t rows = kChunkElements / row_elements;
+  rows -= rows % AngleRotor::kBlock;
+  return rows < AngleRotor::kBlock ? AngleRotor::kBlock : rows;
+}
+
+template <class T>
+struct JsType;
+template <>
+struct JsType<float> { static constexpr const char* name = "Float32Array"; };
+template <>
+struct JsType<int32_t> { static constexpr const char* name = "Int32Array"; };
+template <>
+struct JsType<double> { static constexpr const char* name = "Float64Array"; };
+
+// The result: the caller's `into` (checked), a fresh array, or a pe.buffer written in place (`engine`; then
+// `array` stays undefined and the facade hands the buffer back).
+template <class T>
+struct Output {
+  val array = val::undefined();
+  T* engine = nullptr;
+  Error error;
+  Output(const val& into, int64_t elements);
+  void write(int64_t offset, const T* data, int64_t count) {
+    if (engine) std::memcpy(engine + offset, data, sizeof(T) * static_cast<size_t>(count));
+    else array.call<void>("set", val(typed_memory_view(static_cast<size_t>(count), data)), static_cast<double>(offset));
+  }
+};
+extern template struct Output<float>;
+extern template struct Output<int32_t>;
+extern template struct Output<double>;
+
+// Streams `rows` rows of `row_elements` values, produced chunk by chunk by fill(first, count, buffer), and
+// returns the filled array (or the out-of-memory error).
+template <class T, class Fill>
+val stream_rows(Output<T>& out, int64_t rows, int64_t row_elements, Fill&& fill) {
+  const int64_t per_chunk = chunk_rows(row_elements);
+  const int64_t chunk = per_chunk < rows ? per_chunk : rows;
+  if (out.engine) {  // a pe.buffer: filled in place, in the same chunks (so with the same values)
+    for (int64_t first = 0; first < rows; first += chunk)
+      fill(first, first + chunk <= rows ? chunk : rows - first, out.engine + first * row_elements);
+    return out.array;
+  }
+  T* buffer = static_cast<T*>(g_chunk.get(sizeof(T) * static_cast<size_t>(chunk * row_elements)));
+  if (!buffer) return out_of_memory("the output chunk");
+  // One view of the chunk serves every full chunk: nothing allocates in the loop, so memory cannot grow
+  // under it.
+  const val view(typed_memory_view(static_cast<size_t>(chunk * row_elements), buffer));
+  for (int64_t first = 0; first < rows; first += chunk) {
+    const int64_t count = first + chunk <= rows ? chunk : rows - first;
+    fill(first, count, buffer);
+    if (count == chunk) out.array.template call<void>("set", view, static_cast<double>(first * row_elements));
+    else out.write(first * row_elements, buffer, count * row_elements);
+  }
+  return out.array;
+}
+
+// A small result copied into a fresh JS array.
+template <class T>
+val to_js(const T* data, int64_t count) {
+  Output<T> out(val::undefined(), count);
+  out.write(0, data, count);
+  return out.array;
+}
+
+}  // namespace posenc::wasm

@@ -1,0 +1,130 @@
+// pe.rope.invFreq (the frequencies after any scaling, and the attention factor) and pe.rope.apply (rotates
+// q or k, streamed, or in place on a pe.buffer).
+#include <emscripten/bind.h>
+
+#include <vector>
+
+#include "options.hpp"
+#include "output.hpp"
+#include "posenc/rope.hpp"
+#include "scratch.hpp"
+
+namespace posenc::wasm {
+namespace {
+
+// Reads head size, base, partial rotary factor and `scaling`; factor arrays are kept in `storage`.
+RopeParams read_rope(Options& o, std::vector<double> (&storage)[2]) {
+  RopeParams p;
+  p.head_dim = o.integer("headDim");
+  p.base = o.number("base", 10000.0);
+  p.partial_rotary_factor = o.number("partialRotaryFactor", 1.0);
+  Options s(o.get("scaling"), "scaling", true);
+  if (o.failed()) return p;
+  RopeScaling& r = p.scaling;
+  r.type = s.choice<RopeType>("type", RopeType::standard,
+                              {{"default", RopeType::standard},
+                               {"linear", RopeType::linear},
+                               {"dynamic", RopeType::dynamic},
+                               {"yarn", RopeType::yarn},
+                               {"llama3", RopeType::llama3},
+                               {"longrope", RopeType::longrope}});
+  r.factor = s.optional_number("factor");
+  r.original_max_position_embeddings = s.optional_integer("originalMaxPositionEmbeddings");
+  r.max_position_embeddings = s.optional_integer("maxPositionEmbeddings");
+  r.seq_len = s.optional_integer("seqLen");
+  r.beta_fast = s.optional_number("betaFast");
+  r.beta_slow = s.optional_number("betaSlow");
+  r.mscale = s.optional_number("mscale");
+  r.mscale_all_dim = s.optional_number("mscaleAllDim");
+  r.attention_factor = s.optional_number("attentionFactor");
+  r.truncate = s.boolean("truncate", true);
+  r.low_freq_factor = s.optional_number("lowFreqFactor");
+  r.high_freq_factor = s.optional_number("highFreqFactor");
+  const char* keys[2] = {"shortFactor", "longFactor"};
+  for (int k = 0; k < 2; ++k) {
+    const ArrayArg f = s.array(keys[k], false);
+    if (s.failed() || !f.present()) continue;
+    if (auto e = check_plain_elements(f, s.name(keys[k]), "isFinite")) {
+      s.fail(e);
+      continue;
+    }
+    const int64_t n = f.length;
+    if (n > kMaxDim) {
+      s.fail(range_error(s.name(keys[k]) + " has too many values"));
+      continue;
+    }
+    storage[k].resize(static_cast<size_t>(n));
+    if (n) copy_in(f, 0, n, storage[k].data());
+  }
+  r.short_factor = storage[0].empty() ? nullptr : storage[0].data();
+  r.short_factor_size = static_cast<int64_t>(storage[0].size());
+  r.long_factor = storage[1].empty() ? nullptr : storage[1].data();
+  r.long_factor_size = static_cast<int64_t>(storage[1].size());
+  if (auto e = s.finish()) o.fail(e);
+  return p;
+}
+
+val rope_inv_freq_js(val options) {
+  CallScope scope;
+  Options o(options, "");
+  std::vector<double> storage[2];
+  const RopeParams p = read_rope(o, storage);
+  if (auto e = o.finish()) return js_error(e);
+  if (auto e = validate(p)) return js_error(e);
+  std::vector<double> inv(static_cast<size_t>(rope_rotary_dim(p) / 2));
+  const double attention = rope_inv_freq(p, 0.0, inv.data());
+  val result = val::object();
+  result.set("invFreq", to_js(inv.data(), static_cast<int64_t>(inv.size())));
+  result.set("attentionFactor", attention);
+  return result;
+}
+
+val rope_apply_js(val x_arg, val options) {
+  CallScope scope;
+  ArrayArg x;
+  if (auto e = read_array(x_arg, "x", x)) return js_error(e);
+  Options o(options, "");
+  RopeApplyParams p;
+  p.seq_len = o.integer("seqLen");
+  p.heads = o.integer("heads");
+  p.offset = o.integer("offset", 0);
+  p.convention = o.choice<RopeConvention>("convention", RopeConvention::half,
+                                          {{"half", RopeConvention::half}, {"interleaved", RopeConvention::interleaved}});
+  std::vector<double> storage[2];
+  p.rope = read_rope(o, storage);
+  const val into = o.get("into");
+  if (auto e = o.finish()) return js_error(e);
+  if (auto e = validate(p)) return js_error(e);
+  const int64_t row = p.heads * p.rope.head_dim;
+  if (auto e = check_length(x, p.seq_len * row, "x", "seqLen x heads x headDim")) return js_error(e);
+  if (auto e = check_plain_elements(x, "x", "isFinite")) return js_error(e);
+  Output<float> out(into, p.seq_len * row);
+  if (out.error) return js_error(out.error);
+  if ((out.engine && x.engine && out.engine != x.engine && overlaps(out.engine, x.length, x.engine, x.length)) ||
+      (!out.engine && !x.engine && partly_overlapping_views(x.js, out.array)))
+    return js_error(range_error("into must be x itself (rotated in place) or not overlap it"));
+  void* ws = g_workspace.get(RopeApplier::workspace_bytes(p));
+  if (!ws) return out_of_memory("the rotation tables");
+  RopeApplier applier(p, ws);
+  Error error;
+  // Chunk by chunk: a JS array is copied in, a pe.buffer read where it is, and rotated into `buf` (the
+  // output chunk, or the output buffer itself). A row holding a non-finite value stops the stream with an
+  // error (rows before it are written by then).
+  val result = stream_rows(out, p.seq_len, row, [&](int64_t first, int64_t count, float* buf) {
+    if (error) return;
+    const float* src = buf;
+    if (x.engine) src = x.engine + first * row;
+    else copy_in(x, first * row, (first + count) * row, buf);
+    const int64_t done = applier.rotate(first, count, src, buf);
+    if (done < count) error = check_finite_values(src + done * row, row, (first + done) * row, "x");
+  });
+  return error ? js_error(error) : result;
+}
+
+}  // namespace
+}  // namespace posenc::wasm
+
+EMSCRIPTEN_BINDINGS(posenc_rope) {
+  emscripten::function("rope_invFreq", &posenc::wasm::rope_inv_freq_js);
+  emscripten::function("rope_apply", &posenc::wasm::rope_apply_js);
+}
