@@ -7,15 +7,15 @@
 // The comparison table's live cells (parameters, whether a curve moves with the query, beyond the training
 // length) are measured on the same engine output.
 
-import { html, css, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { PosencElement, baseStyles, pickedChipStyles, replaced } from '../base.js';
 import { numberAttr, stringList, intList } from '../../state/attributes.js';
 import { clearCanvas } from '../../render/canvas.js';
 import { fixed, int, plain } from '../../render/format.js';
-import { drawXYPlot, drawCursor, extent } from '../../render/xyplot.js';
-import { hatch } from '../../render/cells.js';
 import { CATEGORICAL } from '../../render/color.js';
 import { csvRow, sideBySide, tableCanvas } from '../../render/export.js';
+import { methodsStyles } from './styles.js';
+import { paintPanel } from './painters.js';
 import { attempt, errorText, indexRange, tile, row, contentVectors, clampInt, methodStyles } from '../methods-shared.js';
 
 export const METHODS = ['sinusoidal', 'learned', 't5', 'rope', 'alibi'];
@@ -85,123 +85,7 @@ export class PosencMethods extends PosencElement {
     positions: { type: Array, reflect: true, converter: intList },
   };
 
-  static styles = [
-    baseStyles,
-    pickedChipStyles(".chip[data-role='query']", ".chip[data-role='key']"),
-    methodStyles,
-    css`
-      .strip {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 4px;
-        margin: 6px 0;
-        padding: 0;
-        list-style: none;
-      }
-      .chip {
-        display: inline-flex;
-        flex-direction: column;
-        align-items: center;
-        min-width: 44px;
-        min-height: 44px;
-        padding: 2px 6px;
-        line-height: 1.15;
-      }
-      .chip .tok {
-        font-weight: 600;
-        max-width: 10ch;
-        overflow: hidden;
-        text-overflow: ellipsis;
-        white-space: nowrap;
-      }
-      .chip .idx {
-        font-size: 0.75em;
-        font-family: var(--_mono);
-        opacity: 0.85;
-      }
-      .chip.past {
-        border-style: dashed;
-      }
-      .panels {
-        display: grid;
-        grid-template-columns: repeat(auto-fill, minmax(250px, 1fr));
-        gap: 8px;
-        margin: 8px 0;
-      }
-      /* compact: the five panels in one row when they fit */
-      :host([compact]) .panels {
-        grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
-      }
-      .panel {
-        border: 1px solid var(--_border);
-        border-radius: var(--_radius);
-        padding: 4px 6px;
-        min-width: 0;
-      }
-      .panel h4 {
-        margin: 0;
-        font-size: 0.92em;
-        display: flex;
-        align-items: center;
-        gap: 6px;
-      }
-      /* phone widths: five method columns do not fit; each property becomes a block of name: value lines */
-      @media (max-width: 480px) {
-        table.compare thead {
-          display: none;
-        }
-        table.compare,
-        table.compare tbody,
-        table.compare tr,
-        table.compare th[scope='row'],
-        table.compare td {
-          display: block;
-          width: auto;
-        }
-        table.compare td {
-          position: relative;
-          padding-left: 7.5em;
-          text-align: left;
-        }
-        table.compare td::before {
-          content: attr(data-name);
-          position: absolute;
-          left: 6px;
-          font-family: var(--_font);
-          font-weight: 600;
-        }
-      }
-      .panel .what {
-        font-family: var(--_mono);
-        font-size: 0.78em;
-        color: var(--_muted);
-        margin: 0 0 2px;
-      }
-      .panel .val {
-        font-family: var(--_mono);
-        font-size: 0.88em;
-        margin: 2px 0 0;
-        overflow-wrap: anywhere;
-      }
-      .panel .fail {
-        font-size: 0.78em;
-      }
-      .dot {
-        background: currentColor;
-        width: 10px;
-        height: 10px;
-        border-radius: 50%;
-        display: inline-block;
-      }
-      .train {
-        font-size: 0.85em;
-      }
-      table.grid td .ok,
-      table.grid td .bad {
-        font-weight: 600;
-      }
-    `,
-  ];
+  static styles = [baseStyles, pickedChipStyles(".chip[data-role='query']", ".chip[data-role='key']"), methodStyles, methodsStyles];
 
   constructor() {
     super();
@@ -484,38 +368,8 @@ export class PosencMethods extends PosencElement {
       const h = this.compact ? 96 : 150;
       const ctx = clearCanvas(canvas, w, h, this.ratio);
       if (!d) continue;
-      const color = CATEGORICAL[METHODS.indexOf(m)];
-      const rect = { x: 44, y: 6, w: w - 52, h: h - 40 };
-      const c = d.now[m];
-      if (!c.value) {
-        ctx.fillStyle = t.surface;
-        ctx.fillRect(rect.x, rect.y, rect.w, rect.h);
-        hatch(ctx, rect, t.muted, 7);
-        ctx.strokeStyle = t.bad ?? '#cf222e';
-        ctx.strokeRect(rect.x + 0.5, rect.y + 0.5, rect.w - 1, rect.h - 1);
-        ctx.fillStyle = t.fg;
-        ctx.font = t.fontBold;
-        ctx.textAlign = 'center';
-        ctx.textBaseline = 'middle';
-        const [top, bottom] = m === 'learned' ? ['no score: the table', `stops at ${int(this.trainLength - 1)}`] : ['no score: the engine', 'raised an error (below)'];
-        ctx.fillText(top, rect.x + rect.w / 2, rect.y + rect.h / 2 - 8);
-        ctx.fillText(bottom, rect.x + rect.w / 2, rect.y + rect.h / 2 + 8);
-        continue;
-      }
-      const xs = Float64Array.from({ length: d.D + 1 }, (_, k) => k);
-      const [lo, hi] = extent([c.value]);
-      const pad = (hi - lo) * 0.08 || Math.abs(hi) * 0.1 || 1;
-      const plot = drawXYPlot(ctx, {
-        rect,
-        xDomain: [0, Math.max(1, d.D)],
-        yDomain: [lo - pad, hi + pad],
-        theme: t,
-        series: [{ x: xs, y: c.value, color, width: 1.75, step: m === 't5' }],
-        lines: m === 't5' && this._maxDistance <= d.D ? [{ axis: 'x', value: this._maxDistance, color: t.muted }] : [],
-        xLabel: 'distance i − j',
-      });
-      const k = clampInt(this._k, 0, d.D);
-      drawCursor(ctx, plot, rect, k, [{ y: c.value[k], color }], t.cursor);
+      const marker = m === 't5' && this._maxDistance <= d.D ? this._maxDistance : null;
+      paintPanel(ctx, { w, h }, t, { method: m, color: CATEGORICAL[METHODS.indexOf(m)], curve: d.now[m].value, D: d.D, k: clampInt(this._k, 0, d.D), marker, lastRow: this.trainLength - 1 });
     }
   }
 

@@ -4,72 +4,23 @@
 // engine's). The exact / log / last-bucket regions are read off the engine's bucket function over every
 // distance it takes (binary searches), not re-derived and not limited to the plotted span.
 
-import { html, css, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { PosencElement, baseStyles, replaced } from '../base.js';
 import { moveCellCursor } from '../grid-keys.js';
 import { numberAttr, intList } from '../../state/attributes.js';
 import { clearCanvas, pointerIn } from '../../render/canvas.js';
 import { fixed, plain, int } from '../../render/format.js';
 import { drawXYPlot, drawCursor } from '../../render/xyplot.js';
-import { drawCells, outlineCell, drawColorBar } from '../../render/cells.js';
 import { drawBars } from '../../render/bars.js';
 import { csvRow } from '../../render/export.js';
 import { clampInt, methodStyles, timed } from '../methods-shared.js';
+import { t5Styles } from './styles.js';
+import { regions, firstAtLeast } from './model.js';
+import { paintGrid } from './painters.js';
 
 const MAX_LENGTH = 128;
 const MAX_SPAN = 1 << 14;
 const MAX_HEADS = 64;
-const BUCKET_SCHEME = 'viridis';
-const BIAS_SCHEME = 'RdBu';
-
-/** The largest distance the engine takes (2^53 − 1): bucket searches run over 0 … FAR. */
-const FAR = Number.MAX_SAFE_INTEGER;
-/** How many distances are scanned for the exact region (it ends long before this for any usual setting). */
-const EXACT_SCAN = 1 << 18;
-
-/**
- * Smallest distance n in 0 … FAR whose bucket (asked of the engine: `bucket(n)`) is at least `target`, or
- * Infinity when none is. Each side of the bucket function never decreases with the distance, so a binary
- * search finds it in ~53 engine calls.
- */
-function firstAtLeast(bucket, target) {
-  if (bucket(FAR) < target) return Infinity;
-  let lo = 0;
-  let hi = FAR;
-  while (lo < hi) {
-    const mid = lo + Math.floor((hi - lo) / 2);
-    if (bucket(mid) >= target) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
-/**
- * Regions of one side (sign −1: keys before the query, +1: keys after it), every boundary asked of the
- * engine's bucket function, whatever part of it the plot shows: exact (each distance its own bucket), log
- * (buckets shared by growing ranges), last (the side's final bucket, which every farther distance shares).
- * The final bucket is num_buckets − 1 (causal, before), 0 (causal, after: every key after the query), or
- * num_buckets/2 − 1 and 2·(num_buckets/2) − 1 (bidirectional). `last` is null if no distance the engine
- * takes reaches it.
- */
-function regions(pe, o, sign) {
-  const bucket = (n) => pe.t5.bucket(sign * n, o);
-  const half = Math.floor(o.numBuckets / 2);
-  const lastBucket = o.bidirectional ? (sign < 0 ? half - 1 : 2 * half - 1) : sign < 0 ? o.numBuckets - 1 : 0;
-  const lastStart = firstAtLeast(bucket, lastBucket);
-  // the exact region: the leading distances that each have a bucket of their own
-  const K = Math.min(lastStart, EXACT_SCAN);
-  const col = sign < 0 ? pe.t5.buckets({ ...o, queryLength: K + 1, keyLength: 1 }) : pe.t5.buckets({ ...o, queryLength: 1, keyLength: K + 1 });
-  let exactEnd = K;
-  for (let n = 0; n < K; n++) {
-    if (col[n] === col[n + 1]) {
-      exactEnd = n;
-      break;
-    }
-  }
-  const reached = lastStart !== Infinity;
-  return { exact: [0, exactEnd - 1], log: [exactEnd, lastStart - 1], last: reached ? [lastStart, Infinity] : null, lastBucket };
-}
 
 export class PosencT5 extends PosencElement {
   static properties = {
@@ -86,52 +37,7 @@ export class PosencT5 extends PosencElement {
     _rp: { state: true },
   };
 
-  static styles = [
-    baseStyles,
-    methodStyles,
-    css`
-      .pair {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 12px;
-      }
-      .pair > div {
-        flex: 1 1 260px;
-        min-width: 0;
-      }
-      /* compact, when there is room: the curve, the readouts and the bias table in the first column, the
-         two grids beside them (the last row is flexible so the grids' height does not spread the column) */
-      :host([compact]) .frame {
-        container: t5 / inline-size;
-      }
-      @container t5 (min-width: 760px) {
-        :host([compact]) .split {
-          grid-template-columns: minmax(0, 1fr) minmax(0, 2fr);
-          grid-template-rows: auto auto auto 1fr auto;
-          grid-template-areas: 'curve pair' 'cell pair' 'table pair' '. pair' 'note note';
-        }
-        .curve-pane {
-          grid-area: curve;
-        }
-        .pair {
-          grid-area: pair;
-          flex-wrap: nowrap;
-        }
-        #cell-readout {
-          grid-area: cell;
-        }
-        canvas.table {
-          grid-area: table;
-        }
-        .split > .note {
-          grid-area: note;
-        }
-        .pair .panel-title {
-          margin-top: 0;
-        }
-      }
-    `,
-  ];
+  static styles = [baseStyles, methodStyles, t5Styles];
 
   constructor() {
     super();
@@ -435,61 +341,7 @@ export class PosencT5 extends PosencElement {
       if (!canvas) continue;
       const ctx = clearCanvas(canvas, g.size + 40, g.h, this.ratio);
       if (!d) continue;
-      const t = this.theme$();
-      const L = d.L;
-      const rect = { x: 34, y: 18, w: g.size, h: g.size };
-      const H = d.H;
-      const hh = this._head;
-      let lo = 0;
-      let hi = d.nb - 1;
-      if (which === 'bias') {
-        let m = 0;
-        for (let b = 0; b < d.nb; b++) m = Math.max(m, Math.abs(d.table[b * H + hh]));
-        lo = -m || -1;
-        hi = m || 1;
-      }
-      drawCells(ctx, {
-        rect,
-        rows: L,
-        cols: L,
-        get: which === 'buckets' ? (r, c) => d.grid[r * L + c] : (r, c) => d.bias[(r * L + c) * H + hh],
-        scheme: which === 'buckets' ? BUCKET_SCHEME : BIAS_SCHEME,
-        vmin: lo,
-        vmax: hi,
-        text: which === 'buckets' ? (r, c, v) => String(v) : null,
-        font: rect.w / L < 15 ? '8.5px system-ui, sans-serif' : rect.w / L < 18 ? '9.5px system-ui, sans-serif' : '10px system-ui, sans-serif',
-        gap: 0,
-      });
-      outlineCell(ctx, rect, L, L, this._cursor, t.cursor, this._focusGrid === which ? 2.5 : 1.5);
-      ctx.font = t.fontSmall;
-      ctx.fillStyle = t.muted;
-      ctx.textAlign = 'left';
-      ctx.textBaseline = 'top';
-      ctx.fillText('key →', rect.x, 2);
-      ctx.save();
-      ctx.translate(10, rect.y + rect.h / 2);
-      ctx.rotate(-Math.PI / 2);
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillText('query ↓', 0, 0);
-      ctx.restore();
-      ctx.textAlign = 'right';
-      ctx.textBaseline = 'middle';
-      for (const r of [0, L - 1]) ctx.fillText(String(r), rect.x - 4, rect.y + ((r + 0.5) * rect.h) / L);
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'top';
-      for (const c of [0, L - 1]) ctx.fillText(String(c), rect.x + ((c + 0.5) * rect.w) / L, rect.y + rect.h + 3);
-      drawColorBar(ctx, {
-        x: rect.x,
-        y: rect.y + rect.h + 20,
-        w: Math.min(160, rect.w - 60),
-        scheme: which === 'buckets' ? BUCKET_SCHEME : BIAS_SCHEME,
-        vmin: lo,
-        vmax: hi,
-        labels: which === 'buckets' ? ['bucket 0', String(d.nb - 1)] : [fixed(lo, 2), fixed(hi, 2)],
-        color: t.muted,
-        font: t.fontSmall,
-      });
+      paintGrid(ctx, g.size, this.theme$(), { which, data: d, head: this._head, cursor: this._cursor, focused: this._focusGrid === which });
     }
     this._drawTable();
   }

@@ -1,0 +1,42 @@
+// The canvas painter of <posenc-methods>: one method's score against distance, a pure function of the curve.
+
+import { int } from '../../render/format.js';
+import { drawXYPlot, drawCursor, extent } from '../../render/xyplot.js';
+import { hatch } from '../../render/cells.js';
+
+/**
+ * One panel: `curve[k]` is the method's positional score for the key k positions back (0 … D), the cursor
+ * at `k`; `marker` an x to mark (T5's max distance) or null. Without a curve (the engine refused: the learned
+ * table has no row past `lastRow`), a hatched box says so.
+ */
+export function paintPanel(ctx, { w, h }, t, { method, color, curve, D, k, marker, lastRow }) {
+  const rect = { x: 44, y: 6, w: w - 52, h: h - 40 };
+  if (!curve) {
+    ctx.fillStyle = t.surface;
+    ctx.fillRect(rect.x, rect.y, rect.w, rect.h);
+    hatch(ctx, rect, t.muted, 7);
+    ctx.strokeStyle = t.bad ?? '#cf222e';
+    ctx.strokeRect(rect.x + 0.5, rect.y + 0.5, rect.w - 1, rect.h - 1);
+    ctx.fillStyle = t.fg;
+    ctx.font = t.fontBold;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    const [top, bottom] = method === 'learned' ? ['no score: the table', `stops at ${int(lastRow)}`] : ['no score: the engine', 'raised an error (below)'];
+    ctx.fillText(top, rect.x + rect.w / 2, rect.y + rect.h / 2 - 8);
+    ctx.fillText(bottom, rect.x + rect.w / 2, rect.y + rect.h / 2 + 8);
+    return;
+  }
+  const xs = Float64Array.from({ length: D + 1 }, (_, i) => i);
+  const [lo, hi] = extent([curve]);
+  const pad = (hi - lo) * 0.08 || Math.abs(hi) * 0.1 || 1;
+  const plot = drawXYPlot(ctx, {
+    rect,
+    xDomain: [0, Math.max(1, D)],
+    yDomain: [lo - pad, hi + pad],
+    theme: t,
+    series: [{ x: xs, y: curve, color, width: 1.75, step: method === 't5' }],
+    lines: marker != null ? [{ axis: 'x', value: marker, color: t.muted }] : [],
+    xLabel: 'distance i − j',
+  });
+  drawCursor(ctx, plot, rect, k, [{ y: curve[k], color }], t.cursor);
+}

@@ -1,0 +1,68 @@
+// Canvas painters of <posenc-t5>: pure functions of the computed buckets, biases and table.
+
+import { fixed } from '../../render/format.js';
+import { drawCells, outlineCell, drawColorBar } from '../../render/cells.js';
+
+export const BUCKET_SCHEME = 'viridis';
+export const BIAS_SCHEME = 'RdBu';
+
+/**
+ * One L × L grid (`which`: 'buckets', each cell its bucket number, or 'bias', head `head`'s bias from the
+ * table) in a `size`-pixel square with its axis labels and colour bar, the cursor cell outlined.
+ */
+export function paintGrid(ctx, size, t, { which, data: d, head, cursor, focused }) {
+  const L = d.L;
+  const rect = { x: 34, y: 18, w: size, h: size };
+  const H = d.H;
+  const hh = head;
+  let lo = 0;
+  let hi = d.nb - 1;
+  if (which === 'bias') {
+    let m = 0;
+    for (let b = 0; b < d.nb; b++) m = Math.max(m, Math.abs(d.table[b * H + hh]));
+    lo = -m || -1;
+    hi = m || 1;
+  }
+  drawCells(ctx, {
+    rect,
+    rows: L,
+    cols: L,
+    get: which === 'buckets' ? (r, c) => d.grid[r * L + c] : (r, c) => d.bias[(r * L + c) * H + hh],
+    scheme: which === 'buckets' ? BUCKET_SCHEME : BIAS_SCHEME,
+    vmin: lo,
+    vmax: hi,
+    text: which === 'buckets' ? (r, c, v) => String(v) : null,
+    font: rect.w / L < 15 ? '8.5px system-ui, sans-serif' : rect.w / L < 18 ? '9.5px system-ui, sans-serif' : '10px system-ui, sans-serif',
+    gap: 0,
+  });
+  outlineCell(ctx, rect, L, L, cursor, t.cursor, focused ? 2.5 : 1.5);
+  ctx.font = t.fontSmall;
+  ctx.fillStyle = t.muted;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  ctx.fillText('key →', rect.x, 2);
+  ctx.save();
+  ctx.translate(10, rect.y + rect.h / 2);
+  ctx.rotate(-Math.PI / 2);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText('query ↓', 0, 0);
+  ctx.restore();
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'middle';
+  for (const r of [0, L - 1]) ctx.fillText(String(r), rect.x - 4, rect.y + ((r + 0.5) * rect.h) / L);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  for (const c of [0, L - 1]) ctx.fillText(String(c), rect.x + ((c + 0.5) * rect.w) / L, rect.y + rect.h + 3);
+  drawColorBar(ctx, {
+    x: rect.x,
+    y: rect.y + rect.h + 20,
+    w: Math.min(160, rect.w - 60),
+    scheme: which === 'buckets' ? BUCKET_SCHEME : BIAS_SCHEME,
+    vmin: lo,
+    vmax: hi,
+    labels: which === 'buckets' ? ['bucket 0', String(d.nb - 1)] : [fixed(lo, 2), fixed(hi, 2)],
+    color: t.muted,
+    font: t.fontSmall,
+  });
+}
