@@ -3,6 +3,7 @@
 // equal (pe.attention with zero queries and keys): the recency each head imposes.
 
 import { html, css, nothing } from 'lit';
+import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles } from '../base.js';
 import { moveCellCursor } from '../grid-keys.js';
 import { numberAttr } from '../../state/attributes.js';
@@ -20,8 +21,8 @@ const SCHEME = 'viridis';
 
 export class PosencAlibi extends PosencElement {
   static properties = {
-    heads: { type: Number, reflect: true, converter: numberAttr(8) },
-    length: { type: Number, reflect: true, converter: numberAttr(32) },
+    heads: { type: Number, reflect: true, converter: numberAttr(8), range: { min: 1, max: MAX_HEADS, engine: 'AlibiBiasOptions.heads' } },
+    length: { type: Number, reflect: true, converter: numberAttr(32), range: { min: 2, max: MAX_LENGTH, engine: 'AlibiBiasOptions.length' } },
     head: { type: Number, reflect: true, converter: numberAttr(0) },
     query: { type: Number, reflect: true, converter: numberAttr(-1) },
     symmetric: { type: Boolean, reflect: true },
@@ -118,11 +119,6 @@ export class PosencAlibi extends PosencElement {
     this.requestUpdate();
   }
 
-  _validate() {
-    const { heads, length } = this;
-    if (!Number.isInteger(heads) || heads < 1 || heads > MAX_HEADS) throw new RangeError(`heads must be an integer from 1 to ${MAX_HEADS} (got ${heads})`);
-    if (!Number.isInteger(length) || length < 2 || length > MAX_LENGTH) throw new RangeError(`length must be an integer from 2 to ${MAX_LENGTH} (got ${length})`);
-  }
 
   _compute() {
     const pe = this.pe;
@@ -149,7 +145,7 @@ export class PosencAlibi extends PosencElement {
     super.willUpdate(changed);
     if (!this.pe) return;
     const ok = this.guard(() => {
-      this._validate();
+      checkRanges(this);
       const key = [this.heads, this.length, this.symmetric].join('|');
       if (key !== this._key || !this._data) {
         this._data = this._compute();

@@ -1,6 +1,7 @@
 // <posenc-heatmap>: the sinusoidal PE matrix, positions × dimensions, computed by the engine.
 
 import { html, css, nothing } from 'lit';
+import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, leftOut } from '../base.js';
 import { moveCellCursor } from '../grid-keys.js';
 import { intList, numberAttr } from '../../state/attributes.js';
@@ -23,8 +24,8 @@ const BIG_TABLE = 1 << 22;
 
 export class PosencHeatmap extends PosencElement {
   static properties = {
-    length: { type: Number, reflect: true, converter: numberAttr(20) },
-    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(32) },
+    length: { type: Number, reflect: true, converter: numberAttr(20), range: { min: 1, max: MAX_LENGTH, engine: 'SinusoidalOptions.length' } },
+    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(32), range: { min: 1, max: MAX_DMODEL, engine: 'SinusoidalOptions.dModel' } },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
     offset: { type: Number, reflect: true, converter: numberAttr(0) },
     layout: { type: String, reflect: true, values: NAMES.layout.values },
@@ -92,16 +93,6 @@ export class PosencHeatmap extends PosencElement {
     };
   }
 
-  _validate() {
-    const { length, dModel } = this;
-    if (!Number.isInteger(length) || length < 1 || length > MAX_LENGTH) {
-      throw new RangeError(`length must be an integer from 1 to ${int(MAX_LENGTH)} (got ${length})`);
-    }
-    if (!Number.isInteger(dModel) || dModel < 1 || dModel > MAX_DMODEL) {
-      throw new RangeError(`d-model must be an integer from 1 to ${int(MAX_DMODEL)} (got ${dModel})`);
-    }
-  }
-
   /** Selected positions that are not rows of the table: listed in a visible line (nothing to outline). */
   get adjustments() {
     const { length, offset } = this;
@@ -164,7 +155,7 @@ export class PosencHeatmap extends PosencElement {
     this._newRenderPromise();
     const t0 = performance.now();
     const ok = this.guard(() => {
-      this._validate();
+      checkRanges(this);
       // one tiny engine call validates every parameter (base, layout, ...) with the engine's own messages
       this.pe.sinusoidal({ ...this._params, length: 1 });
       return true;
@@ -392,7 +383,7 @@ export class PosencHeatmap extends PosencElement {
   // ---- exports -----------------------------------------------------------------------------------------
 
   toCSV() {
-    this._validate();
+    checkRanges(this);
     const p = this._params;
     if (p.length * p.dModel > CSV_MAX_CELLS) {
       throw new RangeError(`the table has ${int(p.length * p.dModel)} values; CSV export is limited to ${int(CSV_MAX_CELLS)} (reduce length or d-model)`);

@@ -4,6 +4,7 @@
 // byte length of the table the engine returned.
 
 import { html, css, nothing } from 'lit';
+import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, replaced } from '../base.js';
 import { numberAttr, intList } from '../../state/attributes.js';
 import { MatrixRaster } from '../../render/raster.js';
@@ -34,8 +35,8 @@ function bytesText(n) {
 
 export class PosencLearned extends PosencElement {
   static properties = {
-    maxLength: { type: Number, reflect: true, attribute: 'max-length', converter: numberAttr(512) },
-    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(64) },
+    maxLength: { type: Number, reflect: true, attribute: 'max-length', converter: numberAttr(512), range: { min: 1, max: MAX_ELEMENTS, engine: 'LearnedOptions.maxLength' } },
+    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(64), range: { min: 1, max: 1 << 14, engine: 'LearnedOptions.dModel' } },
     seed: { type: Number, reflect: true, converter: numberAttr(0) },
     std: { type: Number, reflect: true, converter: numberAttr(0.02) },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
@@ -135,8 +136,7 @@ export class PosencLearned extends PosencElement {
 
   _validate() {
     const { maxLength, dModel } = this;
-    if (!Number.isInteger(maxLength) || maxLength < 1) throw new RangeError(`max-length must be a positive integer (got ${maxLength})`);
-    if (!Number.isInteger(dModel) || dModel < 1) throw new RangeError(`d-model must be a positive integer (got ${dModel})`);
+    checkRanges(this);
     if (maxLength * dModel > MAX_ELEMENTS) throw new RangeError(`max-length × d-model = ${int(maxLength * dModel)} values; this widget builds tables up to ${int(MAX_ELEMENTS)}`);
   }
 

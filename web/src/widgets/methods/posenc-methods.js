@@ -8,6 +8,7 @@
 // length) are measured on the same engine output.
 
 import { html, nothing } from 'lit';
+import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, pickedChipStyles, replaced } from '../base.js';
 import { numberAttr, stringList, intList } from '../../state/attributes.js';
 import { clearCanvas } from '../../render/canvas.js';
@@ -71,17 +72,17 @@ const SHIFT = 7; // the relative/absolute check compares the curve at query i wi
 export class PosencMethods extends PosencElement {
   static properties = {
     tokens: { type: Array, reflect: true, converter: stringList },
-    trainLength: { type: Number, reflect: true, attribute: 'train-length', converter: numberAttr(64) },
+    trainLength: { type: Number, reflect: true, attribute: 'train-length', converter: numberAttr(64), range: { min: 2, max: 1 << 16, engine: 'LearnedOptions.maxLength' } },
     query: { type: Number, reflect: true, converter: numberAttr(-1) },
     distance: { type: Number, reflect: true, converter: numberAttr(3) },
-    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(64) },
+    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(64), range: { min: 2, max: 1024, even: true, engine: 'RopeOptions.headDim' } },
     heads: { type: Number, reflect: true, converter: numberAttr(8) },
     head: { type: Number, reflect: true, converter: numberAttr(2) },
     numBuckets: { type: Number, reflect: true, attribute: 'num-buckets', converter: numberAttr(32) },
     maxDistance: { type: Number, reflect: true, attribute: 'max-distance', converter: numberAttr(128) },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
     seed: { type: Number, reflect: true, converter: numberAttr(0) },
-    window: { type: Number, reflect: true, converter: numberAttr(WINDOW) },
+    window: { type: Number, reflect: true, converter: numberAttr(WINDOW), range: { min: 2, max: 1024 } },
     positions: { type: Array, reflect: true, converter: intList },
   };
 
@@ -205,13 +206,6 @@ export class PosencMethods extends PosencElement {
     this.requestUpdate();
   }
 
-  _validate() {
-    const { trainLength, dModel } = this;
-    if (!Number.isInteger(trainLength) || trainLength < 2 || trainLength > 1 << 16) throw new RangeError(`train-length must be an integer from 2 to 65536 (got ${trainLength})`);
-    if (!Number.isInteger(dModel) || dModel < 2 || dModel % 2 || dModel > 1024) throw new RangeError(`d-model must be an even integer from 2 to 1024 (got ${dModel})`);
-    if (!Number.isInteger(this.window) || this.window < 2 || this.window > 1024) throw new RangeError(`window must be an integer from 2 to 1024 (got ${this.window})`);
-  }
-
   /** Scores against distance 0…D for a query at position i, one entry per method ({ values } or { error }). */
   curves(i, D) {
     const pe = this.pe;
@@ -320,7 +314,7 @@ export class PosencMethods extends PosencElement {
     if (!this.pe) return;
     const t0 = performance.now();
     const ok = this.guard(() => {
-      this._validate();
+      checkRanges(this);
       this._data = this._compute();
       return true;
     }, { main: true });

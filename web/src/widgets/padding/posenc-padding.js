@@ -8,6 +8,7 @@
 // real tokens before the shown ones) and cut to the shown slots, as transformers does.
 
 import { html, css, nothing } from 'lit';
+import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, replaced } from '../base.js';
 import { numberAttr, stringListAttr } from '../../state/attributes.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
@@ -23,8 +24,8 @@ export class PosencPadding extends PosencElement {
     tokens: { type: Array, reflect: true, converter: stringListAttr(DEFAULT_TOKENS) },
     length: { type: Number, reflect: true, converter: numberAttr(0) },
     padSide: { type: String, reflect: true, attribute: 'pad-side', values: ['right', 'left'] },
-    padTokenId: { type: Number, reflect: true, attribute: 'pad-token-id', converter: numberAttr(1) },
-    pastLength: { type: Number, reflect: true, attribute: 'past-length', converter: numberAttr(0) },
+    padTokenId: { type: Number, reflect: true, attribute: 'pad-token-id', converter: numberAttr(1), range: { min: 0, max: FIRST_ID - 1, engine: 'RobertaPositionIdsOptions.padTokenId' } },
+    pastLength: { type: Number, reflect: true, attribute: 'past-length', converter: numberAttr(0), range: { min: 0, max: MAX_PAST, engine: 'RobertaPositionIdsOptions.pastLength' } },
     column: { type: Number, reflect: true, converter: numberAttr(-1) },
   };
 
@@ -153,8 +154,7 @@ export class PosencPadding extends PosencElement {
     const L = this._L;
     if (n < 1) throw new RangeError('tokens must hold at least one token');
     if (L < n || L > MAX_LENGTH) throw new RangeError(`length must be from the number of tokens (${n}) to ${MAX_LENGTH} (got ${L})`);
-    if (!Number.isInteger(this.padTokenId) || this.padTokenId < 0 || this.padTokenId >= FIRST_ID) throw new RangeError(`pad-token-id must be an integer from 0 to ${FIRST_ID - 1} (got ${this.padTokenId})`);
-    if (!Number.isInteger(this.pastLength) || this.pastLength < 0 || this.pastLength > MAX_PAST) throw new RangeError(`past-length must be an integer from 0 to ${MAX_PAST} (got ${this.pastLength})`);
+    checkRanges(this);
   }
 
   _compute() {

@@ -4,6 +4,7 @@
 
 import { html, css, nothing } from 'lit';
 import { styleProps } from '../../render/style-props.js';
+import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles } from '../base.js';
 import { intList, stringListAttr, numberAttr, toIntArray, toStringArray } from '../../state/attributes.js';
 import { lut, textOn } from '../../render/color.js';
@@ -29,7 +30,7 @@ export class PosencPermutation extends PosencElement {
     tokens: { type: Array, reflect: true, converter: stringListAttr(DEFAULT_TOKENS) },
     order: { type: Array, reflect: true, converter: intList },
     encoding: { type: Boolean, reflect: true },
-    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(8) },
+    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(8), range: { min: 2, max: 64, engine: 'SinusoidalOptions.dModel' } },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
   };
 
@@ -157,7 +158,7 @@ export class PosencPermutation extends PosencElement {
     const n = toks.length;
     const d = this.dModel;
     if (n < 2) throw new RangeError('tokens needs at least two comma-separated words');
-    if (!Number.isInteger(d) || d < 2 || d > 64) throw new RangeError(`d-model must be an integer from 2 to 64 here (got ${d})`);
+    checkRanges(this);
     const E = toks.map((t) => tokenEmbedding(this.pe, t, d, 1));
     const order = this._order;
     const original = this._attend(toks.map((_, i) => i), E);

@@ -1,6 +1,7 @@
 // <posenc-pipeline>: token → embedding lookup → (× √d_model) → + PE(position) → (dropout), step by step.
 
 import { html, css, nothing } from 'lit';
+import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, replaced } from '../base.js';
 import { numberAttr, textAttr } from '../../state/attributes.js';
 import { clearCanvas } from '../../render/canvas.js';
@@ -16,8 +17,8 @@ const PLAY_MS = 1400;
 export class PosencPipeline extends PosencElement {
   static properties = {
     token: { type: String, reflect: true, converter: textAttr(DEFAULT_TOKEN) },
-    position: { type: Number, reflect: true, converter: numberAttr(0) },
-    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(32) },
+    position: { type: Number, reflect: true, converter: numberAttr(0), range: { min: 0, max: Number.MAX_SAFE_INTEGER - 1, engine: 'SinusoidalOptions.offset' } },
+    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(32), range: { min: 1, max: 4096, engine: 'SinusoidalOptions.dModel' } },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
     scale: { type: Boolean, reflect: true },
     dropout: { type: Boolean, reflect: true },
@@ -140,9 +141,8 @@ export class PosencPipeline extends PosencElement {
 
   _stages() {
     const d = this.dModel;
-    if (!Number.isInteger(d) || d < 1 || d > 4096) throw new RangeError(`d-model must be an integer from 1 to 4096 (got ${d})`);
+    checkRanges(this);
     const pos = this.position;
-    if (!Number.isInteger(pos) || pos < 0) throw new RangeError(`position must be a non-negative integer (got ${pos})`);
     const sqrtD = Math.sqrt(d);
     const id = tokenId(this.token);
     const emb = tokenEmbedding(this.pe, this.token, d, 1 / sqrtD);

@@ -3,6 +3,7 @@
 
 import { html, css, nothing } from 'lit';
 import { styleProps } from '../../render/style-props.js';
+import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, replaced } from '../base.js';
 import { numberAttr } from '../../state/attributes.js';
 import { clearCanvas } from '../../render/canvas.js';
@@ -19,8 +20,8 @@ const MAX_SHIFT = 1 << 20;
 
 export class PosencProperties extends PosencElement {
   static properties = {
-    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(128) },
-    length: { type: Number, reflect: true, converter: numberAttr(200) },
+    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(128), range: { min: 2, max: 1 << 14, even: true, engine: 'SinusoidalOptions.dModel' } },
+    length: { type: Number, reflect: true, converter: numberAttr(200), range: { min: 4, max: MAX_LENGTH, engine: 'SinusoidalOptions.length' } },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
     pos: { type: Number, reflect: true, converter: numberAttr(10) },
     k: { type: Number, reflect: true, converter: numberAttr(5) },
@@ -175,9 +176,7 @@ export class PosencProperties extends PosencElement {
   _compute() {
     const L = this.length;
     const d = this.dModel;
-    if (!Number.isInteger(L) || L < 2 || L > MAX_LENGTH) throw new RangeError(`length must be an integer from 2 to ${MAX_LENGTH} (got ${L})`);
-    if (!Number.isInteger(d) || d < 2 || d % 2) throw new RangeError(`d-model must be an even integer ≥ 2 for these checks (got ${d})`);
-    if (L < 4) throw new RangeError(`length must be at least 4 for the extrapolation check (got ${L})`);
+    checkRanges(this); // length ≥ 4 leaves room for the extrapolation check
     const T = this._trainLengthUsed;
     const key = `${L}|${d}|${this.base}`;
     let table;

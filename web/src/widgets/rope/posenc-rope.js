@@ -5,6 +5,7 @@
 // long-range decay is RoFormer's upper bound on |q·k| (section 3.4.3), assembled from engine dot products.
 
 import { html, nothing } from 'lit';
+import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, replaced } from '../base.js';
 import { numberAttr, intList } from '../../state/attributes.js';
 import { clearCanvas, pointerIn } from '../../render/canvas.js';
@@ -17,20 +18,22 @@ import { paintCircle, pairingGeometry, paintPairing, decayGeometry, paintDecay }
 
 const MAX_HEAD_DIM = 1024;
 const MAX_SPAN = 4096;
+// query and key positions (the engine takes up to 2^53 − 1: the sliders stop far below)
+const MAX_POSITION = { min: 0, max: 1 << 30, engine: 'RopeApplyOptions.offset' };
 const TRAIL = 40;
 const HISTORY = 8;
 const COMPACT_HISTORY = 4; // rows of the history table on a slide
 
 export class PosencRope extends PosencElement {
   static properties = {
-    headDim: { type: Number, reflect: true, attribute: 'head-dim', converter: numberAttr(64) },
+    headDim: { type: Number, reflect: true, attribute: 'head-dim', converter: numberAttr(64), range: { min: 2, max: MAX_HEAD_DIM, even: true, engine: 'RopeOptions.headDim' } },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
     convention: { type: String, reflect: true, values: ['half', 'interleaved'] },
-    m: { type: Number, reflect: true, converter: numberAttr(5) },
-    n: { type: Number, reflect: true, converter: numberAttr(2) },
+    m: { type: Number, reflect: true, converter: numberAttr(5), range: MAX_POSITION },
+    n: { type: Number, reflect: true, converter: numberAttr(2), range: MAX_POSITION },
     pair: { type: Number, reflect: true, converter: numberAttr(0) },
     seed: { type: Number, reflect: true, converter: numberAttr(0) },
-    span: { type: Number, reflect: true, converter: numberAttr(256) },
+    span: { type: Number, reflect: true, converter: numberAttr(256), range: { min: 4, max: MAX_SPAN } },
     positions: { type: Array, attribute: false, converter: intList },
     _history: { state: true },
   };
@@ -111,15 +114,6 @@ export class PosencRope extends PosencElement {
   }
 
   // ---- engine work ---------------------------------------------------------------------------------------
-
-  _validate() {
-    const d = this.headDim;
-    if (!Number.isInteger(d) || d < 2 || d > MAX_HEAD_DIM || d % 2) throw new RangeError(`head-dim must be an even integer from 2 to ${MAX_HEAD_DIM} (got ${d})`);
-    if (!Number.isInteger(this.span) || this.span < 4 || this.span > MAX_SPAN) throw new RangeError(`span must be an integer from 4 to ${MAX_SPAN} (got ${this.span})`);
-    for (const [name, v] of [['m', this.m], ['n', this.n]]) {
-      if (!Number.isInteger(v) || v < 0 || v > 1 << 30) throw new RangeError(`${name} must be an integer from 0 to 2^30 (got ${v})`);
-    }
-  }
 
   /**
    * RoFormer's bound on |q·k| against distance, for the current q and k: max_i |h_{i+1} − h_i| · Σ_j |S_j|
@@ -228,7 +222,7 @@ export class PosencRope extends PosencElement {
     super.willUpdate(changed);
     if (!this.pe) return;
     const ok = this.guard(() => {
-      this._validate();
+      checkRanges(this);
       const sk = [this.headDim, this.base, this._conv, this.seed].join('|');
       if (sk !== this._staticKey || !this._static) {
         this._static = ropeStatic(this.pe, { ...this._ropeOptions, seed: this.seed });

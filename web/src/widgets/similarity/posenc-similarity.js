@@ -1,6 +1,7 @@
 // <posenc-similarity>: the position × position similarity matrix of a sinusoidal table (engine metrics).
 
 import { html, css, nothing } from 'lit';
+import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles } from '../base.js';
 import { moveCellCursor } from '../grid-keys.js';
 import { intList, numberAttr } from '../../state/attributes.js';
@@ -8,7 +9,7 @@ import { normalizePositions } from '../../state/channel.js';
 import { MatrixRaster } from '../../render/raster.js';
 import { lut, SCHEME_NAMES } from '../../render/color.js';
 import { fitCanvas, clearCanvas, pointerIn } from '../../render/canvas.js';
-import { fixed, int, plain } from '../../render/format.js';
+import { fixed, plain } from '../../render/format.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../../render/matrix-view.js';
 import { csvRow } from '../../render/export.js';
 
@@ -21,8 +22,8 @@ const METRICS = {
 
 export class PosencSimilarity extends PosencElement {
   static properties = {
-    length: { type: Number, reflect: true, converter: numberAttr(50) },
-    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(128) },
+    length: { type: Number, reflect: true, converter: numberAttr(50), range: { min: 2, max: MAX_LENGTH, engine: 'SimilarityOptions.length' } },
+    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(128), range: { min: 1, max: 1 << 14, engine: 'SimilarityOptions.dModel' } },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
     metric: { type: String, reflect: true, values: Object.keys(METRICS) },
     scheme: { type: String, reflect: true, values: SCHEME_NAMES, fallback: 'viridis' },
@@ -116,8 +117,7 @@ export class PosencSimilarity extends PosencElement {
     const L = this.length;
     const d = this.dModel;
     const ok = this.guard(() => {
-      if (!Number.isInteger(L) || L < 2 || L > MAX_LENGTH) throw new RangeError(`length must be an integer from 2 to ${int(MAX_LENGTH)} (got ${L})`);
-      if (!Number.isInteger(d) || d < 1) throw new RangeError(`d-model must be a positive integer (got ${d})`);
+      checkRanges(this);
       if (!this._table || this._table.length !== L * d) this._table = new Float32Array(L * d);
       this.pe.sinusoidal({ length: L, dModel: d, base: this.base, into: this._table });
       if (!this._matrix || this._matrix.length !== L * L) this._matrix = new Float32Array(L * L);

@@ -5,6 +5,7 @@
 
 import { html, css, nothing } from 'lit';
 import { styleProps } from '../../render/style-props.js';
+import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, replaced } from '../base.js';
 import { numberAttr } from '../../state/attributes.js';
 import { lut, textOn } from '../../render/color.js';
@@ -21,10 +22,10 @@ const STEPS = [
 
 export class PosencSlicing extends PosencElement {
   static properties = {
-    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(6) },
-    length: { type: Number, reflect: true, converter: numberAttr(4) },
-    seq: { type: Number, reflect: true, converter: numberAttr(3) },
-    batch: { type: Number, reflect: true, converter: numberAttr(2) },
+    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(6), range: { min: 2, max: 16, even: true, engine: 'SinusoidalOptions.dModel' } },
+    length: { type: Number, reflect: true, converter: numberAttr(4), range: { min: 1, max: 12, engine: 'SinusoidalOptions.length' } },
+    seq: { type: Number, reflect: true, converter: numberAttr(3), range: { min: 1 } },
+    batch: { type: Number, reflect: true, converter: numberAttr(2), range: { min: 1, max: 4 } },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
     step: { type: Number, reflect: true, converter: numberAttr(1) },
   };
@@ -207,10 +208,7 @@ export class PosencSlicing extends PosencElement {
     const L = this.length;
     const S = this.seq;
     const B = this.batch;
-    if (!Number.isInteger(d) || d < 2 || d > 16 || d % 2) throw new RangeError(`d-model must be an even integer from 2 to 16 here (got ${d})`);
-    if (!Number.isInteger(L) || L < 1 || L > 12) throw new RangeError(`length (max_len) must be an integer from 1 to 12 here (got ${L})`);
-    if (!Number.isInteger(S) || S < 1) throw new RangeError(`seq must be a positive integer (got ${this.seq})`);
-    if (!Number.isInteger(B) || B < 1 || B > 4) throw new RangeError(`batch must be an integer from 1 to 4 (got ${B})`);
+    checkRanges(this);
     const pe = this.pe.sinusoidal({ length: L, dModel: d, base: this.base });
     // x only exists when the addition does (seq ≤ length); longer, x + pe[:, :seq] is a shape error
     const fits = S <= L;

@@ -5,6 +5,7 @@
 // distance it takes (binary searches), not re-derived and not limited to the plotted span.
 
 import { html, nothing } from 'lit';
+import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, replaced } from '../base.js';
 import { moveCellCursor } from '../grid-keys.js';
 import { numberAttr, intList } from '../../state/attributes.js';
@@ -27,8 +28,8 @@ export class PosencT5 extends PosencElement {
     numBuckets: { type: Number, reflect: true, attribute: 'num-buckets', converter: numberAttr(32) },
     maxDistance: { type: Number, reflect: true, attribute: 'max-distance', converter: numberAttr(128) },
     bidirectional: { type: Boolean, reflect: true },
-    length: { type: Number, reflect: true, converter: numberAttr(24) },
-    heads: { type: Number, reflect: true, converter: numberAttr(4) },
+    length: { type: Number, reflect: true, converter: numberAttr(24), range: { min: 2, max: MAX_LENGTH, engine: 'T5GridOptions.queryLength' } },
+    heads: { type: Number, reflect: true, converter: numberAttr(4), range: { min: 1, max: MAX_HEADS, engine: 'LearnedOptions.dModel' } },
     head: { type: Number, reflect: true, converter: numberAttr(0) },
     seed: { type: Number, reflect: true, converter: numberAttr(0) },
     span: { type: Number, reflect: true, converter: numberAttr(0) },
@@ -137,11 +138,6 @@ export class PosencT5 extends PosencElement {
     this._rp = cell.col - cell.row;
   }
 
-  _validate() {
-    if (!Number.isInteger(this.length) || this.length < 2 || this.length > MAX_LENGTH) throw new RangeError(`length must be an integer from 2 to ${MAX_LENGTH} (got ${this.length})`);
-    if (!Number.isInteger(this.heads) || this.heads < 1 || this.heads > MAX_HEADS) throw new RangeError(`heads must be an integer from 1 to ${MAX_HEADS} (got ${this.heads})`);
-  }
-
   _compute() {
     const pe = this.pe;
     const o = this._opts;
@@ -169,7 +165,7 @@ export class PosencT5 extends PosencElement {
     if (changed.has('positions') && this.positions?.length) this.selectionChanged(this.positions, null);
     if (!this.pe) return;
     const ok = this.guard(() => {
-      this._validate();
+      checkRanges(this);
       const key = [this.numBuckets, this.maxDistance, !!this.bidirectional, this.length, this.heads, this.seed, this._R].join('|');
       if (key !== this._key || !this._data) {
         try {

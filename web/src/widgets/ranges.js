@@ -1,0 +1,46 @@
+// Size attributes (length, d-model, heads …) declare their allowed values once, as `range` in the widget's
+// Lit property declaration:
+//
+//   heads: { type: Number, reflect: true, converter: numberAttr(8), range: { min: 1, max: 64, engine: 'AlibiBiasOptions.heads' } }
+//
+// `min`/`max` are what the widget draws (often far below what the engine takes: 64 ALiBi heads stay readable
+// as thumbnails, the kernel takes 4096); `integer` defaults to true; `even` asks for an even integer;
+// `engine` names the engine option the value is passed to (web/src/engine/schema.js), and a test checks that
+// the widget's range lies inside the engine's. checkRanges() is each widget's attribute validation, and the
+// tests read the same declarations to try values outside every range.
+
+/** The sentence for a range: "an even integer from 2 to 1024", "a positive integer", "a number from 0 to 1". */
+export function rangeText({ min, max, integer = true, even = false }) {
+  const kind = even ? 'an even integer' : integer ? 'an integer' : 'a number';
+  if (max != null) return `${kind} from ${min} to ${max}`;
+  if (integer && min === 1) return even ? 'a positive even integer' : 'a positive integer';
+  if (integer && min === 0) return 'a non-negative integer';
+  return `${kind} ≥ ${min}`;
+}
+
+/** Whether `value` lies in `range`. */
+export function inRange(value, { min, max, integer = true, even = false }) {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+  if ((integer || even) && !Number.isInteger(value)) return false;
+  if (even && value % 2) return false;
+  return value >= min && (max == null || value <= max);
+}
+
+/** [property, attribute, range] for every ranged property of a widget class. */
+export function rangedProperties(elementClass) {
+  const out = [];
+  for (const [property, options] of elementClass.elementProperties)
+    if (options.range) out.push([property, typeof options.attribute === 'string' ? options.attribute : property.toLowerCase(), options.range]);
+  return out;
+}
+
+/**
+ * Throws a RangeError naming the first size attribute of `element` outside its declared range:
+ * "heads must be an integer from 1 to 64 (got 65)".
+ */
+export function checkRanges(element) {
+  for (const [property, attribute, range] of rangedProperties(element.constructor)) {
+    const value = element[property];
+    if (!inRange(value, range)) throw new RangeError(`${attribute} must be ${rangeText(range)} (got ${value})`);
+  }
+}
