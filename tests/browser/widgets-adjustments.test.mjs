@@ -1,4 +1,4 @@
-// Regressions from a learner/author review of the widgets: settings a widget cannot use as given are named
+// Settings a widget cannot use as given are named
 // in a visible message (never dropped or clamped silently), and value tables stay in view at phone widths.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Browser tests for review fixes in rope, properties, methods and t5: RoPE's decay curve is a true upper
+// Messages and bounds in rope, properties, methods and t5: RoPE's decay curve is a true upper
 // bound on |q·k| and its titles fit a phone column; settings a widget cannot use as given (pair, pos, k,
 // heads, num-buckets, head, positions) are named in one visible message with the value used instead,
 // engine errors name the attribute as written, and t5 fires one posenc-change per change it shows.

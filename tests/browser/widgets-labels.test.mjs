@@ -1,4 +1,4 @@
-// Browser tests for review fixes in heatmap, learned, alibi and scaling: row labels of a table that starts
+// Labels and readouts in heatmap, learned, alibi and scaling: row labels of a table that starts
 // at an offset, the readout filled in on load, a visible line for selected positions outside the table,
 // canvas captions that stay inside the canvas on a narrow screen, and the learned table's position marker
 // leaving the row tick labels readable.

@@ -1,4 +1,4 @@
-// Browser tests for three review fixes: <posenc-t5> names the last bucket (and answers bucketOf) from the
+// Values at the edges of what a widget draws: <posenc-t5> names the last bucket (and answers bucketOf) from the
 // engine's bucket function, not from the plotted span; <posenc-padding> moves every convention on by
 // past-length (the KV cache); <posenc-slicing> shows the shape error of x + pe[:, :seq] when seq is longer
 // than the table instead of quietly clamping seq.

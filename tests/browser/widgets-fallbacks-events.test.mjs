@@ -1,9 +1,10 @@
-// Regressions from a course author's review (session 4): fallbacks that name what is drawn, texts that stay
+// Fallbacks that name what is drawn, texts that stay
 // true for narrow tables and repeated words, events for every reader selection, and removed attributes that
 // bring their defaults back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserPerFile, widgetPage } from './helpers.mjs';
+import { ALL_WIDGET_TAGS } from '../../web/src/widgets/tags.js';
 
 const env = browserPerFile();
 
@@ -130,7 +131,7 @@ test('pausing the waves sweep clears the sweep attribute (embed code keeps the c
 });
 
 test("every widget's PNG carries the author's label as its title; waves and pipeline name their curves and stages", async () => {
-  const tags = ['heatmap', 'waves', 'compare', 'similarity', 'pipeline', 'slicing', 'permutation', 'properties', 'learned', 'rope', 'scaling', 'alibi', 't5', 'padding', 'methods'];
+  const tags = ALL_WIDGET_TAGS.map((t) => t.replace('posenc-', ''));
   const page = await widgetPage(env, tags.map((t) => `<posenc-${t} label="Title for ${t}"></posenc-${t}>`).join(''));
   const texts = await page.evaluate(async (tags) => {
     const seen = [];
