@@ -2,6 +2,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { importEngine, engine, builds, fixture, assertClose, maxAbsDiff, randomF32, deNull } from './helpers.mjs';
+import { schemaCalls } from './schema-calls.mjs';
 
 const { load } = await importEngine();
 const pe = await engine();
@@ -30,22 +31,16 @@ describe('load', () => {
 });
 
 describe('into: fills and returns the caller array', () => {
-  const cases = [
-    ['sinusoidal', Float32Array, 20 * 32, (into) => pe.sinusoidal({ length: 20, dModel: 32, offset: 5, into })],
-    ['learned', Float32Array, 16 * 8, (into) => pe.learned({ maxLength: 16, dModel: 8, seed: 4, into })],
-    ['similarity', Float32Array, 10 * 10, (into) => pe.similarity(pe.sinusoidal({ length: 10, dModel: 16 }), { length: 10, dModel: 16, metric: 'dot', into })],
-    ['rope.apply', Float32Array, 3 * 2 * 8, (into) => pe.rope.apply(randomF32(48, 1), { seqLen: 3, heads: 2, headDim: 8, offset: 2, into })],
-    ['alibi.bias', Float32Array, 4 * 6 * 6, (into) => pe.alibi.bias({ heads: 4, length: 6, into })],
-    ['t5.buckets', Int32Array, 5 * 7, (into) => pe.t5.buckets({ queryLength: 5, keyLength: 7, bidirectional: true, numBuckets: 32, maxDistance: 128, into })],
-  ];
-  for (const [name, Type, n, call] of cases) {
-    test(name, () => {
-      const into = new Type(n).fill(Type === Int32Array ? -7 : NaN);
-      const r = call(into);
+  // every call that takes `into`, with the example options of its option set (a new method is covered as
+  // soon as it is in web/src/engine/schema.js)
+  for (const c of schemaCalls().filter((c) => c.into)) {
+    test(`${c.call} (${c.set})`, () => {
+      const fresh = c.run(pe);
+      const into = new c.into(fresh.length).fill(c.into === Int32Array ? -7 : NaN);
+      const r = c.run(pe, { into });
       assert.equal(r, into, 'returns the very array passed as into');
-      const fresh = call(undefined);
       assert.notEqual(fresh, into);
-      assert.deepEqual(into, fresh, 'same content as a fresh result');
+      assert.deepEqual(deNull(Array.from(into)), deNull(Array.from(fresh)), 'same content as a fresh result');
     });
   }
 
@@ -141,6 +136,16 @@ describe('SIMD and scalar builds agree', () => {
     ]) {
       const d = maxAbsDiff(a.rope.apply(x, o), b.rope.apply(x, o));
       assert.ok(d <= 2e-6, `${JSON.stringify(o)}: max diff ${d}`);
+    }
+  });
+  test('every call the option table declares, with its example options', { skip }, () => {
+    for (const c of schemaCalls()) {
+      const x = c.run(a);
+      const y = c.run(b);
+      for (const key of ArrayBuffer.isView(x) ? [null] : Object.keys(x).filter((k) => ArrayBuffer.isView(x[k]))) {
+        const [u, v] = key == null ? [x, y] : [x[key], y[key]];
+        assert.ok(maxAbsDiff(deNull(Array.from(u)), deNull(Array.from(v))) <= 1e-6, `${c.call} (${c.set})${key ? `.${key}` : ''}`);
+      }
     }
   });
   test('similarity, attention, compare, alibi, t5, invFreq', { skip }, () => {

@@ -4,6 +4,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { builds, engine, randomF32, assertThrowsNamed } from './helpers.mjs';
+import { schemaCalls } from './schema-calls.mjs';
 
 const pe = await engine();
 
@@ -75,6 +76,8 @@ describe('outputs written in place are bit-identical to the JS-array path', () =
     ['alibi.bias', 5 * 9 * 9, (into) => pe.alibi.bias({ heads: 5, length: 9, into })],
     ['rope.apply', 50 * 3 * 24, (into) => pe.rope.apply(randomF32(50 * 3 * 24, 4), { seqLen: 50, heads: 3, headDim: 24, offset: 7, into })],
   ];
+  // and every call of the option table that writes floats, with its example options
+  for (const c of schemaCalls().filter((c) => c.into === Float32Array)) cases.push([`${c.call} (${c.set})`, c.run(pe).length, (into) => c.run(pe, { into })]);
   for (const [name, n, call] of cases)
     test(name, () => {
       const expected = call(undefined);

@@ -5,20 +5,16 @@ import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
 
 test('every API function works with code generation from strings disallowed', () => {
+  // every call the option table declares, with its example options, plus the calls that take no options
   const script = `
     const { load } = await import('posenc');
+    const { schemaCalls } = await import(${JSON.stringify(new URL('./schema-calls.mjs', import.meta.url).href)});
     for (const simd of [true, false]) {
       const pe = await load({ simd });
-      const t = pe.sinusoidal({ length: 4, dModel: 8 });
-      pe.similarity(t, { length: 4, dModel: 8 });
-      pe.learned({ maxLength: 4, dModel: 8 });
+      for (const c of schemaCalls()) c.run(pe);
       pe.compare([1, 2], [2, 1]);
+      pe.alibi.slopes(3);
       pe.rope.invFreq({ headDim: 8, scaling: { type: 'yarn', factor: 4, originalMaxPositionEmbeddings: 64 } });
-      pe.rope.apply(t, { seqLen: 4, heads: 1, headDim: 8 });
-      pe.alibi.bias({ heads: 3, length: 4 });
-      pe.t5.buckets({ queryLength: 3, keyLength: 3 });
-      pe.positionIds([0, 1, 1], { padTokenId: 1 });
-      pe.attention({ q: t, k: t, v: t, seqLen: 4, heads: 1, headDim: 8, causal: true });
       try { pe.sinusoidal({ length: -1, dModel: 8 }); } catch (e) { if (!(e instanceof RangeError)) throw e; }
     }
     console.log('ok');`;

@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { inspect } from 'node:util';
 import { engine } from './helpers.mjs';
+import { schemaCalls } from './schema-calls.mjs';
+import { optionsOf, valuesOf } from '../../web/src/engine/schema.js';
 
 const pe = await engine();
 
@@ -60,6 +62,33 @@ const ARG_MAKERS = {
   attention: (g) => { const L = g.small(), H = g.pick([1, 2]), D = g.pick([1, 2, 4]); return [{ q: g.array(L * H * D), k: g.array(L * H * D), v: g.array(L * H * D), seqLen: L, heads: H, headDim: D, causal: g.maybe(g.pick([true, false])), bias: g.maybe(g.array(g.pick([L * L, H * L * L]))) }]; },
 };
 
+// And every call of the option table, its example options each changed with some probability to a value
+// its kind allows (or a hostile one): a method added to web/src/engine/schema.js is covered with no edit.
+for (const c of schemaCalls()) {
+  const options = Object.fromEntries(optionsOf(c.set));
+  ARG_MAKERS[`${c.call} (${c.set}, from the option table)`] = (g) => {
+    const overrides = {};
+    for (const [key, o] of Object.entries(options)) {
+      if (o.literal || o.kind === 'target' || o.kind === 'object' || g.random() > 0.3) continue;
+      const top = Math.min(o.max ?? 16, (o.min ?? 0) + 12);
+      overrides[key] =
+        g.random() < 0.2
+          ? g.hostile()
+          : o.kind === 'integer'
+            ? Math.floor((o.min ?? 0) + g.random() * (top - (o.min ?? 0) + 1))
+            : o.kind === 'number'
+              ? g.num(o.above ?? o.min ?? 0, top)
+              : o.kind === 'boolean'
+                ? g.random() < 0.5
+                : o.kind === 'name'
+                  ? g.pick([...valuesOf(o), 'bogus'])
+                  : g.array(g.small());
+    }
+    if (g.random() < 0.1) overrides.notAnOption = 1;
+    return [c, overrides];
+  };
+}
+
 function scaling(g) {
   return {
     type: g.pick(['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope', 'ntk']),
@@ -78,17 +107,17 @@ function scaling(g) {
   };
 }
 
-const call = (name, args) => name.split('.').reduce((o, k) => o[k], pe)(...args);
+const call = (name, args) => (args[0]?.run ? args[0].run(pe, args[1]) : name.split('.').reduce((o, k) => o[k], pe)(...args));
 
 // A returned value must be well formed: typed arrays of finite values (ALiBi's −Infinity mask excepted).
 function checkResult(name, result) {
   const arrays = ArrayBuffer.isView(result) ? [result] : typeof result === 'number' ? [] : Object.values(result).filter(ArrayBuffer.isView);
   if (typeof result === 'number') assert.ok(Number.isInteger(result) && result >= 0, `${name}: bucket ${result}`);
   if (name === 'compare') for (const v of Object.values(result)) assert.ok(Number.isFinite(v), `${name}: ${v}`);
-  if (name === 'rope.invFreq') assert.ok(Number.isFinite(result.attentionFactor) && result.attentionFactor > 0);
+  if (name.startsWith('rope.invFreq')) assert.ok(Number.isFinite(result.attentionFactor) && result.attentionFactor > 0);
   for (const a of arrays)
     for (let i = 0; i < a.length; i++)
-      assert.ok(Number.isFinite(a[i]) || (name === 'alibi.bias' && a[i] === -Infinity), `${name}: element ${i} is ${a[i]}`);
+      assert.ok(Number.isFinite(a[i]) || (name.startsWith('alibi.bias') && a[i] === -Infinity), `${name}: element ${i} is ${a[i]}`);
 }
 
 test('random arguments: a well-formed result or a RangeError/TypeError, for every function', () => {
