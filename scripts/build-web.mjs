@@ -50,12 +50,12 @@ const inlineEngine = {
 };
 const classic = { plugins: [inlineEngine], loader: { '.wasm': 'base64' } };
 
-/** inline-engine.js uses one glue for both builds: true only while the two differ in the wasm name alone. */
+/** One glue serves both builds (engine/browser.js, node.js, bundles/inline-engine.js): true only while the two differ in the wasm name alone. */
 function checkGlue() {
   const [simd, scalar] = ['simd', 'scalar'].map((v) =>
     readFileSync(join(gen, `posenc-${v}.mjs`), 'utf8').replace(`"posenc-${v}.wasm"`, '"posenc.wasm"'),
   );
-  if (simd !== scalar) throw new Error('build-web: the SIMD and scalar glue files differ beyond the wasm name; inline both in web/bundles/inline-engine.js');
+  if (simd !== scalar) throw new Error('build-web: the SIMD and scalar glue files differ beyond the wasm name; load each build with its own glue (engine/browser.js, node.js, bundles/inline-engine.js)');
 }
 
 function checkOffline(dir) {
