@@ -68,19 +68,24 @@ step('npm package smoke test (pack, install in an empty folder, import)', () => 
 step('type declarations (tsc --noEmit on a consumer example)', () =>
   run('node', ['node_modules/typescript/bin/tsc', '-p', 'tests/types/tsconfig.json']));
 
-const browserTests = existsSync(join(root, 'tests/browser'))
-  ? readdirSync(join(root, 'tests/browser')).filter((f) => f.endsWith('.test.mjs'))
-  : [];
+// the browser tests: tests/browser/*.test.mjs, and each widget's own beside it (web/src/widgets/<name>/<name>.test.mjs)
+const testsIn = (dir) => (existsSync(join(root, dir)) ? readdirSync(join(root, dir)).filter((f) => f.endsWith('.test.mjs')).map((f) => `${dir}/${f}`) : []);
+const widgetsDir = 'web/src/widgets';
+const browserTests = [
+  ...testsIn('tests/browser'),
+  ...readdirSync(join(root, widgetsDir), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) => testsIn(`${widgetsDir}/${d.name}`)),
+];
 if (browserTests.length) {
   // Every browser test with the full font set, then the phone-width layouts again with only the fonts of a
   // fresh Debian machine: a column that fits in one set can overflow in the other (tests/browser/fonts.mjs
   // makes each pass check that Chromium sees exactly its set).
   const fonts = (name) => ({ env: { ...process.env, POSENC_TEST_FONTS: name } });
-  step('browser tests (Chromium; DejaVu, Liberation and Noto fonts)', () =>
-    run('node', ['--test', ...browserTests.map((f) => `tests/browser/${f}`)], fonts('full')));
-  const phone = browserTests.filter((f) => new RegExp(PHONE_WIDTH_TESTS).test(readFileSync(join(root, 'tests/browser', f), 'utf8')));
+  step('browser tests (Chromium; DejaVu, Liberation and Noto fonts)', () => run('node', ['--test', ...browserTests], fonts('full')));
+  const phone = browserTests.filter((f) => new RegExp(PHONE_WIDTH_TESTS).test(readFileSync(join(root, f), 'utf8')));
   step('phone-width browser tests again, DejaVu fonts only', () =>
-    run('node', ['--test', `--test-name-pattern=${PHONE_WIDTH_TESTS}`, ...phone.map((f) => `tests/browser/${f}`)], fonts('dejavu')));
+    run('node', ['--test', `--test-name-pattern=${PHONE_WIDTH_TESTS}`, ...phone], fonts('dejavu')));
 }
 
 console.log('\n[posenc test] all suites passed');

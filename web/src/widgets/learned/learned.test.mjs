@@ -1,0 +1,65 @@
+// Browser test of <posenc-learned> in Chromium, beside the element it tests: readouts against independent
+// references (float64 formulas, the torch/numpy fixtures of tests/fixtures), keyboard operation, boundaries.
+// The tests shared by every method widget (attributes, exports, repaint time) are in tests/browser/methods.test.mjs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserPerFile, near, widgetPage, canvasStats, shot, evalEl, settle, flatText as text } from '../../../../tests/browser/helpers.mjs';
+
+const env = browserPerFile();
+
+test('learned: rows from the engine, parameters and memory, the boundary shows the engine RangeError', async () => {
+  const page = await widgetPage(env, '<posenc-learned id="l" max-length="512" d-model="64" seed="0" position="3"></posenc-learned>');
+  const cards = await evalEl(page, '#l', (el) => ({
+    params: el.shadowRoot.querySelector('[data-role="parameters"]').dataset.value,
+    bytes: el.shadowRoot.querySelector('[data-role="bytes"]').dataset.value,
+    text: el.shadowRoot.querySelector('[data-role="bytes"]').textContent,
+  }));
+  assert.equal(Number(cards.params), 512 * 64);
+  assert.equal(Number(cards.bytes), 512 * 64 * 4);
+  assert.equal(cards.text, '131 kB (131\u2009072 bytes)');
+  const row3 = await evalEl(page, '#l', (el) => Array.from(el.pe.learned({ maxLength: 512, dModel: 64, seed: 0 }).subarray(3 * 64, 4 * 64)));
+  const res = await evalEl(page, '#l', (el) => el.result);
+  assert.deepEqual(res.learned, row3, 'lookup = row 3 of the whole table');
+
+  // "last row" then "one past the end": 511 works, 512 shows the engine's message
+  await page.locator('#l').getByRole('button', { name: /^last row/ }).click();
+  await settle(page, '#l');
+  assert.equal((await evalEl(page, '#l', (el) => el.result)).learnedError, '');
+  assert.equal(await text(page, '#l', '[data-role="learned-error"]'), null);
+  await page.locator('#l').getByRole('button', { name: /^one past the end/ }).click();
+  await settle(page, '#l');
+  const engineMessage = await evalEl(page, '#l', (el) => {
+    try {
+      el.pe.learned({ maxLength: 512, dModel: 64, positions: [512] });
+      return null;
+    } catch (e) {
+      return `${e.name}: ${e.message}`;
+    }
+  });
+  assert.equal(engineMessage, 'RangeError: positions: position 512 has no learned embedding (the table covers 0 to maxLength - 1 = 511)');
+  assert.equal(await text(page, '#l', '[data-role="learned-error"]'), engineMessage);
+  assert.equal(await page.getAttribute('#l', 'position'), '512');
+  const sin = await evalEl(page, '#l', (el) => el.result.sinusoidal.slice(0, 2));
+  near(sin[0], Math.sin(512), 1e-6, 'the sinusoidal row continues at 512');
+  near(sin[1], Math.cos(512), 1e-6, 'the sinusoidal row continues at 512');
+  await shot(page.locator('#l'), 'learned-past-end');
+  // keyboard on the table: ↑ goes back inside, the error disappears
+  await page.locator('#l').locator('canvas.learned').focus();
+  await page.keyboard.press('ArrowUp');
+  await settle(page, '#l');
+  assert.equal(await page.getAttribute('#l', 'position'), '511');
+  assert.equal(await text(page, '#l', '[data-role="learned-error"]'), null);
+  await page.keyboard.press('Home');
+  await settle(page, '#l');
+  assert.equal(await page.getAttribute('#l', 'position'), '0');
+  // GPT-2's size: 1024 × 768 = 786 432 parameters, 3.15 MB
+  await page.locator('#l').getByRole('button', { name: /^GPT-2/ }).click();
+  await settle(page, '#l');
+  assert.equal(await text(page, '#l', '[data-role="parameters"]'), '786 432'); // text() folds the thin space
+  assert.equal(await page.getAttribute('#l', 'max-length'), '1024');
+  const stats = await canvasStats(page, '#l', 'canvas.learned');
+  assert.ok(stats.colours > 50, 'learned table drawn');
+  await shot(page.locator('#l'), 'learned-gpt2');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
