@@ -43,6 +43,7 @@ test('the tarball holds what consumers need at runtime and nothing else', () => 
     'web/src/engine/gen/posenc-simd.mjs',
     'web/src/widgets/index.js',
     'web/src/widgets/index.d.ts',
+    'web/src/widgets/element/frame-controller.js',
     'web/src/render/canvas.js',
     'web/src/state/channel.js',
     'dist/posenc-widgets.iife.js',

@@ -1,0 +1,164 @@
+// The frame a widget draws in, and what it needs to know about its surroundings (a Lit reactive controller):
+// the .frame element inside the shadow root, its colour scheme (theme="auto" follows the page around the
+// widget through host-page.js, else the system), the colours canvases draw with, the content width
+// canvases fill (a ResizeObserver on the frame's layout size, so a scaled slide does not shrink it), tables
+// that scroll sideways, and the reader's motion preference.
+//
+// The host (a PosencElement) is told to draw again through `redraw()` whenever its size, its colours or
+// its layout changed. It calls `createFrame()` from createRenderRoot and `willUpdate(changed)` from its own
+// willUpdate (Lit gives controllers no changed-properties map).
+
+import { themeColors } from '../../render/canvas.js';
+import { controlUsesKey, pageScheme, watchPageScheme } from '../host-page.js';
+
+const motionQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
+const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+
+export class FrameController {
+  #host;
+  #width = 0;
+  #colors = null;
+  #resizeObserver;
+  #unwatchPage = null;
+  #scrollWatched = false;
+  #onPrefs = () => {
+    this.#applyScheme();
+    this.repaint();
+  };
+
+  constructor(host) {
+    this.#host = host;
+    this.#resizeObserver = typeof ResizeObserver === 'function' ? new ResizeObserver((entries) => this.#resized(entries)) : null;
+    host.addController(this);
+  }
+
+  /**
+   * Makes the shadow root's one element, the frame, for Lit to render into. The frame is written in
+   * English, so it is laid out left to right (numbers, minus signs, full stops, canvas text) even on a
+   * right-to-left page. Keys that the widget acts on stop at the frame, so a slide deck listening on the
+   * document does not act on them too; other keys go on to the page.
+   */
+  createFrame(shadow) {
+    const frame = document.createElement('div');
+    frame.className = 'frame';
+    frame.setAttribute('part', 'frame');
+    frame.dir = 'ltr';
+    frame.lang = 'en';
+    shadow.append(frame);
+    const contain = (e) => {
+      if (e.defaultPrevented || controlUsesKey(e.composedPath()[0], e)) e.stopPropagation();
+    };
+    frame.addEventListener('keydown', contain);
+    frame.addEventListener('keypress', contain);
+    return frame;
+  }
+
+  hostConnected() {
+    const host = this.#host;
+    if (!this.#scrollWatched) {
+      // scroll events do not bubble: one capturing listener sees every table's container
+      host.renderRoot.addEventListener('scroll', (e) => e.target.classList?.contains('scroll') && this.markScrollers([e.target]), {
+        capture: true,
+        passive: true,
+      });
+      this.#scrollWatched = true;
+    }
+    this.#colors = null;
+    motionQuery?.addEventListener('change', this.#onPrefs);
+    darkQuery?.addEventListener('change', this.#onPrefs);
+    this.#resizeObserver?.observe(host.renderRoot);
+    this.#unwatchPage = watchPageScheme(host, () => this.#applyScheme() && this.repaint());
+    this.#applyScheme();
+  }
+
+  hostDisconnected() {
+    motionQuery?.removeEventListener('change', this.#onPrefs);
+    darkQuery?.removeEventListener('change', this.#onPrefs);
+    this.#resizeObserver?.unobserve(this.#host.renderRoot);
+    this.#unwatchPage?.();
+    this.#unwatchPage = null;
+  }
+
+  /** From the host's willUpdate: a theme or inline style change may change the colours. */
+  willUpdate(changed) {
+    if (changed.has('theme') || changed.has('style')) {
+      this.#colors = null;
+      this.#applyScheme();
+    }
+    // plots are sized for the layout: switching it (not the first render) draws them again
+    if (changed.has('compact') && changed.get('compact') !== undefined) this.#host.updateComplete.then(() => this.#host.redraw());
+  }
+
+  hostUpdated() {
+    this.markScrollers();
+  }
+
+  /** Content width of the frame in CSS pixels (what canvases should fill). */
+  get contentWidth() {
+    return this.#width || Math.max(280, this.#host.clientWidth - 26);
+  }
+
+  #resized(entries) {
+    const w = Math.floor(entries[entries.length - 1].contentRect.width);
+    if (w > 0 && Math.abs(w - this.#width) >= 1) {
+      this.#width = w;
+      this.#host.redraw();
+      this.markScrollers();
+    }
+  }
+
+  /** Colours for canvas drawing, cached (reading computed styles forces a style recalculation). */
+  get colors() {
+    this.#colors ??= themeColors(this.#host.renderRoot);
+    return this.#colors;
+  }
+
+  /** 'light' or 'dark': the theme attribute, or with theme="auto" the scheme of the page around the widget. */
+  get resolvedTheme() {
+    const { theme } = this.#host;
+    return theme === 'light' || theme === 'dark' ? theme : pageScheme(this.#host, !!darkQuery?.matches);
+  }
+
+  /** true when the user asked the system for less motion. */
+  get reducedMotion() {
+    return !!motionQuery?.matches;
+  }
+
+  /** Puts the frame in the current scheme; true when that changed it. */
+  #applyScheme() {
+    const frame = this.#host.renderRoot;
+    const dark = this.resolvedTheme === 'dark';
+    if (dark === frame.classList.contains('dark')) return false;
+    frame.classList.toggle('dark', dark);
+    this.#colors = null;
+    return true;
+  }
+
+  /** Draws everything again in the current colours (after a theme or motion preference changed). */
+  repaint() {
+    this.#colors = null;
+    this.#host.requestUpdate();
+    this.#host.redraw();
+  }
+
+  /**
+   * Tables that do not fit their column scroll sideways: mark which sides have more (the CSS fades them),
+   * and make the container a labelled, focusable region so the keyboard can scroll it too.
+   */
+  markScrollers(scrollers = this.#host.renderRoot.querySelectorAll('.scroll')) {
+    for (const el of scrollers) {
+      const more = el.scrollWidth - el.clientWidth;
+      const over = more > 1;
+      el.classList.toggle('more-right', over && el.scrollLeft < more - 1);
+      el.classList.toggle('more-left', over && el.scrollLeft > 1);
+      if (over === el.hasAttribute('tabindex')) continue;
+      if (over) {
+        el.tabIndex = 0;
+        el.setAttribute('role', 'region');
+        el.setAttribute('aria-label', 'Table, scrolls sideways');
+      } else {
+        for (const name of ['tabindex', 'role', 'aria-label']) el.removeAttribute(name);
+      }
+    }
+  }
+}
