@@ -115,6 +115,17 @@ Error validate(const RopeParams& p) {
     if (auto e = check_factors(s.short_factor, s.short_factor_size, dim / 2, "scaling.shortFactor")) return e;
     if (auto e = check_factors(s.long_factor, s.long_factor_size, dim / 2, "scaling.longFactor")) return e;
   }
+  // LongRoPE's attention factor comes from `factor` or, as for Phi-3, from max / original length: with
+  // neither it would quietly be 1 (Phi-3-mini-128k needs 1.19: cos and sin would come out that much too small).
+  if (s.type == RopeType::longrope && !s.attention_factor && !s.factor &&
+      !(s.original_max_position_embeddings && s.max_position_embeddings))
+    return range_error(s.original_max_position_embeddings
+                           ? "scaling.maxPositionEmbeddings is required for longrope scaling with "
+                             "originalMaxPositionEmbeddings: their ratio sets the attention factor (or give "
+                             "scaling.factor or scaling.attentionFactor)"
+                           : "scaling.factor is required for longrope scaling: it sets the attention factor (or give "
+                             "scaling.originalMaxPositionEmbeddings and scaling.maxPositionEmbeddings, or "
+                             "scaling.attentionFactor)");
   if (s.type == RopeType::longrope && !(longrope_factor(s) >= 1e-6 && longrope_factor(s) <= 1e6))
     return range_error("scaling.maxPositionEmbeddings / scaling.originalMaxPositionEmbeddings must be from 1e-6 to 1e6");
   // cos and sin are multiplied by it: it must keep rotated values finite (mscale pairs can make it 0 or

@@ -186,6 +186,31 @@ TEST_CASE("RoPE scaling: linear, llama3 and YaRN frequencies and attention facto
   CHECK_THAT(validate(p).message, Catch::Contains("lowFreqFactor"));
 }
 
+TEST_CASE("LongRoPE: the attention factor needs factor, both lengths or attentionFactor (the Phi-3 trap)") {
+  RopeParams p;
+  p.head_dim = 96;  // Phi-3-mini: 48 pairs
+  p.base = 10000;
+  const std::vector<double> factors(48, 1.0);
+  p.scaling.type = RopeType::longrope;
+  p.scaling.short_factor = factors.data();
+  p.scaling.short_factor_size = 48;
+  p.scaling.long_factor = factors.data();
+  p.scaling.long_factor_size = 48;
+  p.scaling.original_max_position_embeddings = 4096;
+  // only the original length: the factor would silently be 1, so the attention factor too
+  CHECK_THAT(validate(p).message, Catch::StartsWith("scaling.maxPositionEmbeddings is required"));
+  p.scaling.max_position_embeddings = 131072;  // Phi-3-mini-128k: factor 32 from the two lengths
+  REQUIRE(!validate(p));
+  CHECK(rope_attention_factor(p) == Approx(std::sqrt(1 + std::log(32.0) / std::log(4096.0))));
+  p.scaling.original_max_position_embeddings.reset();  // one length alone: nothing to take a ratio of
+  CHECK_THAT(validate(p).message, Catch::StartsWith("scaling.factor is required"));
+  p.scaling.factor = 32;
+  CHECK(!validate(p));
+  p.scaling.factor.reset();
+  p.scaling.attention_factor = 1.25;  // given directly: nothing to infer
+  CHECK(!validate(p));
+}
+
 TEST_CASE("ALiBi slopes for powers of two and the in-between rule") {
   std::vector<float> s(12);
   alibi_slopes(8, s.data());

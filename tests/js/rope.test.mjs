@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { builds, fixture, assertClose, randomF32 } from './helpers.mjs';
+import { builds, fixture, assertClose, assertThrowsNamed, randomF32 } from './helpers.mjs';
 
 const F = fixture('rope.json');
 
@@ -40,6 +40,17 @@ for (const [buildName, pe] of await builds()) {
       const ref = F.invFreq.find((c) => c.name === 'default 128');
       assertClose(a.invFreq, ref.invFreq, { rel: 1e-10 }, 'default');
       assert.equal(a.attentionFactor, 1);
+    });
+
+    test('LongRoPE without factor or both lengths is an error naming the missing key, not attention factor 1 (Phi-3)', () => {
+      // Phi-3-mini-128k: 48 pairs, pretrained on 4096 positions, extended to 131072
+      const lists = { shortFactor: new Array(48).fill(1), longFactor: new Array(48).fill(1) };
+      const phi3 = { type: 'longrope', originalMaxPositionEmbeddings: 4096, ...lists };
+      assertThrowsNamed(() => pe.rope.invFreq({ headDim: 96, scaling: phi3 }), RangeError, /^scaling\.maxPositionEmbeddings is required/);
+      const r = pe.rope.invFreq({ headDim: 96, scaling: { ...phi3, maxPositionEmbeddings: 131072 } });
+      assertClose([r.attentionFactor], [Math.sqrt(1 + Math.log(32) / Math.log(4096))], { rel: 1e-14 }, 'the ratio sets it: 1.19024');
+      assertThrowsNamed(() => pe.rope.invFreq({ headDim: 96, scaling: { type: 'longrope', maxPositionEmbeddings: 131072, ...lists } }), RangeError, /^scaling\.factor is required/);
+      assert.equal(pe.rope.invFreq({ headDim: 96, scaling: { ...phi3, attentionFactor: 1.25 } }).attentionFactor, 1.25);
     });
 
     test('float64 invFreq is closer to exact than transformers float32', () => {

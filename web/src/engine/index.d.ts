@@ -107,7 +107,7 @@ export interface SimilarityOptions {
 export interface RopeScaling {
   /** The scaling recipe. Default 'default'. */
   type?: RopeScalingType;
-  /** How many times the context grows; ≥ 1, required except for default and longrope. Allowed: number > 0, ≤ 1000000. */
+  /** How many times the context grows; ≥ 1. Required except for default, and for longrope when both lengths (their ratio) or attentionFactor are given. Allowed: number > 0, ≤ 1000000. */
   factor?: number;
   /** The pretrained context length (dynamic, yarn, llama3, longrope). Allowed: integer 1 … 2^53 − 1. */
   originalMaxPositionEmbeddings?: number;

@@ -86,7 +86,7 @@ export const OPTION_SETS = Object.freeze({
     doc: "transformers' `rope_scaling`, keys in camelCase (`rope_type` is `type`).",
     options: {
       type: { kind: 'name', names: 'ropeScalingType', default: 'default', doc: 'The scaling recipe.' },
-      factor: scalingNumber('How many times the context grows; ≥ 1, required except for default and longrope.'),
+      factor: scalingNumber('How many times the context grows; ≥ 1. Required except for default, and for longrope when both lengths (their ratio) or attentionFactor are given.'),
       originalMaxPositionEmbeddings: { kind: 'integer', min: 1, max: LIMITS.position, doc: 'The pretrained context length (dynamic, yarn, llama3, longrope).' },
       maxPositionEmbeddings: { kind: 'integer', min: 1, max: LIMITS.position, doc: 'The extended context length.' },
       seqLen: { kind: 'integer', min: 1, max: LIMITS.position, doc: 'The sequence length the frequencies serve (dynamic, longrope). rope.apply defaults it to offset + seqLen.' },
