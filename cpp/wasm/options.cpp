@@ -34,10 +34,20 @@ Options::Options(val obj, std::string prefix, bool allow_missing) : obj_(std::mo
   else if (missing || obj_.typeOf().as<std::string>() != "object" || is_array_like(obj_) || is_buffer_ref(obj_))
     fail(type_error((prefix_.empty() ? std::string("options") : prefix_) + " must be an object (got " +
                     describe(obj_) + ")"));
+  object_ = !failed();
+}
+
+std::string Options::option_list() const {
+  std::string list;
+  for (size_t k = 0; k < read_.size(); ++k) {
+    if (k) list += ", ";
+    list += read_[k];
+  }
+  return list;
 }
 
 Error Options::finish() {
-  if (failed()) return error_;
+  if (!object_) return error_;
   const val keys = val::global("Object").call<val>("keys", obj_);
   const int n = keys["length"].as<int>();
   for (int i = 0; i < n; ++i) {
@@ -45,23 +55,34 @@ Error Options::finish() {
     // inherited methods of an options class are copied too; no option takes a function
     if (known(key.c_str()) || obj_[key].typeOf().as<std::string>() == "function") continue;
     // appended piece by piece: each `a + b` temporary costs wasm bytes
-    std::string m = name(key);
-    m += " is not an option";
+    if (!unknown_.empty()) unknown_ += ' ';
+    unknown_ += name(key);
+    unknown_ += " is not an option";
     if (const char* hint = suggest(key)) {
-      m += "; did you mean ";
-      m += name(hint);
-      m += '?';
+      unknown_ += "; did you mean ";
+      unknown_ += name(hint);
+      unknown_ += '?';
     }
-    m += " (the options here are ";
-    for (size_t k = 0; k < read_.size(); ++k) {
-      if (k) m += ", ";
-      m += read_[k];
-    }
-    m += ')';
-    fail(type_error(std::move(m)));
-    break;
   }
-  return error_;
+  if (unknown_.empty()) return nested_names_ ? nested_names_ : error_;
+  std::string m = unknown_;
+  if (!nested_unknown_.empty()) {
+    m += ' ';
+    m += nested_unknown_;
+  }
+  m += " (the options here are ";
+  m += option_list();
+  m += nested_lists_;
+  m += ')';
+  return type_error(std::move(m));
+}
+
+void Options::adopt(Options& nested) {
+  const Error e = nested.finish();
+  if (nested.unknown_.empty()) return fail(e);
+  nested_names_ = e;
+  nested_unknown_ = nested.unknown_;
+  nested_lists_ = "; in " + nested.prefix_ + ": " + nested.option_list();
 }
 
 std::optional<double> Options::optional_number(const char* key) {

@@ -1,6 +1,8 @@
 // Reads a JS options object for one call: numbers, integers, booleans, named values and array arguments,
-// each type- and range-checked with a message naming the key. The first problem found is kept and later
-// reads become no-ops; finish() then also rejects keys the call never read, suggesting the option meant.
+// each type- and range-checked with a message naming the key. The first problem with a value is kept and
+// later reads become no-ops. finish() checks the names first: every key the call never read is reported,
+// all in one message with the option each most likely meant, before any value error (a pasted
+// `{ head_dim, rope_theta }` is two misnamed keys, not a missing headDim).
 #pragma once
 #include <cstdint>
 #include <initializer_list>
@@ -24,13 +26,17 @@ class Options {
     if (!error_) error_ = std::move(e);
   }
   std::string name(const std::string& key) const { return prefix_.empty() ? key : prefix_ + "." + key; }
+  // The raw value (read even after a failure, so that a nested object's names are still checked).
   val get(const char* key) {
     read_.push_back(key);
-    return failed() ? val::undefined() : val(obj_[key]);
+    return object_ ? val(obj_[key]) : val::undefined();
   }
-  // The verdict once every option has been read: the first error, else a key that is not an option (a
-  // transformers config pasted as is, or a typo, would otherwise be ignored and give quietly wrong numbers).
+  // The verdict once every option has been read: the keys that are not options (a transformers config
+  // pasted as is, or a typo, would otherwise be ignored and give quietly wrong numbers), else the first
+  // value error.
   Error finish();
+  // A nested options object (scaling) once finished: its unknown keys are reported with ours.
+  void adopt(Options& nested);
 
   std::optional<double> optional_number(const char* key);
   std::optional<double> optional_integer(const char* key);
@@ -62,10 +68,17 @@ class Options {
   bool known(const char* key) const;
   const char* suggest(const std::string& key) const;
 
+  std::string option_list() const;
+
   val obj_;
   std::string prefix_;
+  bool object_ = false;  // obj_ is an options object (else the constructor failed)
   Error error_;
   std::vector<const char*> read_;  // every key looked up, in order: the options this call takes
+  std::string unknown_;            // one sentence per key that is not an option, set by finish()
+  Error nested_names_;             // a nested object's own message about its keys
+  std::string nested_unknown_;     // the same sentences, and its options, to join with ours
+  std::string nested_lists_;
 };
 
 }  // namespace posenc::wasm

@@ -19,7 +19,6 @@ RopeParams read_rope(Options& o, std::vector<double> (&storage)[2]) {
   p.base = o.number("base", 10000.0);
   p.partial_rotary_factor = o.number("partialRotaryFactor", 1.0);
   Options s(o.get("scaling"), "scaling", true);
-  if (o.failed()) return p;
   RopeScaling& r = p.scaling;
   r.type = s.choice<RopeType>("type", RopeType::standard,
                               {{"default", RopeType::standard},
@@ -60,7 +59,7 @@ RopeParams read_rope(Options& o, std::vector<double> (&storage)[2]) {
   r.short_factor_size = static_cast<int64_t>(storage[0].size());
   r.long_factor = storage[1].empty() ? nullptr : storage[1].data();
   r.long_factor_size = static_cast<int64_t>(storage[1].size());
-  if (auto e = s.finish()) o.fail(e);
+  o.adopt(s);
   return p;
 }
 

@@ -294,6 +294,23 @@ for (const [buildName, pe] of await builds()) {
       assert.equal(pe.sinusoidal(new Config()).length, 8);
     });
 
+    check('names before values, all in one round: every unknown key named with its suggestion, before any value error', () => {
+      const cases = [
+        // transformers' names for a required option: the hints, not "headDim must be an integer (got undefined)"
+        ['head_dim and rope_theta', () => pe.rope.invFreq({ head_dim: 128, rope_theta: 5e5 }),
+          /^head_dim is not an option; did you mean headDim\? rope_theta is not an option; did you mean base\? \(the options here are headDim, base, partialRotaryFactor, scaling\)$/],
+        // Llama 3.1's rope_scaling pasted as published: its four snake_case keys in one message
+        ['Llama 3.1 rope_scaling', () => pe.rope.invFreq({ headDim: 128, base: 5e5, scaling: { factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192, rope_type: 'llama3' } }),
+          /^scaling\.low_freq_factor is not an option; did you mean scaling\.lowFreqFactor\? scaling\.high_freq_factor is not an option; did you mean scaling\.highFreqFactor\? scaling\.original_max_position_embeddings is not an option; did you mean scaling\.originalMaxPositionEmbeddings\? scaling\.rope_type is not an option; did you mean scaling\.type\? \(the options here are type, /],
+        // unknown keys at both levels, and a value error besides: the names come first, both levels together
+        ['both levels', () => pe.rope.apply(new Float32Array(8), { seqLen: 'one', heads: 1, head_dim: 8, scaling: { rope_type: 'linear', factor: 2 } }),
+          /^head_dim is not an option; did you mean headDim\? scaling\.rope_type is not an option; did you mean scaling\.type\? \(the options here are seqLen, heads, offset, convention, headDim, base, partialRotaryFactor, scaling, into; in scaling: type, factor, /],
+      ];
+      for (const [label, fn, pattern] of cases) bad(label, fn, T, pattern);
+      // with the names right, the value error is what is reported
+      bad('then the value', () => pe.rope.invFreq({ headDim: 128, base: 'x' }), T, /^base must be a number/);
+    });
+
     check('values beyond what float32 holds are named as such', () => {
       bad('x 1e39', () => pe.rope.apply([1e39, 0, 0, 0], { seqLen: 1, heads: 1, headDim: 4 }), R, /^x\[0\] must be a finite number within float32's range/);
       bad('a 1e39', () => pe.compare(Float64Array.of(1, -1e39), [1, 2]), R, /^a\[1\] must be a finite number within float32's range/);
