@@ -45,5 +45,13 @@ async function main(): Promise<void> {
   pe.compare({ length: 2, 0: 1, 1: 2 }, [1, 2]);
   // @ts-expect-error options are camelCase: snake_case keys are rejected
   pe.rope.invFreq({ headDim: 8, scaling: { rope_type: 'linear', factor: 2 } });
+  // a transformers config as published, and what it reads into
+  const model = pe.rope.fromConfig({ hidden_size: 4096, num_attention_heads: 32, rope_theta: 5e5 }, { seqLen: 8192 });
+  const modelFreq: Float64Array = model.invFreq;
+  pe.rope.invFreq({ headDim: model.headDim, base: model.base, scaling: model.scaling });
+  const fromModel: Float32Array = pe.rope.apply(x, { seqLen: 2, heads: 4, config: { head_dim: 8 } });
+  // @ts-expect-error config replaces headDim, base, partialRotaryFactor and scaling
+  pe.rope.apply(x, { seqLen: 2, heads: 4, headDim: 8, config: { head_dim: 8 } });
+  void modelFreq, fromModel;
 }
 void main();

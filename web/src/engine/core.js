@@ -1,3 +1,4 @@
+import { ropeFromConfig, applyOptionsFromConfig } from './config.js';
 import { REF_KEY, bufferSupport } from './buffers.js';
 import { plainView, typedArrayParts } from './typed-arrays.js';
 
@@ -118,6 +119,7 @@ export function createApi(module, simd) {
   // Tables returned by sinusoidal() remember how they were made; similarity() hands that to the engine,
   // which verifies the table bit for bit before using the O(L*d + L^2) Toeplitz path.
   const madeBy = new WeakMap();
+  const invFreq = (options) => plainCall(module.rope_invFreq, [options]);
   const api = {
     simd,
     build: module.build(),
@@ -136,8 +138,9 @@ export function createApi(module, simd) {
       return withInto((t, o) => module.similarity(t, o, tag), [table], options);
     },
     rope: Object.freeze({
-      invFreq: (options) => plainCall(module.rope_invFreq, [options]),
-      apply: (x, options) => withInto(module.rope_apply, [x], options),
+      invFreq,
+      apply: (x, options) => withInto(module.rope_apply, [x], options?.config !== undefined ? applyOptionsFromConfig(invFreq, options) : options),
+      fromConfig: (config, options) => ropeFromConfig(invFreq, config, options),
     }),
     alibi: Object.freeze({
       slopes: (heads) => plainCall(module.alibi_slopes, [heads]),

@@ -14,6 +14,28 @@ export type NumericArray =
   | Int32Array
   | Uint32Array;
 
+/** A transformers config.json, parsed (only its RoPE keys are read). */
+export type TransformersConfig = Record<string, unknown>;
+
+/** What pe.rope.fromConfig read from a config, and the frequencies it gives. */
+export interface RopeFromConfig {
+  type: RopeScalingType;
+  /** The head size the rotation is defined on (DeepSeek: qk_rope_head_dim). */
+  headDim: number;
+  /** Channels that rotate: headDim × partialRotaryFactor. */
+  rotaryDim: number;
+  base: number;
+  partialRotaryFactor: number;
+  maxPositionEmbeddings: number | null;
+  originalMaxPositionEmbeddings: number | null;
+  /** posenc's names: pass it on to rope.invFreq or rope.apply. */
+  scaling: RopeScaling;
+  invFreq: Float64Array;
+  attentionFactor: number;
+  /** Where each value was read from, and the rules used. */
+  notes: string[];
+}
+
 /**
  * `length` float32 values in engine memory, made by `pe.buffer(length)`. Engine calls read a buffer given as
  * input, and write a buffer given as `into`, in place: no copy in or out (the fast path for large tensors).
@@ -246,6 +268,17 @@ export interface Engine {
   readonly rope: {
     invFreq(options: RopeOptions): { invFreq: Float64Array; attentionFactor: number };
     apply<T extends FloatTarget = Float32Array>(x: NumericInput, options: RopeApplyOptions & { into?: T }): T;
+    /** With `config` (a transformers config.json) in place of headDim, base, partialRotaryFactor and scaling. */
+    apply<T extends FloatTarget = Float32Array>(
+      x: NumericInput,
+      options: Omit<RopeApplyOptions, 'headDim' | 'base' | 'partialRotaryFactor' | 'scaling'> & { config: TransformersConfig; into?: T },
+    ): T;
+    /**
+     * A transformers config.json, parsed and exactly as published, read with the rules of transformers ≥ 4.56
+     * (rope_parameters or rope_scaling, legacy type names, head_dim or hidden_size / num_attention_heads,
+     * qk_rope_head_dim, rotary_pct, a top-level original_max_position_embeddings). `seqLen` as in invFreq.
+     */
+    fromConfig(config: TransformersConfig, options?: { seqLen?: number }): RopeFromConfig;
   };
   readonly alibi: {
     slopes(heads: number): Float32Array;

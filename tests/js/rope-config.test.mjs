@@ -1,0 +1,78 @@
+// pe.rope.fromConfig reads transformers config.json files as published (tests/fixtures/configs.json: the RoPE
+// part of fourteen model configs and what transformers >= 4.56 computes from each, in float64, written by
+// tests/fixtures/configs_ref.py), and rope.apply takes { config } in place of the RoPE options.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { builds, fixture, assertClose, assertThrowsNamed, randomF32 } from './helpers.mjs';
+
+const F = fixture('configs.json');
+const relErr = (a, b) => Math.max(...Array.from(a, (v, i) => Math.abs(v - b[i]) / Math.abs(b[i])));
+
+for (const [buildName, pe] of await builds()) {
+  describe(`rope.fromConfig [${buildName}]`, () => {
+    test('every published config: type, head, rotary width, base, frequencies and attention factor as transformers computes them', (t) => {
+      for (const c of F.cases) {
+        const r = pe.rope.fromConfig(c.config, c.seqLen == null ? {} : { seqLen: c.seqLen });
+        assert.equal(r.type, c.type, c.name);
+        assert.equal(r.headDim, c.headDim, c.name);
+        assert.equal(r.rotaryDim, c.rotaryDim, c.name);
+        assert.equal(r.base, c.base, c.name);
+        assert.equal(r.partialRotaryFactor, c.partialRotaryFactor, c.name);
+        assert.ok(r.invFreq instanceof Float64Array, c.name);
+        assertClose(r.invFreq, c.invFreq, { rel: 1e-12 }, c.name);
+        assertClose([r.attentionFactor], [c.attentionFactor], { rel: 1e-14 }, `${c.name}: attention factor`);
+        assert.ok(r.notes.some((n) => n.includes('transformers ≥ 4.56')), `${c.name}: the notes say which rules`);
+        // the scaling comes back in posenc's names, ready to pass on
+        const again = pe.rope.invFreq({ headDim: r.headDim, base: r.base, partialRotaryFactor: r.partialRotaryFactor, scaling: r.scaling });
+        assert.deepEqual(again.invFreq, r.invFreq, `${c.name}: scaling passes on`);
+        t.diagnostic(`${c.name.padEnd(44)} invFreq max rel error ${relErr(r.invFreq, c.invFreq).toExponential(1)}, attention factor ${r.attentionFactor}`);
+      }
+    });
+
+    test('rope.apply with { config } rotates as with the options fromConfig reads', () => {
+      for (const c of F.cases.filter((x) => x.seqLen == null)) {
+        const r = pe.rope.fromConfig(c.config);
+        const x = randomF32(3 * 2 * r.headDim, 5);
+        const rest = { seqLen: 3, heads: 2, offset: 1000 };
+        const withConfig = pe.rope.apply(x, { ...rest, config: c.config });
+        const explicit = pe.rope.apply(x, { ...rest, headDim: r.headDim, base: r.base, partialRotaryFactor: r.partialRotaryFactor, scaling: r.scaling });
+        assert.deepEqual(withConfig, explicit, c.name);
+      }
+    });
+
+    test('what the notes say: Phi-3 lengths, legacy names, the per-layer form', () => {
+      const phi3 = F.cases.find((c) => c.name === 'Phi-3 mini 128k (LongRoPE)').config;
+      const r = pe.rope.fromConfig(phi3);
+      assert.ok(r.notes.some((n) => /max_position_embeddings \/ original_max_position_embeddings = 32/.test(n)));
+      assert.equal(r.originalMaxPositionEmbeddings, 4096);
+      assert.equal(r.maxPositionEmbeddings, 131072);
+      assert.ok(pe.rope.fromConfig({ ...phi3, rope_scaling: { ...phi3.rope_scaling, type: 'su' } }).notes.some((n) => /'su' is read as 'longrope'/.test(n)));
+      const layered = { hidden_size: 64, num_attention_heads: 2, layer_types: ['sliding_attention', 'full_attention'], rope_parameters: { sliding_attention: { rope_type: 'default', rope_theta: 10000 }, full_attention: { rope_type: 'linear', factor: 8, rope_theta: 1e6 } } };
+      const l = pe.rope.fromConfig(layered);
+      assert.equal(l.type, 'linear');
+      assert.equal(l.base, 1e6);
+      assert.ok(l.notes.some((n) => /full_attention is read/.test(n)));
+      const extra = pe.rope.fromConfig({ hidden_size: 64, num_attention_heads: 2, rope_scaling: { type: 'linear', factor: 2, low_freq_factor: 1 } });
+      assert.ok(extra.notes.some((n) => /low_freq_factor is not read by linear RoPE/.test(n)));
+    });
+
+    test('what it cannot read is a named TypeError/RangeError', () => {
+      const llama = F.cases.find((c) => c.name === 'Llama 3.1 8B').config;
+      const cases = [
+        [() => pe.rope.fromConfig(null), TypeError, /^config must be an object/],
+        [() => pe.rope.fromConfig('{"rope_theta": 1}'), TypeError, /^config must be an object/],
+        [() => pe.rope.fromConfig({ rope_theta: 1e4 }), TypeError, /head_dim, or hidden_size and num_attention_heads/],
+        [() => pe.rope.fromConfig({ ...llama, rope_scaling: { ...llama.rope_scaling, rope_type: 'fope' } }), RangeError, /^rope_scaling\.rope_type 'fope' is not a RoPE type posenc computes \(it knows default, linear/],
+        [() => pe.rope.fromConfig({ ...llama, rope_scaling: { ...llama.rope_scaling, factor: '8' } }), TypeError, /^rope_scaling\.factor must be a number \(got "8"\)/],
+        [() => pe.rope.fromConfig({ ...llama, rope_theta: null, rope_scaling: 7 }), TypeError, /^rope_scaling must be an object/],
+        [() => pe.rope.fromConfig({ ...llama, head_dim: 64.5 }), RangeError, /^head_dim must be an integer/],
+        [() => pe.rope.fromConfig({ ...llama, rope_scaling: { rope_type: 'llama3', factor: 8 } }), RangeError, /lowFreqFactor.*\[from config: rope_scaling/],
+        [() => pe.rope.fromConfig(llama, { seq_len: 5 }), TypeError, /^seq_len is not an option of rope\.fromConfig/],
+        [() => pe.rope.apply(new Float32Array(128), { seqLen: 1, heads: 1, headDim: 128, config: llama }), TypeError, /^rope\.apply takes config or headDim, not both/],
+      ];
+      for (const [fn, Kind, pattern] of cases) assertThrowsNamed(fn, Kind, pattern);
+      // and the engine still computes
+      assertClose(pe.rope.fromConfig(llama).invFreq, F.cases[0].invFreq, { rel: 1e-12 }, 'after the errors');
+    });
+  });
+}
