@@ -52,6 +52,10 @@ async function main(): Promise<void> {
   const fromModel: Float32Array = pe.rope.apply(x, { seqLen: 2, heads: 4, config: { head_dim: 8 } });
   // @ts-expect-error config replaces headDim, base, partialRotaryFactor and scaling
   pe.rope.apply(x, { seqLen: 2, heads: 4, headDim: 8, config: { head_dim: 8 } });
-  void modelFreq, fromModel;
+  const cache = pe.rope.cosSin({ config: { head_dim: 8 }, positions: [0, 1], dtype: 'bfloat16' });
+  const stuck: number | null = pe.rope.precision({ headDim: 8, dtype: 'float16', to: 4096 }).pairs[0].firstStuck;
+  // @ts-expect-error no float8 emulation
+  pe.rope.cosSin({ headDim: 8, positions: [0], dtype: 'float8' });
+  void modelFreq, fromModel, cache, stuck;
 }
 void main();

@@ -1,4 +1,5 @@
 import { ropeFromConfig, applyOptionsFromConfig } from './config.js';
+import { cosSin, precision } from './precision.js';
 import { REF_KEY, bufferSupport } from './buffers.js';
 import { plainView, typedArrayParts } from './typed-arrays.js';
 
@@ -120,6 +121,15 @@ export function createApi(module, simd) {
   // which verifies the table bit for bit before using the O(L*d + L^2) Toeplitz path.
   const madeBy = new WeakMap();
   const invFreq = (options) => plainCall(module.rope_invFreq, [options]);
+  // [frequencies, own options] for rope.cosSin and rope.precision: the RoPE options or a config, and `own`
+  const frequenciesFor = (options, own) => {
+    if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
+    const mine = {};
+    const rope = {};
+    for (const [key, value] of Object.entries(options)) (own.includes(key) ? mine : rope)[key] = value;
+    const { config, ...rest } = rope;
+    return [config !== undefined ? ropeFromConfig(invFreq, config, rest) : invFreq(rest), mine];
+  };
   const api = {
     simd,
     build: module.build(),
@@ -141,6 +151,8 @@ export function createApi(module, simd) {
       invFreq,
       apply: (x, options) => withInto(module.rope_apply, [x], options?.config !== undefined ? applyOptionsFromConfig(invFreq, options) : options),
       fromConfig: (config, options) => ropeFromConfig(invFreq, config, options),
+      cosSin: (options) => cosSin(...frequenciesFor(options, ['positions', 'dtype', 'convention'])),
+      precision: (options) => precision(...frequenciesFor(options, ['dtype', 'from', 'to'])),
     }),
     alibi: Object.freeze({
       slopes: (heads) => plainCall(module.alibi_slopes, [heads]),

@@ -17,6 +17,35 @@ export type NumericArray =
 /** A transformers config.json, parsed (only its RoPE keys are read). */
 export type TransformersConfig = Record<string, unknown>;
 
+/** The arithmetic of rope.cosSin and rope.precision: a model's dtype, or 'float64' for the exact values. */
+export type RopeDtype = 'float64' | 'float32' | 'bfloat16' | 'float16';
+
+/** RoPE frequencies from posenc's options or from a transformers config. */
+export type RopeSource = RopeOptions | { config: TransformersConfig; seqLen?: number };
+
+export interface RopeCosSin {
+  cos: Float32Array | Float64Array;
+  sin: Float32Array | Float64Array;
+  positions: number;
+  rotaryDim: number;
+  attentionFactor: number;
+  dtype: RopeDtype;
+  convention: RopeConvention;
+}
+
+export interface RopePrecision {
+  dtype: RopeDtype;
+  from: number;
+  to: number;
+  /** More than 2^20 positions: evenly spread samples were checked. */
+  sampled: boolean;
+  pairs: { pair: number; invFreq: number; maxAngleError: number; worstPosition: number; firstStuck: number | null }[];
+  maxAngleError: number;
+  worstPair: number;
+  /** 2^24: from here float32 positions p and p + 1 are the same number (null for float64). */
+  positionsCollapseAt: number | null;
+}
+
 /** What pe.rope.fromConfig read from a config, and the frequencies it gives. */
 export interface RopeFromConfig {
   type: RopeScalingType;
@@ -279,6 +308,14 @@ export interface Engine {
      * qk_rope_head_dim, rotary_pct, a top-level original_max_position_embeddings). `seqLen` as in invFreq.
      */
     fromConfig(config: TransformersConfig, options?: { seqLen?: number }): RopeFromConfig;
+    /**
+     * The cos/sin cache transformers builds, [positions][rotaryDim] each with the attention factor, in the
+     * model's arithmetic for `dtype` (float32 angles, cos/sin cast with round-to-nearest-even; bfloat16 and
+     * float16 values held in a Float32Array) or exact ('float64', the default).
+     */
+    cosSin(options: RopeSource & { positions: ArrayLike<number>; dtype?: RopeDtype; convention?: RopeConvention }): RopeCosSin;
+    /** Angle errors per pair of the model's arithmetic in `dtype` over positions from … to, and where pairs stand still. */
+    precision(options: RopeSource & { dtype?: RopeDtype; from?: number; to: number }): RopePrecision;
   };
   readonly alibi: {
     slopes(heads: number): Float32Array;
