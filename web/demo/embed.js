@@ -10,11 +10,11 @@
 //
 // Framed, the page tells its parent how tall its content is (RESIZE_MESSAGE), so a listener there can fit
 // the iframe to the widget: see reportHeight below.
-import { WIDGET_TAGS, METHOD_WIDGET_TAGS } from '../src/widgets/index.js';
+import { ALL_WIDGET_TAGS } from '../src/widgets/index.js';
 import { intList, stringList, RESIZE_MESSAGE } from '../src/state/attributes.js';
 import { isKnownScheme } from '../src/render/color.js';
 
-export const EMBED_TAGS = [...WIDGET_TAGS, ...METHOD_WIDGET_TAGS];
+export const EMBED_TAGS = ALL_WIDGET_TAGS;
 const DEFAULT_TAG = 'posenc-heatmap';
 const MAX_PARAMS = 48;
 const MAX_TEXT = 1000;

@@ -445,8 +445,33 @@ export declare class PosencPadding extends PosencElement {
   } | null;
 }
 
+/** `<posenc-model preset config pair positions label>`: a transformers config read by pe.rope.fromConfig. */
+export declare class PosencModel extends PosencElement {
+  /** One of the published configs it offers (llama-3.1-8b, qwen2.5-7b-yarn, phi-3-mini-128k, deepseek-v3 …). */
+  preset: string;
+  /** A config.json as JSON text; when set it replaces the preset. */
+  config: string;
+  /** The pair under the cursor (−1: the pair whose wavelength is nearest the trained context). */
+  pair: number;
+  label: string;
+  readonly result: {
+    model: string;
+    type: string;
+    headDim: number;
+    rotaryDim: number;
+    base: number;
+    attentionFactor: number;
+    trained: number | null;
+    longest: number;
+    /** Pairs whose wavelength exceeds the longest context. */
+    neverTurn: number;
+    precision: Record<'float32' | 'bfloat16', { maxAngleError: number; worstPair: number }>;
+  } | null;
+}
+
 export declare const METHOD_WIDGET_TAGS: readonly string[];
-/** Every widget's tag name: WIDGET_TAGS then METHOD_WIDGET_TAGS. */
+export declare const MODEL_WIDGET_TAGS: readonly string[];
+/** Every widget's tag name: WIDGET_TAGS, METHOD_WIDGET_TAGS, then MODEL_WIDGET_TAGS. */
 export declare const ALL_WIDGET_TAGS: readonly string[];
 
 declare global {
@@ -458,6 +483,7 @@ declare global {
     'posenc-alibi': PosencAlibi;
     'posenc-methods': PosencMethods;
     'posenc-padding': PosencPadding;
+    'posenc-model': PosencModel;
   }
   interface HTMLElementEventMap {
     'posenc-change': CustomEvent<unknown>;

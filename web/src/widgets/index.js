@@ -14,7 +14,7 @@ export { setEngine, getEngine } from './engine.js';
 export { getChannel, SelectionChannel } from '../state/channel.js';
 export { syncWithUrl, encodeState, decodeState } from '../state/url.js';
 
-export { WIDGET_TAGS, METHOD_WIDGET_TAGS, ALL_WIDGET_TAGS } from './tags.js';
+export { WIDGET_TAGS, METHOD_WIDGET_TAGS, MODEL_WIDGET_TAGS, ALL_WIDGET_TAGS } from './tags.js';
 
 // Beyond sinusoidal: learned tables, T5 buckets, RoPE and its long-context scaling, ALiBi, the method
 // comparison and padding-aware position ids.
@@ -26,3 +26,5 @@ export { PosencAlibi } from './alibi/posenc-alibi.js';
 export { PosencMethods } from './methods/posenc-methods.js';
 export { PosencPadding } from './padding/posenc-padding.js';
 
+// Your model: a transformers config.json read by pe.rope.fromConfig, its wavelengths and its precision.
+export { PosencModel } from './model/posenc-model.js';

@@ -3,6 +3,7 @@
 
 import { css, html, nothing, unsafeCSS } from 'lit';
 import { CATEGORICAL } from '../render/color.js';
+import { clearCanvas, pointerIn } from '../render/canvas.js';
 
 /** Int32Array [start, start + 1, …, start + count − 1]: the position indices handed to the engine. */
 export function indexRange(start, count) {
@@ -225,3 +226,31 @@ export const methodStyles = css`
     background: var(--_surface);
   }
 `;
+
+/**
+ * The pair a key moves to on a plot of `count` pairs (←/→, Shift: by 8; Home, End), or null for a key that
+ * does not move it. The caller prevents the default for a non-null answer.
+ */
+export function pairForKey(e, pair, count) {
+  const step = e.shiftKey ? 8 : 1;
+  const next = { ArrowLeft: pair - step, ArrowRight: pair + step, Home: 0, End: count - 1 }[e.key];
+  return next === undefined ? null : clampInt(next, 0, count - 1);
+}
+
+/** The pair under the pointer on a plot of `count` pairs drawn by drawXYPlot (`{ plot, rect }`), or null. */
+export function pairAtPointer(e, { plot, rect }, count) {
+  const { x } = pointerIn(e);
+  if (x < rect.x || x > rect.x + rect.w) return null;
+  return clampInt(plot.sx.invert(x), 0, count - 1);
+}
+
+/**
+ * The cleared 2-D context of the element's `canvas.plot`, as wide as its `.plot-pane` (the frame outside the
+ * compact layout) and `height` tall, with that width; null before the first render.
+ */
+export function plotContext(el, height) {
+  const canvas = el.renderRoot?.querySelector('canvas.plot');
+  if (!canvas) return null;
+  const w = el.widthIn(el.renderRoot.querySelector('.plot-pane'));
+  return { ctx: clearCanvas(canvas, w, height, el.ratio), w };
+}

@@ -23,5 +23,8 @@ export const METHOD_WIDGET_TAGS = [
   'posenc-methods',
 ];
 
+/** Your model's positions: a published config read as transformers reads it. */
+export const MODEL_WIDGET_TAGS = ['posenc-model'];
+
 /** Every widget. */
-export const ALL_WIDGET_TAGS = [...WIDGET_TAGS, ...METHOD_WIDGET_TAGS];
+export const ALL_WIDGET_TAGS = [...WIDGET_TAGS, ...METHOD_WIDGET_TAGS, ...MODEL_WIDGET_TAGS];

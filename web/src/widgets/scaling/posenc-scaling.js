@@ -6,12 +6,12 @@
 import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles, replaced } from '../base.js';
 import { numberAttr, stringList } from '../../state/attributes.js';
-import { clearCanvas, fillTextFitted, pointerIn } from '../../render/canvas.js';
+import { fillTextFitted } from '../../render/canvas.js';
 import { fixed, int, plain, sci } from '../../render/format.js';
 import { drawXYPlot, drawCursor, extent } from '../../render/xyplot.js';
 import { CATEGORICAL } from '../../render/color.js';
 import { csvRow } from '../../render/export.js';
-import { clampInt, methodStyles, numberInput, timed } from '../methods-shared.js';
+import { clampInt, methodStyles, numberInput, timed, pairForKey, pairAtPointer, plotContext } from '../methods-shared.js';
 
 export const SCALING_TYPES = ['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'];
 
@@ -233,11 +233,10 @@ export class PosencScaling extends PosencElement {
   // ---- drawing -----------------------------------------------------------------------------------------------
 
   _draw() {
-    const canvas = this.renderRoot?.querySelector('canvas.plot');
-    if (!canvas) return;
-    const w = this.widthIn(this.renderRoot.querySelector('.plot-pane'));
     const h = this.compact ? 270 : 340;
-    const ctx = clearCanvas(canvas, w, h, this.ratio);
+    const plotted = plotContext(this, h);
+    if (!plotted) return;
+    const { ctx, w } = plotted;
     const d = this._data;
     if (!d) return;
     const t = this.theme$();
@@ -291,28 +290,21 @@ export class PosencScaling extends PosencElement {
 
   _onKey(e) {
     const half = this._data?.half ?? 1;
-    let i = this._pair;
-    if (e.key === 'ArrowLeft') i -= e.shiftKey ? 8 : 1;
-    else if (e.key === 'ArrowRight') i += e.shiftKey ? 8 : 1;
-    else if (e.key === 'Home') i = 0;
-    else if (e.key === 'End') i = half - 1;
-    else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+    if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
       const k = SCALING_TYPES.indexOf(this._type) + (e.key === 'ArrowDown' ? 1 : -1);
       this.type = SCALING_TYPES[(k + SCALING_TYPES.length) % SCALING_TYPES.length];
       e.preventDefault();
       return;
-    } else return;
+    }
+    const i = pairForKey(e, this._pair, half);
+    if (i === null) return;
     e.preventDefault();
-    this.pair = clampInt(i, 0, half - 1);
+    this.pair = i;
   }
 
   _onMove(e) {
-    const p = this._plot;
-    if (!p) return;
-    const pt = pointerIn(e);
-    const x = pt.x;
-    if (x < p.rect.x || x > p.rect.x + p.rect.w) return;
-    this.pair = clampInt(p.plot.sx.invert(x), 0, (this._data?.half ?? 1) - 1);
+    const i = this._plot ? pairAtPointer(e, this._plot, this._data?.half ?? 1) : null;
+    if (i !== null) this.pair = i;
   }
 
   _preset(p) {

@@ -1,0 +1,104 @@
+// Browser test of <posenc-model> in Chromium, beside the element it tests: the presets are the fixture configs,
+// every number shown is the engine's (rope.fromConfig, rope.precision, rope.cosSin), a pasted config replaces
+// the preset and a broken one is a readable error, and the plot is keyboard operable.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserPerFile, widgetPage, settle, fixture, shot } from '../../../../tests/browser/helpers.mjs';
+import { PRESETS } from './presets.js';
+
+const env = browserPerFile();
+const F = fixture('configs.json');
+
+test('model: the presets are the published configs the fixtures hold', () => {
+  assert.equal(PRESETS.length, 14);
+  for (const p of PRESETS) {
+    const c = F.cases.find((x) => x.name === p.name && x.seqLen == null);
+    assert.ok(c, `${p.name}: in tests/fixtures/configs.json`);
+    assert.deepEqual(p.config, c.config, p.name);
+    assert.ok(/^https:\/\//.test(p.source) || p.source.startsWith('transformers'), `${p.name}: a source`);
+  }
+});
+
+test('model: summary, wavelengths and precision from the engine; presets, a pasted config, keys', async () => {
+  const page = await widgetPage(env, '<posenc-model id="m"></posenc-model>');
+  const read = () =>
+    page.evaluate(() => {
+      const el = document.querySelector('#m');
+      const root = el.shadowRoot;
+      const value = (sel) => root.querySelector(sel)?.dataset.value ?? null;
+      return {
+        rotary: value('[data-role="rotary"]'),
+        attention: value('[data-role="attention"]'),
+        never: value('[data-role="never"]'),
+        wavelength: value('[data-role="wavelength"]'),
+        precision: [...root.querySelectorAll('tr[data-dtype] td:nth-of-type(1)')].map((td) => Number(td.dataset.value)),
+        neighbours: [...root.querySelectorAll('[data-role="neighbours"]')].map((td) => Number(td.dataset.value)),
+        error: root.querySelector('p.error[role="alert"]')?.textContent.trim() ?? null,
+        result: el.result,
+      };
+    });
+  // what the widget should show, computed here from the engine directly
+  const expected = (config) =>
+    page.evaluate((cfg) => {
+      const pe = document.querySelector('#m').pe;
+      const r = pe.rope.fromConfig(cfg);
+      const longest = Math.max(r.maxPositionEmbeddings ?? 0, r.originalMaxPositionEmbeddings ?? 0);
+      const range = { from: Math.max(0, longest - 4096), to: longest - 1 };
+      return {
+        rotary: r.rotaryDim,
+        attention: r.attentionFactor,
+        never: Array.from(r.invFreq).filter((t) => (2 * Math.PI) / t > longest).length,
+        precision: ['float32', 'bfloat16'].map((dtype) => pe.rope.precision({ config: cfg, dtype, ...range }).maxAngleError),
+      };
+    }, config);
+
+  let s = await read();
+  let e = await expected(PRESETS[0].config);
+  assert.equal(Number(s.rotary), e.rotary);
+  assert.equal(Number(s.attention), e.attention);
+  assert.equal(Number(s.never), e.never);
+  assert.deepEqual(s.precision, e.precision);
+  assert.ok(s.precision[1] > s.precision[0], 'bfloat16 holds the angles less precisely than float32');
+  assert.equal(s.neighbours.length, 2);
+  await shot(page.locator('#m'), 'model');
+
+  // another preset: Phi-3's LongRoPE, attention factor from the two lengths
+  await page.evaluate(() => (document.querySelector('#m').preset = 'phi-3-mini-128k'));
+  await settle(page, '#m');
+  s = await read();
+  assert.ok(Math.abs(Number(s.attention) - 1.1902380714238083) < 1e-12, s.attention);
+
+  // keys move the pair cursor and the readout follows; they stay in the widget
+  const before = (await read()).wavelength;
+  await page.focus('#m >> canvas.plot');
+  await page.keyboard.press('Home');
+  await settle(page, '#m');
+  const first = (await read()).wavelength;
+  await page.keyboard.press('ArrowRight');
+  await settle(page, '#m');
+  const second = (await read()).wavelength;
+  assert.ok(Number(second) > Number(first), `pair 1 turns slower than pair 0: ${first}, ${second} (was ${before})`);
+
+  // a pasted config replaces the preset; a broken one is an error that names it; clearing it recovers
+  const qwen = PRESETS.find((p) => p.id === 'qwen2.5-7b-yarn').config;
+  await page.evaluate((c) => (document.querySelector('#m').config = JSON.stringify(c)), qwen);
+  await settle(page, '#m');
+  s = await read();
+  e = await expected(qwen);
+  assert.equal(Number(s.attention), e.attention);
+  assert.equal(s.result.type, 'yarn');
+  await page.evaluate(() => (document.querySelector('#m').config = '{"rope_theta": 1e4,'));
+  await settle(page, '#m');
+  s = await read();
+  assert.match(s.error, /^TypeError: config is not valid JSON/);
+  await page.evaluate(() => (document.querySelector('#m').config = '{"hidden_size": 64, "num_attention_heads": 2, "rope_scaling": {"rope_type": "fope"}}'));
+  await settle(page, '#m');
+  assert.match((await read()).error, /rope_scaling\.rope_type 'fope' is not a RoPE type/);
+  await page.evaluate(() => (document.querySelector('#m').config = ''));
+  await settle(page, '#m');
+  s = await read();
+  assert.equal(s.error, null);
+  assert.ok(Number(s.rotary) > 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
