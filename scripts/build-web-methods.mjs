@@ -1,7 +1,9 @@
-// Part 2 of the demo lesson (web/demo/methods.html), built next to part 1 by scripts/build-web.mjs:
-//   dist/methods.html, methods.js, methods.css   served with part 1 (same demo.css, same gen/*.wasm)
-//   dist/posenc-demo-methods.html                part 2 as one self-contained file (wasm inlined); the two
-//                                                single files link to each other, so both open from disk
+// Parts 2 and 3 of the demo lesson (web/demo/methods.html, model.html), built next to part 1 by
+// scripts/build-web.mjs:
+//   dist/<part>.html, <part>.js, <part>.css   served with part 1 (same demo.css, same gen/*.wasm)
+//   dist/posenc-demo-<part>.html              the part as one self-contained file (wasm inlined); the
+//                                             single files link to each other (linkSingleFiles), so
+//                                             every part opens from disk
 import { build } from 'esbuild';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,16 +17,16 @@ import { join } from 'node:path';
  * @param {(css: string) => string} o.woff2Only
  * @param {boolean} o.singleFile
  */
-export async function buildMethodsPage({ dist, demo, common, classic, woff2Only, singleFile }) {
-  await build({ ...common, entryPoints: { methods: join(demo, 'methods.js') }, format: 'esm', outdir: dist });
-  await build({ ...common, entryPoints: { methods: join(demo, 'methods.css') }, outdir: dist });
-  writeFileSync(join(dist, 'methods.html'), readFileSync(join(demo, 'methods.html'), 'utf8'));
+export async function buildLessonPart(part, { dist, demo, common, classic, woff2Only, singleFile }) {
+  await build({ ...common, entryPoints: { [part]: join(demo, `${part}.js`) }, format: 'esm', outdir: dist });
+  await build({ ...common, entryPoints: { [part]: join(demo, `${part}.css`) }, outdir: dist });
+  writeFileSync(join(dist, `${part}.html`), readFileSync(join(demo, `${part}.html`), 'utf8'));
   if (!singleFile) return;
 
   const js = await build({
     ...common,
     ...classic,
-    entryPoints: [join(demo, 'methods.js')],
+    entryPoints: [join(demo, `${part}.js`)],
     format: 'iife',
     write: false,
   });
@@ -34,18 +36,26 @@ export async function buildMethodsPage({ dist, demo, common, classic, woff2Only,
     write: false,
     loader: { '.woff2': 'dataurl', '.woff': 'empty', '.ttf': 'empty' },
   });
-  const own = readFileSync(join(dist, 'methods.css'), 'utf8');
+  const own = readFileSync(join(dist, `${part}.css`), 'utf8');
   const script = js.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
-  let page = readFileSync(join(demo, 'methods.html'), 'utf8');
+  let page = readFileSync(join(demo, `${part}.html`), 'utf8');
   page = page
     .replace(/<link rel="stylesheet" href="demo.css"\s*\/?>/, () => `<style>${woff2Only(css.outputFiles[0].text)}</style>`)
-    .replace(/<link rel="stylesheet" href="methods.css"\s*\/?>/, () => `<style>${own}</style>`)
-    .replace(/<script type="module" src="methods.js"><\/script>/, () => `<script>${script}</script>`)
-    .replace(/<link rel="icon"[^>]*>/, '')
-    .replace(/href="index.html"/g, 'href="posenc-demo.html"');
-  if (/src="methods.js"|href="(demo|methods).css"/.test(page)) throw new Error('build-web: single-file inlining of part 2 failed');
-  writeFileSync(join(dist, 'posenc-demo-methods.html'), page);
-  // part 1's single file points at the single file of part 2
-  const first = join(dist, 'posenc-demo.html');
-  if (existsSync(first)) writeFileSync(first, readFileSync(first, 'utf8').replace(/href="methods.html/g, 'href="posenc-demo-methods.html'));
+    .replace(new RegExp(`<link rel="stylesheet" href="${part}.css"\\s*/?>`), () => `<style>${own}</style>`)
+    .replace(new RegExp(`<script type="module" src="${part}.js"></script>`), () => `<script>${script}</script>`)
+    .replace(/<link rel="icon"[^>]*>/, '');
+  if (page.includes(`src="${part}.js"`) || /href="[a-z]+\.css"/.test(page)) throw new Error(`build-web: single-file inlining of ${part}.html failed`);
+  writeFileSync(join(dist, `posenc-demo-${part}.html`), page);
+}
+
+/** The single-file pages link to each other's single files, so the lesson opens from disk part by part. */
+export function linkSingleFiles(dist) {
+  const singles = { 'index.html': 'posenc-demo.html', 'methods.html': 'posenc-demo-methods.html', 'model.html': 'posenc-demo-model.html' };
+  for (const single of Object.values(singles)) {
+    const file = join(dist, single);
+    if (!existsSync(file)) continue;
+    let page = readFileSync(file, 'utf8');
+    for (const [served, own] of Object.entries(singles)) page = page.replaceAll(`href="${served}`, `href="${own}`);
+    writeFileSync(file, page);
+  }
 }

@@ -15,7 +15,7 @@ import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildMethodsPage } from './build-web-methods.mjs';
+import { buildLessonPart, linkSingleFiles } from './build-web-methods.mjs';
 import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
 
@@ -189,13 +189,14 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
     writeFileSync(join(dist, 'posenc-demo.html'), page);
   }
 
-  // 4. part 2 of the lesson (methods.html and its single file), see build-web-methods.mjs
-  await buildMethodsPage({ dist, demo, common, classic, woff2Only, singleFile });
+  // 4. parts 2 and 3 of the lesson (methods.html, model.html and their single files), see build-web-methods.mjs
+  for (const part of ['methods', 'model']) await buildLessonPart(part, { dist, demo, common, classic, woff2Only, singleFile });
+  if (singleFile) linkSingleFiles(dist);
 
   // 5. the embed page (one widget full-frame, for iframes) and its single file, see build-web-embed.mjs
   await buildEmbedPage({ dist, demo, common, classic, singleFile });
   // the single-file demo pages offer iframe snippets pointing at the single-file embed page
-  for (const name of ['posenc-demo.html', 'posenc-demo-methods.html']) {
+  for (const name of ['posenc-demo.html', 'posenc-demo-methods.html', 'posenc-demo-model.html']) {
     const file = join(dist, name);
     if (existsSync(file))
       writeFileSync(file, readFileSync(file, 'utf8').replace('<meta name="posenc-embed-page" content="embed.html" />', '<meta name="posenc-embed-page" content="posenc-embed.html" />'));

@@ -102,6 +102,7 @@ async function main() {
   }
   if (!s) s = await serve(join(root, 'dist'), { port: 0 });
   console.log(`\nposenc demo lesson: ${s.url}`);
+  console.log(`part 2 (beyond sinusoidal): ${s.url}methods.html · part 3 (your model): ${s.url}model.html`);
   console.log(`single-file version (works from disk, no server): ${join(root, 'dist/posenc-demo.html')}`);
   console.log(`one widget for an iframe: ${s.url}embed.html?widget=posenc-heatmap&d-model=64&length=20`);
   if (existsSync(join(root, 'dist/examples/reveal/index.html'))) console.log(`the widgets in a reveal.js deck: ${s.url}examples/reveal/`);

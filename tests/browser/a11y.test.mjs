@@ -43,7 +43,7 @@ const alone = (tag) => `<main><h1>${tag}</h1><${tag}></${tag}></main>`;
 for (const scheme of ['light', 'dark']) {
   test(`axe, ${scheme} scheme: both demo parts (and a link note) have no serious or critical violation`, async () => {
     // (the second visit of part 1 carries a link with a refused setting: its note box is audited too)
-    for (const path of ['index.html', 'methods.html', 'index.html#heatmap.length=abc&cmp.positions=2%2C7']) {
+    for (const path of ['index.html', 'methods.html', 'model.html', 'index.html#heatmap.length=abc&cmp.positions=2%2C7']) {
       const page = await openDemo(path, scheme);
       if (path.includes('#')) await page.waitForSelector('#link-notes');
       assert.deepEqual(await axe(page), [], `${path} (${scheme})`);
@@ -239,7 +239,7 @@ test('keyboard: every widget\'s controls are reached with Tab and Shift+Tab, sho
 });
 
 test('keyboard: both demo parts can be tabbed through to the end, focus always visible', async () => {
-  for (const path of ['index.html', 'methods.html']) {
+  for (const path of ['index.html', 'methods.html', 'model.html']) {
     const page = await openDemo(path, 'light');
     await page.evaluate(installKeyboardProbe);
     await page.locator('body').focus();

@@ -43,7 +43,7 @@ test('model: summary, wavelengths and precision from the engine; presets, a past
       const pe = document.querySelector('#m').pe;
       const r = pe.rope.fromConfig(cfg);
       const longest = Math.max(r.maxPositionEmbeddings ?? 0, r.originalMaxPositionEmbeddings ?? 0);
-      const range = { from: Math.max(0, longest - 4096), to: longest - 1 };
+      const range = { from: Math.max(0, longest - 4096), to: longest - 1, ...(r.type === 'longrope' ? { seqLen: longest } : {}) };
       return {
         rotary: r.rotaryDim,
         attention: r.attentionFactor,
@@ -62,11 +62,19 @@ test('model: summary, wavelengths and precision from the engine; presets, a past
   assert.equal(s.neighbours.length, 2);
   await shot(page.locator('#m'), 'model');
 
-  // another preset: Phi-3's LongRoPE, attention factor from the two lengths
+  // another preset: Phi-3's LongRoPE, attention factor from the two lengths, its long factors at 131 072
   await page.evaluate(() => (document.querySelector('#m').preset = 'phi-3-mini-128k'));
   await settle(page, '#m');
   s = await read();
   assert.ok(Math.abs(Number(s.attention) - 1.1902380714238083) < 1e-12, s.attention);
+  e = await expected(PRESETS.find((p) => p.id === 'phi-3-mini-128k').config);
+  assert.deepEqual(s.precision, e.precision);
+  // dynamic NTK is shown at factor × the trained length, with the base it grows to there
+  await page.evaluate(() => (document.querySelector('#m').preset = 'llama-2-7b-dynamic'));
+  await settle(page, '#m');
+  const dyn = (await read()).result;
+  assert.equal(dyn.longest, 8192);
+  assert.ok(dyn.neverTurn > 0);
 
   // keys move the pair cursor and the readout follows; they stay in the widget
   const before = (await read()).wavelength;

@@ -73,15 +73,19 @@ export class PosencModel extends PosencElement {
   _compute() {
     const pe = this.pe;
     const src = this._source;
-    const r = pe.rope.fromConfig(src.config);
+    const first = pe.rope.fromConfig(src.config);
+    const trained = first.originalMaxPositionEmbeddings ?? first.maxPositionEmbeddings ?? null;
+    // dynamic NTK grows with the text: it is shown at factor × the trained length, as the config intends
+    const longest = (first.type === 'dynamic' && trained ? trained * first.scaling.factor : Math.max(first.maxPositionEmbeddings ?? 0, trained ?? 0)) || 2048;
+    // dynamic NTK and LongRoPE pick their frequencies for the sequence length: the longest context's
+    const at = first.type === 'dynamic' || first.type === 'longrope' ? { seqLen: longest } : {};
+    const r = Object.keys(at).length ? pe.rope.fromConfig(src.config, at) : first;
     const plain = pe.rope.invFreq({ headDim: r.headDim, base: r.base, partialRotaryFactor: r.partialRotaryFactor });
-    const trained = r.originalMaxPositionEmbeddings ?? r.maxPositionEmbeddings ?? null;
-    const longest = Math.max(r.maxPositionEmbeddings ?? 0, trained ?? 0) || 2048;
     const wavelength = Array.from(r.invFreq, (t) => TWO_PI / t);
     const defaultWavelength = Array.from(plain.invFreq, (t) => TWO_PI / t);
     const precision = {};
-    for (const dtype of DTYPES) precision[dtype] = pe.rope.precision({ config: src.config, dtype, from: Math.max(0, longest - WINDOW), to: longest - 1 });
-    return { ...src, r, trained, longest, wavelength, defaultWavelength, precision };
+    for (const dtype of DTYPES) precision[dtype] = pe.rope.precision({ config: src.config, ...at, dtype, from: Math.max(0, longest - WINDOW), to: longest - 1 });
+    return { ...src, r, at, trained, longest, wavelength, defaultWavelength, precision };
   }
 
   /** The position whose neighbour is checked: the group's first selection, else the last two of the context. */
@@ -95,7 +99,7 @@ export class PosencModel extends PosencElement {
   _neighbours(dtype) {
     const d = this._data;
     const p = this._checkAt;
-    const c = this.pe.rope.cosSin({ config: d.config, positions: [p, p + 1], dtype });
+    const c = this.pe.rope.cosSin({ config: d.config, ...d.at, positions: [p, p + 1], dtype });
     const half = c.rotaryDim / 2;
     let differ = 0;
     for (let i = 0; i < half; i++) if (c.cos[i] !== c.cos[c.rotaryDim + i] || c.sin[i] !== c.sin[c.rotaryDim + i]) differ++;
