@@ -318,12 +318,24 @@ int64_t RopeApplier::rotate(int64_t first, int64_t count, const float* src, floa
   return done;
 }
 
+Error rope_nonfinite_error(const RopeApplyParams& p, const float* row, int64_t row_index, const std::string& name) {
+  const int64_t d = p.rope.head_dim;
+  for (int64_t i = 0; i < p.heads * d; ++i) {
+    if (std::isfinite(row[i])) continue;
+    // a float64 value past float32's range (1e39) arrives here as infinity, so the range is named too
+    return range_error(name + "[row " + std::to_string(row_index) + ", head " + std::to_string(i / d) + ", channel " +
+                       std::to_string(i % d) + "] is " + (std::isnan(row[i]) ? "NaN" : row[i] > 0 ? "Infinity" : "-Infinity") +
+                       ": each value of " + name + " must be a finite number within float32's range (magnitude at most 3.40282346638529e+38)");
+  }
+  return {};
+}
+
 void rope_apply(const RopeApplyParams& p, float* x) {
   check(validate(p));
   detail::OwnedWorkspace ws(RopeApplier::workspace_bytes(p));
   RopeApplier applier(p, ws.get());
   const int64_t row = p.heads * p.rope.head_dim, done = applier.rotate(0, p.seq_len, x);
-  if (done < p.seq_len) check(check_finite_values(x + done * row, row, done * row, "x"));
+  if (done < p.seq_len) check(rope_nonfinite_error(p, x + done * row, done, "x"));
 }
 
 }  // namespace posenc

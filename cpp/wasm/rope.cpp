@@ -115,7 +115,7 @@ val rope_apply_js(val x_arg, val options) {
     if (x.engine) src = x.engine + first * row;
     else copy_in(x, first * row, (first + count) * row, buf);
     const int64_t done = applier.rotate(first, count, src, buf);
-    if (done < count) error = check_finite_values(src + done * row, row, (first + done) * row, "x");
+    if (done < count) error = rope_nonfinite_error(p, src + done * row, first + done, "x");
   });
   return error ? js_error(error) : result;
 }

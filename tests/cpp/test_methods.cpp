@@ -131,7 +131,7 @@ TEST_CASE("RoPE from a source into a separate destination equals rotating in pla
   }
 }
 
-TEST_CASE("RoPE stops at the first row holding a NaN or infinity and names the element") {
+TEST_CASE("RoPE stops at the first row holding a NaN or infinity and names it by row, head and channel") {
   RopeApplyParams p;
   p.seq_len = 40;  // the bad row sits in the third rotor block
   p.heads = 2;
@@ -150,7 +150,9 @@ TEST_CASE("RoPE stops at the first row holding a NaN or infinity and names the e
     for (int64_t i = bad_row * row; i < p.seq_len * row; ++i)  // from it on: untouched
       if (i != bad) REQUIRE(y[i] == x[i]);
     y[bad] = value;
-    CHECK_THROWS_WITH(rope_apply(p, y.data()), Catch::Matchers::StartsWith("x[" + std::to_string(bad) + "] must be a finite number"));
+    // named as the tensor is shaped, not by a flat index: element 13 of row 35 is head 1, channel 5
+    CHECK_THROWS_WITH(rope_apply(p, y.data()), Catch::Matchers::StartsWith(std::string("x[row 35, head 1, channel 5] is ") +
+                                                                           (std::isnan(value) ? "NaN" : "-Infinity")));
   }
 }
 

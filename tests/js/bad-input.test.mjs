@@ -312,7 +312,11 @@ for (const [buildName, pe] of await builds()) {
     });
 
     check('values beyond what float32 holds are named as such', () => {
-      bad('x 1e39', () => pe.rope.apply([1e39, 0, 0, 0], { seqLen: 1, heads: 1, headDim: 4 }), R, /^x\[0\] must be a finite number within float32's range/);
+      bad('x 1e39', () => pe.rope.apply([1e39, 0, 0, 0], { seqLen: 1, heads: 1, headDim: 4 }), R, /^x\[row 0, head 0, channel 0\] is Infinity: each value of x must be a finite number within float32's range/);
+      // a NaN is named where it sits in the tensor, not by a flat index
+      const withNaN = new Float32Array(4 * 2 * 8);
+      withNaN[2 * 16 + 8 + 3] = NaN;
+      bad('x NaN at row 2, head 1, channel 3', () => pe.rope.apply(withNaN, { seqLen: 4, heads: 2, headDim: 8 }), R, /^x\[row 2, head 1, channel 3\] is NaN/);
       bad('a 1e39', () => pe.compare(Float64Array.of(1, -1e39), [1, 2]), R, /^a\[1\] must be a finite number within float32's range/);
       bad('euclidean 6e38', () => pe.similarity([3e38, 3e38, 3e38, -3e38], { length: 2, dModel: 2, metric: 'euclidean' }), R,
         /^table: the Euclidean distance of rows 0 and 1 is 6\.0000\d*e\+38, beyond float32's range/);

@@ -168,7 +168,7 @@ describe('inputs read from buffers', () => {
   test('a non-finite value in an input buffer is a RangeError naming its index', () => {
     const b = bufferOf(pe, randomF32(2 * 2 * 8, 1));
     b.array[17] = NaN;
-    assertThrowsNamed(() => pe.rope.apply(b, { seqLen: 2, heads: 2, headDim: 8, into: b }), RangeError, /x\[17\]/);
+    assertThrowsNamed(() => pe.rope.apply(b, { seqLen: 2, heads: 2, headDim: 8, into: b }), RangeError, /^x\[row 1, head 0, channel 1\] is NaN/);  // element 17: row 1 (16 per row), head 0, channel 1
     b.array[17] = Infinity;
     assertThrowsNamed(() => pe.compare(b, b), RangeError, /a\[17\]/);
     b.free();

@@ -189,7 +189,7 @@ for (const [buildName, pe] of await builds()) {
     // The finiteness check runs row by row inside the rotation: the message must still name the exact
     // element, rows before it must be rotated, and a pe.buffer rotated in place keeps the bad row and
     // everything after it untouched.
-    test('a NaN or Infinity deep in x is named exactly, for arrays and pe.buffers, in place or not', () => {
+    test('a NaN or Infinity deep in x is named by row, head and channel, for arrays and pe.buffers, in place or not', () => {
       const seqLen = 1500, heads = 3, headDim = 16, row = heads * headDim, shape = { seqLen, heads, headDim };  // 3 chunks
       const x = randomF32(seqLen * row, 17);
       const clean = pe.rope.apply(x, shape);
@@ -197,7 +197,8 @@ for (const [buildName, pe] of await builds()) {
       for (const value of [NaN, -Infinity]) {
         const y = x.slice();
         y[bad] = value;
-        const message = new RegExp(`x\\[${bad}\\] must be a finite number`);
+        // element 21 of row 1400: head 1, channel 5 (as the tensor is shaped, not the flat index)
+        const message = new RegExp(`x\\[row ${badRow}, head 1, channel 5\\] is ${Number.isNaN(value) ? 'NaN' : '-Infinity'}: each value of x must be a finite number`);
         const into = new Float32Array(y.length);
         assert.throws(() => pe.rope.apply(y, { ...shape, into }), message);
         assert.deepEqual(into.subarray(0, badRow * row), clean.subarray(0, badRow * row));

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <optional>
 
 #include "posenc/error.hpp"
@@ -86,5 +87,9 @@ class RopeApplier {
 // Checked convenience for native callers.
 // Throws RangeError naming the first NaN or infinity in x (rows before it are rotated by then).
 void rope_apply(const RopeApplyParams& p, float* x);
+
+// The error for row `row_index` of `name` ([seq][heads][head_dim]) when it holds a value that is not finite:
+// where the first one sits, as row, head and channel, and what it is ("x[row 35, head 0, channel 13] is NaN").
+Error rope_nonfinite_error(const RopeApplyParams& p, const float* row, int64_t row_index, const std::string& name);
 
 }  // namespace posenc
