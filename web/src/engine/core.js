@@ -126,7 +126,8 @@ export function createApi(module, simd) {
     if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
     const mine = {};
     const rope = {};
-    for (const [key, value] of Object.entries(options)) (own.includes(key) ? mine : rope)[key] = value;
+    // read as every call reads options: own and inherited properties, class getters included
+    for (const key of optionKeys(options)) (own.includes(key) ? mine : rope)[key] = options[key];
     const { config, ...rest } = rope;
     return [config !== undefined ? ropeFromConfig(invFreq, config, rest) : invFreq(rest), mine];
   };

@@ -254,3 +254,11 @@ export function plotContext(el, height) {
   const w = el.widthIn(el.renderRoot.querySelector('.plot-pane'));
   return { ctx: clearCanvas(canvas, w, height, el.ratio), w };
 }
+
+/** Fires posenc-change with `detail`, unless the last one carried the same detail: one event per change shown. */
+export function announceChange(el, detail) {
+  const key = JSON.stringify(detail);
+  if (key === el._sentChange) return;
+  el._sentChange = key;
+  el.dispatchEvent(new CustomEvent('posenc-change', { detail, bubbles: true, composed: true }));
+}

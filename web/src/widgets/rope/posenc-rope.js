@@ -11,7 +11,7 @@ import { numberAttr, intList } from '../../state/attributes.js';
 import { clearCanvas, pointerIn } from '../../render/canvas.js';
 import { fixed, sci, plain, int } from '../../render/format.js';
 import { csvRow } from '../../render/export.js';
-import { tile, clampInt, methodStyles, numberInput, timed } from '../methods-shared.js';
+import { tile, clampInt, methodStyles, numberInput, timed, announceChange } from '../methods-shared.js';
 import { ropeStyles } from './styles.js';
 import { ropeStatic, boundMeans, qkCurve } from './model.js';
 import { paintCircle, pairingGeometry, paintPairing, decayGeometry, paintDecay } from './painters.js';
@@ -255,12 +255,7 @@ export class PosencRope extends PosencElement {
   updated(changed) {
     timed(this, () => this._draw());
     if (this._state && (changed.has('m') || changed.has('n') || changed.has('_ready') || changed.has('pair'))) {
-      const detail = { m: this._state.m, n: this._state.n, score: this._state.score, pair: this._state.pair };
-      const key = JSON.stringify(detail);
-      if (key !== this._sent) {
-        this._sent = key;
-        this.dispatchEvent(new CustomEvent('posenc-change', { detail, bubbles: true, composed: true }));
-      }
+      announceChange(this, { m: this._state.m, n: this._state.n, score: this._state.score, pair: this._state.pair });
     }
   }
 

@@ -14,7 +14,7 @@ import { fixed, plain, int } from '../../render/format.js';
 import { drawXYPlot, drawCursor } from '../../render/xyplot.js';
 import { drawBars } from '../../render/bars.js';
 import { csvRow } from '../../render/export.js';
-import { clampInt, methodStyles, timed } from '../methods-shared.js';
+import { clampInt, methodStyles, timed, announceChange } from '../methods-shared.js';
 import { t5Styles } from './styles.js';
 import { regions, firstAtLeast } from './model.js';
 import { paintGrid } from './painters.js';
@@ -187,12 +187,7 @@ export class PosencT5 extends PosencElement {
     // one event per change of what the readouts show: the cell (and its bucket and bias), the head, the
     // bucket-plot cursor
     if (this._data) {
-      const detail = { ...this.cell, curve: { relativePosition: this._rp, bucket: this.bucketOf(this._rp) } };
-      const key = JSON.stringify(detail);
-      if (key !== this._sent) {
-        this._sent = key;
-        this.dispatchEvent(new CustomEvent('posenc-change', { detail, bubbles: true, composed: true }));
-      }
+      announceChange(this, { ...this.cell, curve: { relativePosition: this._rp, bucket: this.bucketOf(this._rp) } });
     }
   }
 
