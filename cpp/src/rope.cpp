@@ -206,19 +206,52 @@ double rope_inv_freq(const RopeParams& p, double seq_len, double* inv) {
 // ------------------------------------------------------------------------------------------- apply
 
 Error validate(const RopeApplyParams& p) {
+  if (auto e = check_count(p.batch, "batch", kMaxOutputElements)) return e;
   if (auto e = check_count(p.seq_len, "seqLen", kMaxOutputElements)) return e;
   if (auto e = check_count(p.heads, "heads", kMaxHeads)) return e;
   if (auto e = validate(p.rope)) return e;
-  if (auto e = check_product(p.seq_len, p.heads, p.rope.head_dim, "seqLen x heads x headDim input", kMaxOutputElements))
+  if (p.head_stride != 0)
+    if (auto e = check_count(p.head_stride, "headStride", kMaxDim)) return e;
+  const int64_t stride = rope_head_stride(p), dim = rope_rotary_dim(p.rope);
+  if (p.channel_offset < 0 || p.channel_offset > stride - dim)
+    return range_error("channelOffset must be an integer from 0 to headStride - rotary width = " + std::to_string(stride - dim) +
+                       " (headStride " + std::to_string(stride) + ", rotary width " + std::to_string(dim) + "; got " +
+                       std::to_string(p.channel_offset) + ")");
+  if (auto e = check_product(p.batch * p.seq_len, p.heads, stride, "batch x seqLen x heads x headStride input", kMaxOutputElements))
     return e;
-  if (p.offset < 0 || p.offset > kMaxPosition - p.seq_len)
+  if (p.positions) {
+    if (p.offset != 0) return type_error("offset and positionIds cannot both be given (positionIds holds every position)");
+    if (p.positions_size != p.seq_len && p.positions_size != p.batch * p.seq_len)
+      return range_error("positionIds must have seqLen = " + std::to_string(p.seq_len) + " or batch x seqLen = " +
+                         std::to_string(p.batch * p.seq_len) + " values (got " + std::to_string(p.positions_size) + ")");
+    for (int64_t i = 0; i < p.positions_size; ++i)
+      if (p.positions[i] < 0 || p.positions[i] > kMaxPosition)
+        return range_error("positionIds[" + std::to_string(i) + "] must be an integer from 0 to 2^53 - 1 (got " +
+                           std::to_string(p.positions[i]) + ")");
+  } else if (p.offset < 0 || p.offset > kMaxPosition - p.seq_len) {
     return range_error("offset must be an integer from 0 to 2^53 - 1 - seqLen (got " + std::to_string(p.offset) + ")");
+  }
   return {};
+}
+
+int64_t rope_head_stride(const RopeApplyParams& p) { return p.head_stride ? p.head_stride : p.rope.head_dim; }
+int64_t rope_rows(const RopeApplyParams& p) {
+  return p.batch * p.seq_len * (p.layout == RopeLayout::bhsd ? p.heads : 1);
+}
+int64_t rope_row_size(const RopeApplyParams& p) {
+  return rope_head_stride(p) * (p.layout == RopeLayout::bhsd ? 1 : p.heads);
+}
+
+double rope_frequency_length(const RopeApplyParams& p) {
+  if (!p.positions) return static_cast<double>(p.offset + p.seq_len);
+  int64_t last = 0;
+  for (int64_t i = 0; i < p.positions_size; ++i) last = std::max(last, p.positions[i]);
+  return static_cast<double>(last) + 1;
 }
 
 size_t RopeApplier::workspace_bytes(const RopeApplyParams& p) {
   const int64_t dim = rope_rotary_dim(p.rope), stride = (dim + 3) & ~int64_t{3};
-  return 2 * detail::round16(sizeof(float) * stride) + detail::round16(sizeof(double) * dim) +
+  return 3 * detail::round16(sizeof(float) * stride) + detail::round16(sizeof(double) * dim) +
          AngleRotor::workspace_bytes(dim / 2);
 }
 
@@ -228,48 +261,73 @@ RopeApplier::Space RopeApplier::carve(void* workspace, int64_t dim) {
   Space s;
   s.cos = c.take<float>(stride);
   s.sin = c.take<float>(stride);
+  s.pairs = c.take<float>(stride);
   s.inv_freq = c.take<double>(dim);
   s.rotor = c.at;
   return s;
 }
 
-// Dynamic NTK and LongRoPE pick their frequencies for the longest position served: offset + seq_len.
+// Dynamic NTK and LongRoPE pick their frequencies for the longest position served.
 RopeApplier::RopeApplier(const RopeApplyParams& p, void* workspace)
     : p_(p),
       dim_(rope_rotary_dim(p.rope)),
+      stride_(rope_head_stride(p)),
+      vectors_(p.layout == RopeLayout::bhsd ? 1 : p.heads),
+      row_size_(rope_row_size(p)),
       space_(carve(workspace, dim_)),
-      attention_factor_(rope_inv_freq(p.rope, static_cast<double>(p.offset + p.seq_len), space_.inv_freq)),
+      attention_factor_(rope_inv_freq(p.rope, rope_frequency_length(p), space_.inv_freq)),
       rotor_(space_.inv_freq, dim_ / 2, attention_factor_, space_.rotor) {}
+
+// The position of row `row`: its token's index in the sequence, then offset or positionIds.
+int64_t RopeApplier::position(int64_t row) const {
+  const int64_t s = row % p_.seq_len;
+  if (!p_.positions) return p_.offset + s;
+  if (p_.positions_size == p_.seq_len) return p_.positions[s];
+  const int64_t b = row / (p_.seq_len * (p_.layout == RopeLayout::bhsd ? p_.heads : 1));
+  return p_.positions[b * p_.seq_len + s];
+}
 
 int64_t RopeApplier::rotate(int64_t first, int64_t count, float* x) { return rotate(first, count, x, x); }
 
 int64_t RopeApplier::rotate(int64_t first, int64_t count, const float* src, float* dst) {
-  using namespace simd;
-  const int64_t n = dim_ / 2, head_dim = p_.rope.head_dim, row = p_.heads * head_dim;
-  float* pair_cos = space_.cos;
-  float* pair_sin = space_.sin;
-  const bool half = p_.convention == RopeConvention::half;
-  // Channels past the rotary part pass through unchanged (only copied when writing elsewhere).
-  const int64_t pass = src == dst ? 0 : head_dim - dim_;
   int64_t done = 0;
-  rotor_.for_positions(p_.offset + first, count, [&](int64_t j, int64_t k) {
-    const float* xr = src + j * row;
-    // Checked row by row, right before the row is rotated: the check pulls the row into L1 and the rotation
-    // reads it from there. A separate pass over each chunk cost a third of the in-place time.
-    if (done < j || !simd::all_finite(xr, row)) return;
-    ++done;
-    rotor_.combine(k);
-    const float* s = rotor_.row_sin();
-    const float* c = rotor_.row_cos();
-    float* yr = dst + j * row;
-    if (pass)
-      for (int64_t h = 0; h < p_.heads; ++h) std::memcpy(yr + h * head_dim + dim_, xr + h * head_dim + dim_, sizeof(float) * pass);
-    if (half) {
+  // Runs of rows whose positions count up by one share the rotor's exact recurrence; any other position
+  // re-seeds it (exact sin/cos), so arbitrary positionIds cost more but are as exact.
+  for (int64_t run = 0; run < count;) {
+    const int64_t start = position(first + run);
+    int64_t length = 1;
+    while (run + length < count && position(first + run + length) == start + length) ++length;
+    rotor_.for_positions(start, length, [&](int64_t j, int64_t k) {
+      const float* xr = src + (run + j) * row_size_;
+      // Checked row by row, right before the row is rotated: the check pulls the row into L1 and the rotation
+      // reads it from there. A separate pass over each chunk cost a third of the in-place time.
+      if (done < run + j || !simd::all_finite(xr, row_size_)) return;
+      ++done;
+      rotor_.combine(k);
+      rotate_row(xr, dst + (run + j) * row_size_);
+    });
+    if (done < run + length) return done;
+    run += length;
+  }
+  return done;
+}
+
+void RopeApplier::rotate_row(const float* xr, float* yr) {
+  using namespace simd;
+  const int64_t n = dim_ / 2;
+  const float* s = rotor_.row_sin();
+  const float* c = rotor_.row_cos();
+  // Channels outside the rotary part pass through (copied only when writing elsewhere).
+  if (xr != yr && dim_ != stride_) std::memcpy(yr, xr, sizeof(float) * row_size_);
+  xr += p_.channel_offset;
+  yr += p_.channel_offset;
+  switch (p_.convention) {
+    case RopeConvention::half:
       // x' = x*cos + rotate_half(x)*sin, channel i paired with i + n.
-      for (int64_t h = 0; h < p_.heads; ++h) {
-        const float* a = xr + h * head_dim;
+      for (int64_t h = 0; h < vectors_; ++h) {
+        const float* a = xr + h * stride_;
         const float* b = a + n;
-        float* ya = yr + h * head_dim;
+        float* ya = yr + h * stride_;
         float* yb = ya + n;
         int64_t i = 0;
         for (; i + 4 <= n; i += 4) {
@@ -284,48 +342,70 @@ int64_t RopeApplier::rotate(int64_t first, int64_t count, const float* src, floa
         }
       }
       return;
-    }
-    // Interleaved pairs (2i, 2i+1): expand cos to (c0 c0 c1 c1 ...) and sin to (-s0 s0 -s1 s1 ...) once per row.
-    int64_t i = 0;
-    const f32x4 zero = splat(0.f);
-    for (; i + 4 <= n; i += 4) {
-      const f32x4 vc = load(c + i), vs = load(s + i), neg = zero - vs;
-      store(pair_cos + 2 * i, zip_lo(vc, vc));
-      store(pair_cos + 2 * i + 4, zip_hi(vc, vc));
-      store(pair_sin + 2 * i, zip_lo(neg, vs));
-      store(pair_sin + 2 * i + 4, zip_hi(neg, vs));
-    }
-    for (; i < n; ++i) {
-      pair_cos[2 * i] = pair_cos[2 * i + 1] = c[i];
-      pair_sin[2 * i] = -s[i];
-      pair_sin[2 * i + 1] = s[i];
-    }
-    for (int64_t h = 0; h < p_.heads; ++h) {
-      const float* a = xr + h * head_dim;
-      float* y = yr + h * head_dim;
-      int64_t ch = 0;
-      for (; ch + 4 <= dim_; ch += 4) {
-        const f32x4 v = load(a + ch);
-        store(y + ch, v * load(pair_cos + ch) + swap_pairs(v) * load(pair_sin + ch));
+    case RopeConvention::deinterleave:
+      // Pair i is channels (2i, 2i+1) as read and (i, i + n) as written (transformers' DeepSeek V3 with
+      // rope_interleave: view(d/2, 2).transpose, then rotate_half). In place, the head is read from a copy.
+      for (int64_t h = 0; h < vectors_; ++h) {
+        const float* a = xr + h * stride_;
+        float* y = yr + h * stride_;
+        if (a == y) a = static_cast<const float*>(std::memcpy(space_.pairs, a, sizeof(float) * dim_));
+        for (int64_t i = 0; i < n; ++i) {
+          const float even = a[2 * i], odd = a[2 * i + 1];
+          y[i] = even * c[i] - odd * s[i];
+          y[n + i] = odd * c[i] + even * s[i];
+        }
       }
-      for (; ch < dim_; ch += 2) {
-        const float v0 = a[ch], v1 = a[ch + 1];
-        y[ch] = v0 * pair_cos[ch] + v1 * pair_sin[ch];
-        y[ch + 1] = v1 * pair_cos[ch + 1] + v0 * pair_sin[ch + 1];
-      }
+      return;
+    case RopeConvention::interleaved:
+      break;
+  }
+  // Interleaved pairs (2i, 2i+1): expand cos to (c0 c0 c1 c1 ...) and sin to (-s0 s0 -s1 s1 ...) once per row.
+  float* pair_cos = space_.cos;
+  float* pair_sin = space_.sin;
+  int64_t i = 0;
+  const f32x4 zero = splat(0.f);
+  for (; i + 4 <= n; i += 4) {
+    const f32x4 vc = load(c + i), vs = load(s + i), neg = zero - vs;
+    store(pair_cos + 2 * i, zip_lo(vc, vc));
+    store(pair_cos + 2 * i + 4, zip_hi(vc, vc));
+    store(pair_sin + 2 * i, zip_lo(neg, vs));
+    store(pair_sin + 2 * i + 4, zip_hi(neg, vs));
+  }
+  for (; i < n; ++i) {
+    pair_cos[2 * i] = pair_cos[2 * i + 1] = c[i];
+    pair_sin[2 * i] = -s[i];
+    pair_sin[2 * i + 1] = s[i];
+  }
+  for (int64_t h = 0; h < vectors_; ++h) {
+    const float* a = xr + h * stride_;
+    float* y = yr + h * stride_;
+    int64_t ch = 0;
+    for (; ch + 4 <= dim_; ch += 4) {
+      const f32x4 v = load(a + ch);
+      store(y + ch, v * load(pair_cos + ch) + swap_pairs(v) * load(pair_sin + ch));
     }
-  });
-  return done;
+    for (; ch < dim_; ch += 2) {
+      const float v0 = a[ch], v1 = a[ch + 1];
+      y[ch] = v0 * pair_cos[ch] + v1 * pair_sin[ch];
+      y[ch + 1] = v1 * pair_cos[ch + 1] + v0 * pair_sin[ch + 1];
+    }
+  }
 }
 
 Error rope_nonfinite_error(const RopeApplyParams& p, const float* row, int64_t row_index, const std::string& name) {
-  const int64_t d = p.rope.head_dim;
-  for (int64_t i = 0; i < p.heads * d; ++i) {
+  const int64_t stride = rope_head_stride(p), size = rope_row_size(p);
+  for (int64_t i = 0; i < size; ++i) {
     if (std::isfinite(row[i])) continue;
+    const bool bhsd = p.layout == RopeLayout::bhsd;
+    const int64_t token = row_index % p.seq_len, rest = row_index / p.seq_len;  // rest: b*heads + h (bhsd) or b
+    const int64_t head = bhsd ? rest % p.heads : i / stride, batch = bhsd ? rest / p.heads : rest;
+    const std::string row_part = "row " + std::to_string(token), head_part = "head " + std::to_string(head);
+    std::string where = bhsd ? head_part + ", " + row_part : row_part + ", " + head_part;
+    if (p.batch > 1) where = "batch " + std::to_string(batch) + ", " + where;
     // a float64 value past float32's range (1e39) arrives here as infinity, so the range is named too
-    return range_error(name + "[row " + std::to_string(row_index) + ", head " + std::to_string(i / d) + ", channel " +
-                       std::to_string(i % d) + "] is " + (std::isnan(row[i]) ? "NaN" : row[i] > 0 ? "Infinity" : "-Infinity") +
-                       ": each value of " + name + " must be a finite number within float32's range (magnitude at most 3.40282346638529e+38)");
+    return range_error(name + "[" + where + ", channel " + std::to_string(i % stride) + "] is " +
+                       (std::isnan(row[i]) ? "NaN" : row[i] > 0 ? "Infinity" : "-Infinity") + ": each value of " + name +
+                       " must be a finite number within float32's range (magnitude at most 3.40282346638529e+38)");
   }
   return {};
 }
@@ -334,8 +414,8 @@ void rope_apply(const RopeApplyParams& p, float* x) {
   check(validate(p));
   detail::OwnedWorkspace ws(RopeApplier::workspace_bytes(p));
   RopeApplier applier(p, ws.get());
-  const int64_t row = p.heads * p.rope.head_dim, done = applier.rotate(0, p.seq_len, x);
-  if (done < p.seq_len) check(rope_nonfinite_error(p, x + done * row, done, "x"));
+  const int64_t rows = rope_rows(p), done = applier.rotate(0, rows, x);
+  if (done < rows) check(rope_nonfinite_error(p, x + done * rope_row_size(p), done, "x"));
 }
 
 }  // namespace posenc

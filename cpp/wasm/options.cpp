@@ -106,6 +106,14 @@ std::optional<double> Options::optional_integer(const char* key) {
   return failed() ? std::nullopt : x;
 }
 
+int64_t Options::optional_count(const char* key, int64_t max) {
+  const std::optional<double> x = optional_integer(key);
+  if (!x) return 0;
+  if (!(*x >= 1 && *x <= static_cast<double>(max)))
+    fail(range_error(name(key) + " must be an integer from 1 to " + std::to_string(max) + " (got " + format_number(*x) + ")"));
+  return failed() ? 0 : static_cast<int64_t>(*x);
+}
+
 double Options::number(const char* key, std::optional<double> fallback) {
   if (auto x = optional_number(key)) return *x;
   if (!failed() && !fallback) fail(type_error(name(key) + " must be a number (got undefined)"));

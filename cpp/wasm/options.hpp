@@ -43,6 +43,8 @@ class Options {
   double number(const char* key, std::optional<double> fallback = std::nullopt);
   int64_t integer(const char* key, std::optional<int64_t> fallback = std::nullopt);
   int64_t checked_integer(double x, const std::string& what);
+  // An optional count: absent gives 0 (the kernel's "same as another size"); given, it must be 1 to max.
+  int64_t optional_count(const char* key, int64_t max);
   bool boolean(const char* key, bool fallback);
   template <class E>
   E choice(const char* key, std::optional<E> fallback, std::initializer_list<std::pair<const char*, E>> options) {

@@ -131,6 +131,87 @@ TEST_CASE("RoPE from a source into a separate destination equals rotating in pla
   }
 }
 
+TEST_CASE("RoPE on real tensors: batch, both layouts, positionIds, a channel range and DeepSeek's order") {
+  const int64_t B = 2, S = 19, H = 3, D = 8, stride = 12, offset = 4;  // 4 channels per head before the rotary part
+  // positions per token: left padding in batch 0 (three pads at 1), a packed pair of sequences in batch 1
+  std::vector<int64_t> positions(B * S);
+  for (int64_t s = 0; s < S; ++s) {
+    positions[s] = s < 3 ? 1 : s - 3;
+    positions[S + s] = s < 11 ? s : s - 11;
+  }
+  // One head vector at one position, through the plain single-token call: the reference for every layout.
+  auto single = [&](const float* head, int64_t position, RopeConvention convention) {
+    RopeApplyParams one;
+    one.seq_len = one.heads = 1;
+    one.offset = position;
+    one.convention = convention == RopeConvention::deinterleave ? RopeConvention::interleaved : convention;
+    one.rope.head_dim = D;
+    std::vector<float> v(head + offset, head + offset + D);
+    rope_apply(one, v.data());
+    if (convention == RopeConvention::deinterleave) {  // interleaved rotation, written in half order
+      std::vector<float> order(D);
+      for (int64_t i = 0; i < D / 2; ++i) order[i] = v[2 * i], order[D / 2 + i] = v[2 * i + 1];
+      v = order;
+    }
+    std::vector<float> out(head, head + stride);
+    std::copy(v.begin(), v.end(), out.begin() + offset);
+    return out;
+  };
+  const std::vector<float> x = noise(static_cast<size_t>(B * S * H * stride), 5);
+  for (RopeLayout layout : {RopeLayout::bshd, RopeLayout::bhsd})
+    for (RopeConvention convention : {RopeConvention::half, RopeConvention::interleaved, RopeConvention::deinterleave})
+      for (bool shared : {false, true}) {
+        RopeApplyParams p;
+        p.batch = B;
+        p.seq_len = S;
+        p.heads = H;
+        p.layout = layout;
+        p.convention = convention;
+        p.head_stride = stride;
+        p.channel_offset = offset;
+        p.positions = positions.data();
+        p.positions_size = shared ? S : B * S;
+        p.rope.head_dim = D;
+        REQUIRE_FALSE(validate(p));
+        std::vector<float> y = x;
+        rope_apply(p, y.data());
+        for (int64_t b = 0; b < B; ++b)
+          for (int64_t s = 0; s < S; ++s)
+            for (int64_t h = 0; h < H; ++h) {
+              const int64_t at = (layout == RopeLayout::bshd ? (b * S + s) * H + h : (b * H + h) * S + s) * stride;
+              const auto expected = single(x.data() + at, positions[shared ? s : b * S + s], convention);
+              for (int64_t c = 0; c < stride; ++c) REQUIRE(y[at + c] == expected[c]);
+            }
+      }
+  RopeApplyParams p;
+  p.seq_len = 4;
+  p.heads = 1;
+  p.rope.head_dim = 8;
+  p.head_stride = 10;
+  p.channel_offset = 3;
+  CHECK_THAT(validate(p).message, Catch::Contains("channelOffset must be an integer from 0 to headStride - rotary width = 2"));
+  p.channel_offset = 0;
+  const int64_t wrong[] = {0, 1, 2};
+  p.positions = wrong;
+  p.positions_size = 3;
+  CHECK_THAT(validate(p).message, Catch::Contains("positionIds must have seqLen = 4 or batch x seqLen = 4 values (got 3)"));
+  p.offset = 2;
+  p.positions_size = 4;
+  CHECK(validate(p).kind == ErrorKind::type);
+}
+
+TEST_CASE("RoPE names a NaN by batch, head and row in the bhsd layout") {
+  RopeApplyParams p;
+  p.batch = 2;
+  p.seq_len = 5;
+  p.heads = 3;
+  p.layout = RopeLayout::bhsd;
+  p.rope.head_dim = 4;
+  std::vector<float> x(2 * 5 * 3 * 4, 0.5f);
+  x[((1 * 3 + 2) * 5 + 4) * 4 + 3] = std::numeric_limits<float>::quiet_NaN();
+  CHECK_THROWS_WITH(rope_apply(p, x.data()), Catch::Matchers::StartsWith("x[batch 1, head 2, row 4, channel 3] is NaN"));
+}
+
 TEST_CASE("RoPE stops at the first row holding a NaN or infinity and names it by row, head and channel") {
   RopeApplyParams p;
   p.seq_len = 40;  // the bad row sits in the third rotor block

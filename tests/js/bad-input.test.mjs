@@ -183,6 +183,21 @@ for (const [buildName, pe] of await builds()) {
       bad('scaling.type unknown', () => pe.rope.apply(x, { ...ok, scaling: { type: 'magic', factor: 2 } }), EITHER, /type/);
       bad('into wrong length', () => pe.rope.apply(x, { ...ok, into: new Float32Array(8) }), R, /into/);
       bad('into Int32Array', () => pe.rope.apply(x, { ...ok, into: new Int32Array(32) }), T, /into/);
+      // real tensors: positions, batch, layout, channel range
+      bad('positionIds 1.5', () => pe.rope.apply(x, { ...ok, positionIds: [0, 1.5] }), EITHER, /positionIds/);
+      bad('positionIds -1', () => pe.rope.apply(x, { ...ok, positionIds: [0, -1] }), R, /positionIds\[1\]/);
+      bad('positionIds NaN', () => pe.rope.apply(x, { ...ok, positionIds: [NaN, 1] }), EITHER, /positionIds/);
+      bad('positionIds string', () => pe.rope.apply(x, { ...ok, positionIds: ['0', '1'] }), T, /positionIds/);
+      bad('positionIds wrong length', () => pe.rope.apply(x, { ...ok, positionIds: [0, 1, 2] }), R, /positionIds must have seqLen = 2 or batch x seqLen = 2/);
+      bad('positionIds empty', () => pe.rope.apply(x, { ...ok, positionIds: [] }), R, /positionIds/);
+      bad('positionIds with offset', () => pe.rope.apply(x, { ...ok, positionIds: [0, 1], offset: 3 }), T, /offset and positionIds/);
+      bad('batch 0', () => pe.rope.apply(x, { ...ok, batch: 0 }), R, /batch/);
+      bad('batch 2 with x for 1', () => pe.rope.apply(x, { ...ok, batch: 2 }), R, /\bx\b.*batch x seqLen x heads x headStride/);
+      bad('layout unknown', () => pe.rope.apply(x, { ...ok, layout: 'bsdh' }), EITHER, /layout.*'bshd', 'bhsd'/);
+      bad('headStride below headDim', () => pe.rope.apply(x, { ...ok, headStride: 4 }), R, /channelOffset|headStride/);
+      bad('channelOffset past the head', () => pe.rope.apply(new Float32Array(2 * 2 * 12), { ...ok, headStride: 12, channelOffset: 5 }), R, /channelOffset must be an integer from 0 to headStride - rotary width = 4/);
+      bad('channelOffset -1', () => pe.rope.apply(x, { ...ok, channelOffset: -1 }), R, /channelOffset/);
+      bad('x NaN in batch 1, bhsd', () => pe.rope.apply(Float32Array.from({ length: 64 }, (_, i) => (i === 45 ? NaN : 0)), { ...ok, batch: 2, layout: 'bhsd' }), R, /x\[batch 1, head 0, row 1, channel 5\] is NaN/);
     });
 
     check('alibi', () => {
@@ -257,6 +272,18 @@ for (const [buildName, pe] of await builds()) {
       bad('k length', () => pe.attention({ ...ok, k: new Float32Array(n + 4) }), R, /\bk\b/);
       bad('v length', () => pe.attention({ ...ok, v: new Float32Array(n * 2) }), R, /\bv\b/);
       bad('q NaN', () => pe.attention({ ...ok, q: Float32Array.from(q, (_, i) => (i ? 0 : NaN)) }), EITHER, /\bq\b/);
+      // as models run it: grouped heads, keys longer than queries, scale, soft-capping
+      bad('kvHeads not a divisor', () => pe.attention({ ...ok, kvHeads: 3 }), R, /kvHeads must divide heads/);
+      bad('kvHeads 0', () => pe.attention({ ...ok, kvHeads: 0 }), R, /kvHeads/);
+      bad('k for kvHeads 1 has the wrong length', () => pe.attention({ ...ok, kvHeads: 1 }), R, /\bk must have 12 elements \(keyLength x kvHeads x headDim\)/);
+      bad('keyLength 0', () => pe.attention({ ...ok, keyLength: 0 }), R, /keyLength/);
+      bad('keyLength 5 with k for 3', () => pe.attention({ ...ok, keyLength: 5 }), R, /\bk\b/);
+      bad('bias for seqLen x seqLen when keys are longer', () => pe.attention({ ...ok, keyLength: 4, k: new Float32Array(4 * H * D), v: new Float32Array(4 * H * D), bias: new Float32Array(L * L) }), R, /bias must have heads x seqLen x keyLength/);
+      bad('scale 0', () => pe.attention({ ...ok, scale: 0 }), R, /scale/);
+      bad('scale NaN', () => pe.attention({ ...ok, scale: NaN }), EITHER, /scale/);
+      bad('scale string', () => pe.attention({ ...ok, scale: '0.5' }), T, /scale/);
+      bad('softcap -1', () => pe.attention({ ...ok, softcap: -1 }), R, /softcap/);
+      bad('softcap Infinity', () => pe.attention({ ...ok, softcap: Infinity }), EITHER, /softcap/);
       for (const name of ['seqLen', 'heads', 'headDim']) {
         bad(`${name} 0`, () => pe.attention({ ...ok, [name]: 0 }), R, new RegExp(name));
         bad(`${name} 1.5`, () => pe.attention({ ...ok, [name]: 1.5 }), EITHER, new RegExp(name));
@@ -304,7 +331,7 @@ for (const [buildName, pe] of await builds()) {
           /^scaling\.low_freq_factor is not an option; did you mean scaling\.lowFreqFactor\? scaling\.high_freq_factor is not an option; did you mean scaling\.highFreqFactor\? scaling\.original_max_position_embeddings is not an option; did you mean scaling\.originalMaxPositionEmbeddings\? scaling\.rope_type is not an option; did you mean scaling\.type\? \(the options here are type, /],
         // unknown keys at both levels, and a value error besides: the names come first, both levels together
         ['both levels', () => pe.rope.apply(new Float32Array(8), { seqLen: 'one', heads: 1, head_dim: 8, scaling: { rope_type: 'linear', factor: 2 } }),
-          /^head_dim is not an option; did you mean headDim\? scaling\.rope_type is not an option; did you mean scaling\.type\? \(the options here are seqLen, heads, offset, convention, headDim, base, partialRotaryFactor, scaling, into; in scaling: type, factor, /],
+          /^head_dim is not an option; did you mean headDim\? scaling\.rope_type is not an option; did you mean scaling\.type\? \(the options here are batch, seqLen, heads, offset, layout, headStride, channelOffset, convention, headDim, base, partialRotaryFactor, scaling, positionIds, into; in scaling: type, factor, /],
       ];
       for (const [label, fn, pattern] of cases) bad(label, fn, T, pattern);
       // with the names right, the value error is what is reported

@@ -22,6 +22,10 @@ for (const [buildName, pe] of await builds()) {
         assertClose(r.invFreq, c.invFreq, { rel: 1e-12 }, c.name);
         assertClose([r.attentionFactor], [c.attentionFactor], { rel: 1e-14 }, `${c.name}: attention factor`);
         assert.ok(r.notes.some((n) => n.includes('transformers ≥ 4.56')), `${c.name}: the notes say which rules`);
+        assert.equal(r.convention, c.convention, `${c.name}: convention`);
+        const { scale, ...counts } = r.attention;
+        assert.deepEqual(counts, { heads: c.attention.heads, kvHeads: c.attention.kvHeads, softcap: c.attention.softcap }, `${c.name}: attention heads, softcap`);
+        assertClose([scale], [c.attention.scale], { rel: 1e-14 }, `${c.name}: attention scale`);
         // the scaling comes back in posenc's names, ready to pass on
         const again = pe.rope.invFreq({ headDim: r.headDim, base: r.base, partialRotaryFactor: r.partialRotaryFactor, scaling: r.scaling });
         assert.deepEqual(again.invFreq, r.invFreq, `${c.name}: scaling passes on`);
@@ -35,9 +39,32 @@ for (const [buildName, pe] of await builds()) {
         const x = randomF32(3 * 2 * r.headDim, 5);
         const rest = { seqLen: 3, heads: 2, offset: 1000 };
         const withConfig = pe.rope.apply(x, { ...rest, config: c.config });
-        const explicit = pe.rope.apply(x, { ...rest, headDim: r.headDim, base: r.base, partialRotaryFactor: r.partialRotaryFactor, scaling: r.scaling });
+        const explicit = pe.rope.apply(x, { ...rest, headDim: r.headDim, base: r.base, partialRotaryFactor: r.partialRotaryFactor, scaling: r.scaling, convention: r.convention });
         assert.deepEqual(withConfig, explicit, c.name);
       }
+    });
+
+    test("a model's own layout: DeepSeek's query heads (rotary part last, de-interleaved) and Gemma 2's attention", () => {
+      const v3 = F.cases.find((c) => c.name === 'DeepSeek V3').config;
+      const r = pe.rope.fromConfig(v3);
+      assert.ok(r.notes.some((n) => /headStride 192, channelOffset 128/.test(n)), 'the note says how to rotate q');
+      const seqLen = 3, heads = 2, x = randomF32(seqLen * heads * 192, 9);
+      const y = pe.rope.apply(x, { config: v3, seqLen, heads, headStride: 192, channelOffset: 128 });
+      // the first 128 channels of each head pass through; the last 64 equal the rotary part rotated alone
+      const part = new Float32Array(seqLen * heads * 64);
+      for (let t = 0; t < seqLen * heads; t++) part.set(x.subarray(t * 192 + 128, t * 192 + 192), t * 64);
+      const alone = pe.rope.apply(part, { config: v3, seqLen, heads });
+      for (let t = 0; t < seqLen * heads; t++) {
+        assert.deepEqual(y.subarray(t * 192, t * 192 + 128), x.subarray(t * 192, t * 192 + 128));
+        assert.deepEqual(y.subarray(t * 192 + 128, t * 192 + 192), alone.subarray(t * 64, t * 64 + 64));
+      }
+      assert.equal(pe.rope.fromConfig({ ...v3, rope_interleave: false }).convention, 'half');
+      // Gemma 2's attention from its config: scale 1/16, soft-capped at 50
+      const gemma = pe.rope.fromConfig(F.cases.find((c) => c.name === 'Gemma 2 9B').config).attention;
+      const q = randomF32(2 * 4 * 2, 1), k = randomF32(2 * 2 * 2, 2), v = randomF32(2 * 2 * 2, 3);
+      const capped = pe.attention({ q, k, v, seqLen: 2, heads: 4, headDim: 2, kvHeads: 2, scale: gemma.scale, softcap: gemma.softcap, causal: true });
+      assert.equal(gemma.softcap, 50);
+      assert.equal(capped.weights.length, 4 * 2 * 2);
     });
 
     test('what the notes say: Phi-3 lengths, legacy names, the per-layer form', () => {

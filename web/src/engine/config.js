@@ -80,6 +80,7 @@ export function ropeFromConfig(invFreq, config, options = {}) {
     const fraction = [[params.partial_rotary_factor, `${source}.partial_rotary_factor`], [config.partial_rotary_factor, 'partial_rotary_factor'], [config.rotary_pct, 'rotary_pct']].find(([v]) => v != null);
     if (fraction) partial = number(...fraction);
   }
+  const convention = conventionOf(config, notes);
   const maxPositionEmbeddings = config.max_position_embeddings != null ? integer(config.max_position_embeddings, 'max_position_embeddings') : null;
 
   // the scaling, in posenc's names
@@ -126,13 +127,66 @@ export function ropeFromConfig(invFreq, config, options = {}) {
     rotaryDim: 2 * r.invFreq.length,
     base,
     partialRotaryFactor: partial,
+    convention,
     maxPositionEmbeddings,
     originalMaxPositionEmbeddings: original,
     scaling,
     invFreq: r.invFreq,
     attentionFactor: r.attentionFactor,
+    attention: attentionOf(config, headDim, notes),
     notes,
   };
+}
+
+// The attention the model runs (transformers' attention classes), for pe.attention: query and key/value heads,
+// the softmax scale and Gemma 2's logit soft-cap. DeepSeek scores whole heads (nope + rope channels) and, in V3
+// with YaRN, multiplies the scale by mscale(factor, mscale_all_dim)².
+function attentionOf(config, headDim, notes) {
+  const heads = config.num_attention_heads != null ? integer(config.num_attention_heads, 'num_attention_heads') : null;
+  const kvHeads = config.num_key_value_heads != null ? integer(config.num_key_value_heads, 'num_key_value_heads') : heads;
+  let scale;
+  if (config.qk_rope_head_dim != null && config.qk_nope_head_dim != null) {
+    scale = (integer(config.qk_nope_head_dim, 'qk_nope_head_dim') + headDim) ** -0.5;
+    const params = config.rope_parameters ?? config.rope_scaling ?? {};
+    if (config.model_type !== 'deepseek_v2' && params.mscale_all_dim && params.factor > 1) {
+      const mscale = 0.1 * number(params.mscale_all_dim, 'mscale_all_dim') * Math.log(number(params.factor, 'factor')) + 1;
+      scale *= mscale * mscale;
+      notes.push(`attention scale (qk_nope_head_dim + qk_rope_head_dim)^-0.5 × mscale² = ${scale} (DeepSeek V3 with YaRN)`);
+    }
+  } else {
+    const full = config.head_dim ?? (heads && config.hidden_size != null ? Math.floor(config.hidden_size / heads) : headDim);
+    if (config.query_pre_attn_scalar != null) {
+      scale = number(config.query_pre_attn_scalar, 'query_pre_attn_scalar') ** -0.5;
+      notes.push('attention scale query_pre_attn_scalar^-0.5 (Gemma 2)');
+    } else scale = full ** -0.5;
+  }
+  const softcap = config.attn_logit_softcapping != null ? number(config.attn_logit_softcapping, 'attn_logit_softcapping') : null;
+  return { heads, kvHeads, scale, softcap };
+}
+
+// How the model pairs its channels. DeepSeek V3 (rope_interleave, true by default in transformers) reads pairs
+// (2i, 2i+1) and writes them in rotate_half order; transformers' DeepSeek V2 multiplies complex pairs in place.
+function conventionOf(config, notes) {
+  const deepseek = config.qk_rope_head_dim != null;
+  if (deepseek) {
+    const nope = config.qk_nope_head_dim;
+    if (Number.isSafeInteger(nope))
+      notes.push(`DeepSeek: each query head is ${nope} + ${config.qk_rope_head_dim} channels, the rotary part last (rope.apply on q: headStride ${nope + config.qk_rope_head_dim}, channelOffset ${nope}); the key's rotary part is its own tensor`);
+  }
+  if (config.rope_interleave != null) {
+    const interleave = flag(config.rope_interleave, 'rope_interleave');
+    notes.push(`rope_interleave ${interleave}: ${interleave ? "pairs (2i, 2i+1) are rotated and written in rotate_half order (convention 'deinterleave')" : 'rotate_half'}`);
+    return interleave ? 'deinterleave' : 'half';
+  }
+  if (config.model_type === 'deepseek_v2') {
+    notes.push("deepseek_v2: transformers rotates pairs (2i, 2i+1) in place as complex numbers (convention 'interleaved')");
+    return 'interleaved';
+  }
+  if (deepseek) {
+    notes.push("DeepSeek V3: rope_interleave is true by default in transformers (convention 'deinterleave')");
+    return 'deinterleave';
+  }
+  return 'half';
 }
 
 function factorList(value, key) {
@@ -145,11 +199,14 @@ function flag(value, key) {
   return value;
 }
 
-/** rope.apply's options with `config` read into headDim, base, partialRotaryFactor and scaling. */
+/**
+ * rope.apply's options with `config` read into headDim, base, partialRotaryFactor and scaling, and the
+ * model's convention unless one is given.
+ */
 export function applyOptionsFromConfig(invFreq, options) {
   const { config, ...rest } = options;
   for (const key of ['headDim', 'base', 'partialRotaryFactor', 'scaling'])
     if (key in rest) throw new TypeError(`rope.apply takes config or ${key}, not both (config sets headDim, base, partialRotaryFactor and scaling)`);
   const c = ropeFromConfig(invFreq, config);
-  return { ...rest, headDim: c.headDim, base: c.base, partialRotaryFactor: c.partialRotaryFactor, scaling: c.scaling };
+  return { convention: c.convention, ...rest, headDim: c.headDim, base: c.base, partialRotaryFactor: c.partialRotaryFactor, scaling: c.scaling };
 }

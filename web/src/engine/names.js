@@ -5,7 +5,8 @@
 export const NAMES = Object.freeze({
   layout: { typeName: 'Layout', values: ['interleaved', 'split'] },
   metric: { typeName: 'Metric', values: ['cosine', 'dot', 'euclidean'] },
-  ropeConvention: { typeName: 'RopeConvention', values: ['half', 'interleaved'] },
+  ropeConvention: { typeName: 'RopeConvention', values: ['half', 'interleaved', 'deinterleave'] },
+  ropeLayout: { typeName: 'RopeLayout', values: ['bshd', 'bhsd'] },
   ropeScalingType: { typeName: 'RopeScalingType', values: ['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'] },
   positionIdsConvention: { typeName: 'PositionIdsConvention', values: ['roberta', 'generation'] },
 });

@@ -7,6 +7,8 @@
 // float32 (torch's float32 pow may differ from it by an ulp); everything after is the same sequence of
 // roundings. 'float64' is the exact reference: float64 angles from the exact inv_freq.
 
+import { NAMES } from './names.js';
+
 const DTYPES = ['float64', 'float32', 'bfloat16', 'float16'];
 const f32 = Math.fround;
 // float32 positions: p and p + 1 become the same number from 2^24 on
@@ -58,11 +60,13 @@ function pairCosSin(invExact, inv32, att, p, dtype) {
 
 /**
  * The cos/sin cache for `positions` ([n][rotaryDim] each, attention factor included), laid out as the
- * convention's models read it: half (rotate_half: cat(freqs, freqs)) or interleaved (each angle twice).
+ * convention's models read it: half and deinterleave (rotate_half: cat(freqs, freqs)) or interleaved (each
+ * angle twice).
  */
 export function cosSin(freq, { positions, dtype = 'float64', convention = 'half' }) {
   checkDtype(dtype);
-  if (convention !== 'half' && convention !== 'interleaved') throw new RangeError(`convention must be 'half' or 'interleaved' (got ${JSON.stringify(convention)})`);
+  if (!NAMES.ropeConvention.values.includes(convention))
+    throw new RangeError(`convention must be one of ${NAMES.ropeConvention.values.map((v) => `'${v}'`).join(', ')} (got ${JSON.stringify(convention)})`);
   const list = positionList(positions);
   const { invFreq, attentionFactor } = freq;
   const half = invFreq.length;
@@ -74,7 +78,7 @@ export function cosSin(freq, { positions, dtype = 'float64', convention = 'half'
   list.forEach((p, r) => {
     for (let i = 0; i < half; i++) {
       const [c, s] = pairCosSin(invFreq[i], inv32[i], attentionFactor, p, dtype);
-      const [a, b] = convention === 'half' ? [r * dim + i, r * dim + i + half] : [r * dim + 2 * i, r * dim + 2 * i + 1];
+      const [a, b] = convention === 'interleaved' ? [r * dim + 2 * i, r * dim + 2 * i + 1] : [r * dim + i, r * dim + i + half];
       cos[a] = cos[b] = c;
       sin[a] = sin[b] = s;
     }
