@@ -26,6 +26,10 @@ const PACKAGES = {
   },
   'fonts-noto-core': { probe: '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf', why: 'the Noto fonts, for the browser tests' },
   mkdocs: { probe: '/usr/bin/mkdocs', why: 'builds the MkDocs site the widgets are tested in' },
+  // The fixtures are committed, so the numeric tests never need Python; these run what users take to
+  // Python: the .npy files (np.load) and the widgets' "Copy as PyTorch" code.
+  'python3-numpy': { probe: '/usr/lib/python3/dist-packages/numpy/__init__.py', why: 'loads the .npy exports in the tests' },
+  'python3-torch': { probe: '/usr/lib/python3/dist-packages/torch/__init__.py', why: "runs the widgets' PyTorch code in the tests" },
 };
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;

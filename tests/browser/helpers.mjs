@@ -157,7 +157,7 @@ export async function checkReflection(page, cases) {
 
 /**
  * The toolbar of each posenc-<tag> on the page: Embed shows the element's markup, CSV downloads
- * posenc-<tag>.csv with rows, PNG downloads a non-empty PNG.
+ * posenc-<tag>.csv with rows, NPY a .npy whose data fills its shape, PNG a non-empty PNG.
  */
 export async function checkExports(page, tags) {
   for (const tag of tags) {
@@ -170,6 +170,15 @@ export async function checkExports(page, tags) {
     assert.ok(readFileSync(await csv.path(), 'utf8').split('\n').length > 2, `${tag} CSV has rows`);
     // Chromium throttles downloads fired in quick succession from one tab (the next is silently dropped);
     // a user never clicks that fast, so give each download a moment.
+    await page.waitForTimeout(300);
+    const [npy] = await Promise.all([page.waitForEvent('download'), el.getByRole('button', { name: /NumPy \.npy/ }).click()]);
+    assert.equal(npy.suggestedFilename(), `posenc-${tag}.npy`);
+    const npyBytes = readFileSync(await npy.path());
+    assert.equal(npyBytes.subarray(0, 6).toString('latin1'), '\x93NUMPY', `${tag} .npy magic`);
+    const header = npyBytes.subarray(10, 10 + npyBytes.readUInt16LE(8)).toString('latin1');
+    const shape = header.match(/'shape': \(([\d, ]*)\)/)[1].split(',').filter((v) => v.trim()).map(Number);
+    const itemSize = Number(header.match(/'descr': '[<|][fiu](\d)'/)[1]);
+    assert.equal(npyBytes.length - 10 - header.length, shape.reduce((a, b) => a * b, 1) * itemSize, `${tag} .npy data fills its shape`);
     await page.waitForTimeout(300);
     const [png] = await Promise.all([page.waitForEvent('download'), el.getByRole('button', { name: /as PNG/ }).click()]);
     const bytes = readFileSync(await png.path());

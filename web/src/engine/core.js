@@ -1,4 +1,5 @@
 import { ropeFromConfig, applyOptionsFromConfig } from './config.js';
+import { toNpy } from './npy.js';
 import { cosSin, precision } from './precision.js';
 import { REF_KEY, bufferSupport } from './buffers.js';
 import { plainView, typedArrayParts } from './typed-arrays.js';
@@ -166,6 +167,7 @@ export function createApi(module, simd) {
     positionIds: (ids, options) => withInto(module.positionIds, [ids], options),
     attention: (options) => plainCall(module.attention, [options]),
     buffer: (length) => buffers.create(engineCall().flat(length)),
+    toNpy,
     diagnostics: () => module.diagnostics(),
   };
   return Object.freeze(api);

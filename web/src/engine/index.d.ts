@@ -355,6 +355,12 @@ export interface Engine {
   /** A zeroed EngineBuffer of `length` float32 values (1 … 2^28) in engine memory. */
   buffer(length: number): EngineBuffer;
   /**
+   * NumPy's .npy bytes (version 1.0) for any table the engine returns: dtype from the array (Float32Array
+   * '<f4', Float64Array '<f8', Int32Array '<i4', Uint8Array '|u1'; a number array as float64), `shape`
+   * defaulting to [data.length]. `np.load` reads it.
+   */
+  toNpy(data: Float32Array | Float64Array | Int32Array | Uint8Array | number[], shape?: number[]): Uint8Array;
+  /**
    * Engine memory: bytes allocated inside the wasm heap (flat across calls: nothing leaks), the heap size,
    * the live EngineBuffers and the bytes their pool holds (freed blocks are kept for later buffers).
    */

@@ -15,6 +15,39 @@ export function csvRow(fields) {
   return fields.map(csvField).join(',');
 }
 
+/**
+ * The numbers of a CSV's first block (up to its first blank line) as a float64 table, for the .npy export of
+ * a widget that has no single tensor to give: its numeric columns, { data, shape: [rows, columns], columns };
+ * else, for a table laid out by rows (a label, then values), its numeric rows, { data, shape, rows }; else null.
+ */
+export function csvTable(text) {
+  const lines = String(text ?? '').split('\n');
+  const end = lines.findIndex((l, i) => i > 0 && l.trim() === '');
+  const [head, ...rows] = lines.slice(0, end < 0 ? lines.length : end).map(splitCsvLine);
+  if (!head || !rows.length) return null;
+  const value = (cell) => (/^-?(\d|Infinity|\.\d)/.test(cell ?? '') ? Number(cell) : NaN);
+  const numeric = (cells) => cells.length > 0 && cells.every((c) => !Number.isNaN(value(c)));
+  const keep = head.map((_, c) => numeric(rows.map((r) => r[c])));
+  if (keep.some(Boolean)) {
+    const data = Float64Array.from(rows.flatMap((r) => r.filter((_, c) => keep[c]).map(value)));
+    return { data, shape: [rows.length, keep.filter(Boolean).length], columns: head.filter((_, c) => keep[c]) };
+  }
+  const byRow = rows.filter((r) => numeric(r.slice(1)) && r.length === head.length);
+  if (!byRow.length) return null;
+  return { data: Float64Array.from(byRow.flatMap((r) => r.slice(1).map(value))), shape: [byRow.length, head.length - 1], rows: byRow.map((r) => r[0]) };
+}
+
+/** One CSV line's fields, quotes removed (RFC 4180 quoting, as csvField writes it). */
+function splitCsvLine(line) {
+  const fields = [];
+  const re = /("(?:[^"]|"")*"|[^,]*)(,|$)/g;
+  for (let m; (m = re.exec(line)) && m[0] !== '';) {
+    fields.push(m[1].startsWith('"') ? m[1].slice(1, -1).replace(/""/g, '"') : m[1]);
+    if (!m[2]) break;
+  }
+  return fields;
+}
+
 /** CSV of a row-major matrix with a header row and a leading label column. */
 export function matrixCsv({ rows, cols, get, corner, colLabel, rowLabel }) {
   const out = [csvRow([corner, ...Array.from({ length: cols }, (_, c) => colLabel(c))])];

@@ -2,12 +2,13 @@
 // ./element/ (engine loading, the frame and its theme and size, the group selection, the toolbar), its
 // styles are in ./element/styles.js and its messages in ./element/messages.js; this class creates the
 // controllers and gives widgets one API. A widget overrides the callbacks below (engineReady, redraw,
-// selectionChanged, groupHoverChanged, constrainSelection) and the exports (toCSV, exportCanvas).
+// selectionChanged, groupHoverChanged, constrainSelection) and the exports (toCSV, toArray, exportCanvas, and
+// toPyTorch where a widget can say in PyTorch what it computes).
 
 import { LitElement, html, nothing } from 'lit';
 import { normalizePositions } from '../state/channel.js';
 import { embedCode, embedFrameCode } from '../state/attributes.js';
-import { composeCanvas } from '../render/export.js';
+import { composeCanvas, csvTable } from '../render/export.js';
 import { pixelRatio } from '../render/canvas.js';
 import { baseStyles } from './element/styles.js';
 import { inAttributeNames, leftOut, namedValue, namedValueAdjustments } from './element/messages.js';
@@ -210,6 +211,14 @@ export class PosencElement extends LitElement {
   /** Data of the widget as CSV text (widgets override). */
   toCSV() {
     return '';
+  }
+
+  /**
+   * The table the .npy export writes: { data, shape, columns? }. By default the numeric columns of the CSV's
+   * first block (float64); a widget whose picture is one tensor returns that tensor, in the engine's dtype.
+   */
+  toArray() {
+    return csvTable(this.toCSV());
   }
 
   /** A canvas with the widget's picture for PNG export (widgets override). */

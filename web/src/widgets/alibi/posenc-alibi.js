@@ -14,6 +14,7 @@ import { drawCells, outlineCell, drawColorBar } from '../../render/cells.js';
 import { CATEGORICAL } from '../../render/color.js';
 import { csvRow } from '../../render/export.js';
 import { clampInt, methodStyles, timed } from '../methods-shared.js';
+import { alibiCode } from '../pytorch.js';
 
 const MAX_HEADS = 64;
 const MAX_LENGTH = 256;
@@ -423,6 +424,16 @@ export class PosencAlibi extends PosencElement {
   }
 
   // ---- exports -----------------------------------------------------------------------------------------------
+
+  /** Every head's bias, float32 [heads, length, length] (−Infinity above the diagonal when causal). */
+  toArray() {
+    const d = this._data;
+    return d ? { data: d.bias.slice(), shape: [d.H, d.L, d.L] } : null;
+  }
+
+  toPyTorch() {
+    return alibiCode({ heads: this._H, length: this._L, causal: !this.symmetric });
+  }
 
   toCSV() {
     const d = this._data;

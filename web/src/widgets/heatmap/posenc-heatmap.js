@@ -14,6 +14,7 @@ import { matrixLayout, drawRaster, drawMatrixAxes, drawRowMarks, drawCellCursor,
 import { csvRow } from '../../render/export.js';
 import { describeColumn, frequencyInfo, formulaText } from '../sinusoid-info.js';
 import { NAMES } from '../../engine/names.js';
+import { sinusoidalCode } from '../pytorch.js';
 
 const MAX_LENGTH = 1 << 20;
 const MAX_DMODEL = 1 << 14;
@@ -381,6 +382,19 @@ export class PosencHeatmap extends PosencElement {
   }
 
   // ---- exports -----------------------------------------------------------------------------------------
+
+  /** The table itself, float32 [length, dModel], for the .npy export. */
+  toArray() {
+    checkRanges(this);
+    const p = this._params;
+    if (p.length * p.dModel > CSV_MAX_CELLS) throw new RangeError(`the table has ${int(p.length * p.dModel)} values; the export is limited to ${int(CSV_MAX_CELLS)} (reduce length or d-model)`);
+    return { data: this.pe.sinusoidal(p), shape: [p.length, p.dModel] };
+  }
+
+  toPyTorch() {
+    checkRanges(this);
+    return sinusoidalCode(this._params);
+  }
 
   toCSV() {
     checkRanges(this);

@@ -424,6 +424,12 @@ export class PosencLearned extends PosencElement {
 
   // ---- exports -----------------------------------------------------------------------------------------------
 
+  /** The learned table itself, float32 [maxLength, dModel]. */
+  toArray() {
+    const d = this._data;
+    return d ? { data: d.table.slice(), shape: [this.maxLength, this.dModel] } : null;
+  }
+
   toCSV() {
     const d = this._data;
     if (!d) return '';

@@ -12,6 +12,7 @@ import { fitCanvas, clearCanvas, pointerIn } from '../../render/canvas.js';
 import { fixed, plain } from '../../render/format.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../../render/matrix-view.js';
 import { csvRow } from '../../render/export.js';
+import { similarityCode } from '../pytorch.js';
 
 const MAX_LENGTH = 4096;
 const METRICS = {
@@ -251,6 +252,15 @@ export class PosencSimilarity extends PosencElement {
 
   constrainSelection(list) {
     return normalizePositions(list);
+  }
+
+  /** The matrix, float32 [length, length], for the .npy export. */
+  toArray() {
+    return this._matrix ? { data: this._matrix.slice(), shape: [this.length, this.length] } : null;
+  }
+
+  toPyTorch() {
+    return similarityCode({ length: this.length, dModel: this.dModel, base: this.base, metric: this._metric });
   }
 
   toCSV() {

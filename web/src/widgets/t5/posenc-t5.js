@@ -18,6 +18,7 @@ import { clampInt, methodStyles, timed, announceChange } from '../methods-shared
 import { t5Styles } from './styles.js';
 import { regions, firstAtLeast } from './model.js';
 import { paintGrid } from './painters.js';
+import { t5Code } from '../pytorch.js';
 
 const MAX_LENGTH = 128;
 const MAX_SPAN = 1 << 14;
@@ -441,6 +442,16 @@ export class PosencT5 extends PosencElement {
   }
 
   // ---- exports -----------------------------------------------------------------------------------------------
+
+  /** The bucket of every (query, key) pair, int32 [length, length]. */
+  toArray() {
+    const d = this._data;
+    return d ? { data: d.grid.slice(), shape: [d.L, d.L] } : null;
+  }
+
+  toPyTorch() {
+    return t5Code({ length: this.length, ...this._opts });
+  }
 
   toCSV() {
     const d = this._data;

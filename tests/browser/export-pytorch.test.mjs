@@ -1,0 +1,85 @@
+// "Copy as PyTorch" and the .npy export, checked with the libraries they are for: each snippet runs under
+// Debian's python3-torch, and its `result` must equal what numpy loads from the widget's .npy (same shape,
+// same dtype, the same numbers within float32 rounding). npm test installs python3-torch and python3-numpy.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { browserPerFile, widgetPage, evalEl, settle } from './helpers.mjs';
+
+const env = browserPerFile();
+
+const CASES = [
+  ['heatmap', 'length="40" d-model="32"'],
+  ['heatmap', 'length="9" d-model="13" base="500" offset="1000" layout="split"'],
+  ['similarity', 'length="24" d-model="16"'],
+  ['similarity', 'length="20" d-model="12" metric="dot"'],
+  ['similarity', 'length="20" d-model="12" metric="euclidean"'],
+  ['alibi', 'heads="6" length="12"'],
+  ['alibi', 'heads="5" length="9" symmetric'],
+  ['t5', 'length="40"'],
+  ['t5', 'length="48" bidirectional num-buckets="16" max-distance="20"'],
+];
+
+// Runs each snippet, loads each .npy, and compares: exact for integers and masks, 1e-6 otherwise.
+const COMPARE = `
+import json, sys, numpy as np
+results = []
+for case in json.load(sys.stdin):
+    scope = {}
+    exec(case["code"], scope)
+    got = scope["result"].numpy()
+    want = np.load(case["npy"])
+    assert got.shape == want.shape and got.dtype == want.dtype, (case["name"], got.shape, got.dtype, want.shape, want.dtype)
+    finite = np.isfinite(want)
+    assert np.array_equal(finite, np.isfinite(got)) and np.array_equal(want[~finite], got[~finite]), case["name"]
+    error = float(np.max(np.abs(got[finite].astype(np.float64) - want[finite]), initial=0))
+    results.append({"name": case["name"], "error": error, "shape": list(want.shape), "dtype": str(want.dtype)})
+print(json.dumps(results))`;
+
+test('export: every PyTorch snippet recomputes what numpy loads from the widget\'s .npy', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'posenc-pytorch-'));
+  const page = await widgetPage(env, '<div id="host"></div>');
+  const cases = [];
+  for (const [i, [tag, attrs]] of CASES.entries()) {
+    await page.evaluate((h) => (document.querySelector('#host').innerHTML = h), `<posenc-${tag} id="w" ${attrs}></posenc-${tag}>`);
+    await settle(page, '#w');
+    const { code, npy } = await evalEl(page, '#w', (el) => {
+      const table = el.toArray();
+      return { code: el.toPyTorch(), npy: Array.from(el.pe.toNpy(table.data, table.shape)) };
+    });
+    const file = join(dir, `${i}.npy`);
+    writeFileSync(file, Uint8Array.from(npy));
+    cases.push({ name: `${tag} ${attrs}`, code, npy: file });
+  }
+  assert.deepEqual(page.errors, []);
+  const results = JSON.parse(execFileSync('/usr/bin/python3', ['-c', COMPARE], { input: JSON.stringify(cases) }).toString());
+  rmSync(dir, { recursive: true, force: true });
+  for (const r of results) {
+    const tolerance = r.dtype === 'int32' ? 0 : 1e-5 * (r.name.includes('dot') || r.name.includes('euclidean') ? 10 : 1);
+    t.diagnostic(`${r.name}: ${r.shape.join('×')} ${r.dtype}, max difference ${r.error}`);
+    assert.ok(r.error <= tolerance, `${r.name}: max difference ${r.error} (${r.shape.join('×')} ${r.dtype})`);
+  }
+  assert.equal(results.length, CASES.length);
+});
+
+test('export: the PyTorch button copies the code, or shows it to copy when the clipboard refuses', async () => {
+  const page = await widgetPage(env, '<posenc-alibi id="w" heads="4" length="8"></posenc-alibi><posenc-waves id="v"></posenc-waves>');
+  await settle(page, '#w');
+  await page.locator('#w').getByRole('button', { name: /Copy PyTorch code/ }).click();
+  const status = page.locator('#w').getByRole('status').first();
+  await assert.doesNotReject(status.filter({ hasText: /PyTorch code/ }).waitFor());
+  const shown = await page.locator('#w').locator('#pytorch-code').count();
+  if (shown) assert.match(await page.locator('#w').locator('#pytorch-code').inputValue(), /^# posenc <posenc-alibi>/);
+  else assert.match(await status.textContent(), /copied/);
+  // a widget without a snippet has no PyTorch button, and its .npy comes from the CSV's numeric columns
+  assert.equal(await page.locator('#v').getByRole('button', { name: /PyTorch/ }).count(), 0);
+  const table = await evalEl(page, '#v', (el) => {
+    const t = el.toArray();
+    return { shape: t.shape, columns: t.columns, first: Array.from(t.data.slice(0, 3)) };
+  });
+  assert.equal(table.shape.length, 2);
+  assert.ok(table.shape[0] > 1 && table.shape[1] === table.columns.length, JSON.stringify(table));
+});
