@@ -21,15 +21,24 @@ const CASES = [
   ['alibi', 'heads="5" length="9" symmetric'],
   ['t5', 'length="40"'],
   ['t5', 'length="48" bidirectional num-buckets="16" max-distance="20"'],
+  ...['llama-3.1-8b', 'qwen2.5-7b-yarn', 'phi-3-mini-128k', 'deepseek-v3', 'pythia-1.4b', 'gpt-oss-20b', 'vicuna-7b-16k', 'llama-2-7b-dynamic'].map((id) => ['model', `preset="${id}"`]),
+  ['waves', ''],
+  ['waves', 'view="dimension" length="50" d-model="24" positions="3 17"'],
+  ['compare', 'd-model="48" base="100"'],
+  ['padding', ''],
+  ['padding', 'pad-side="left" pad-token-id="0" past-length="3"'],
+  ['scaling', ''],
+  ['scaling', 'head-dim="64" base="500000" factor="16" original-max="4096" seq-len="20000"'],
 ];
 
 // Runs each snippet, loads each .npy, and compares: exact for integers and masks, 1e-6 otherwise.
 const COMPARE = `
-import json, sys, numpy as np
+import contextlib, io, json, sys, numpy as np
 results = []
 for case in json.load(sys.stdin):
     scope = {}
-    exec(case["code"], scope)
+    with contextlib.redirect_stdout(io.StringIO()):  # what the code prints is for its reader
+        exec(case["code"], scope)
     got = scope["result"].numpy()
     want = np.load(case["npy"])
     assert got.shape == want.shape and got.dtype == want.dtype, (case["name"], got.shape, got.dtype, want.shape, want.dtype)
@@ -58,7 +67,8 @@ test('export: every PyTorch snippet recomputes what numpy loads from the widget\
   const results = JSON.parse(execFileSync('/usr/bin/python3', ['-c', COMPARE], { input: JSON.stringify(cases) }).toString());
   rmSync(dir, { recursive: true, force: true });
   for (const r of results) {
-    const tolerance = r.dtype === 'int32' ? 0 : 1e-5 * (r.name.includes('dot') || r.name.includes('euclidean') ? 10 : 1);
+    // float32 tables within float32 rounding; float64 frequencies (model, scaling) relative to their size
+    const tolerance = r.dtype === 'int32' ? 0 : r.dtype === 'float64' ? 1e-12 : 1e-5 * (r.name.includes('dot') || r.name.includes('euclidean') ? 10 : 1);
     t.diagnostic(`${r.name}: ${r.shape.join('×')} ${r.dtype}, max difference ${r.error}`);
     assert.ok(r.error <= tolerance, `${r.name}: max difference ${r.error} (${r.shape.join('×')} ${r.dtype})`);
   }
@@ -66,7 +76,7 @@ test('export: every PyTorch snippet recomputes what numpy loads from the widget\
 });
 
 test('export: the PyTorch button copies the code, or shows it to copy when the clipboard refuses', async () => {
-  const page = await widgetPage(env, '<posenc-alibi id="w" heads="4" length="8"></posenc-alibi><posenc-waves id="v"></posenc-waves>');
+  const page = await widgetPage(env, '<posenc-alibi id="w" heads="4" length="8"></posenc-alibi><posenc-pipeline id="v"></posenc-pipeline>');
   await settle(page, '#w');
   await page.locator('#w').getByRole('button', { name: /Copy PyTorch code/ }).click();
   const status = page.locator('#w').getByRole('status').first();

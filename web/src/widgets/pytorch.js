@@ -28,6 +28,15 @@ const METRIC_CODE = {
   euclidean: 'result = torch.cdist(table, table).float()',
 };
 
+/**
+ * Part of a sinusoidal table: `rows` (positions) and `columns` (dimensions) of it, each null for all; the
+ * waves and compare widgets show such slices.
+ */
+export function sinusoidalSliceCode(params, { rows = null, columns = null }, tag, what) {
+  const pick = `${rows ? `[[${rows.join(', ')}]]` : ''}${columns ? `[:, [${columns.join(', ')}]]` : ''}`;
+  return sinusoidalCode(params, tag).replace(/^# posenc <[^>]+>: .*$/m, `# posenc <${tag}>: ${what}`).replace(/result = table\.float\(\)\n$/, `result = table.float()${pick}\n`);
+}
+
 /** The position × position similarity of a sinusoidal table (computed from its float32 values). */
 export function similarityCode({ length, dModel, base, metric }) {
   return sinusoidalCode({ length, dModel, base, offset: 0, layout: 'interleaved' }, 'posenc-similarity')
@@ -78,5 +87,106 @@ length, num_buckets, max_distance, bidirectional = ${py(length)}, ${py(numBucket
 query = torch.arange(length)[:, None]
 key = torch.arange(length)[None, :]
 result = relative_position_bucket(key - query, bidirectional, num_buckets, max_distance).int()
+`;
+}
+
+// posenc's scaling keys and transformers' names for them
+const SNAKE = {
+  type: 'rope_type', factor: 'factor', originalMaxPositionEmbeddings: 'original_max_position_embeddings',
+  maxPositionEmbeddings: 'max_position_embeddings', seqLen: 'seq_len', betaFast: 'beta_fast', betaSlow: 'beta_slow',
+  mscale: 'mscale', mscaleAllDim: 'mscale_all_dim', attentionFactor: 'attention_factor', truncate: 'truncate',
+  lowFreqFactor: 'low_freq_factor', highFreqFactor: 'high_freq_factor', shortFactor: 'short_factor', longFactor: 'long_factor',
+};
+const pyDict = (o) => `{${Object.entries(o).map(([k, v]) => `"${SNAKE[k] ?? k}": ${Array.isArray(v) ? `[${v.map(py).join(', ')}]` : typeof v === 'string' ? `"${v}"` : py(v)}`).join(', ')}}`;
+
+// transformers' _compute_*_parameters (modeling_rope_utils.py, ≥ 4.56) in float64, for explicit values.
+const ROPE_INIT = `
+def rope_inv_freq(head_dim, base, partial_rotary_factor, s):
+    """inv_freq and the attention factor, as transformers computes them (in float64)."""
+    dim = int(head_dim * partial_rotary_factor)
+    i2 = torch.arange(0, dim, 2, dtype=torch.float64)
+    default = 1.0 / base ** (i2 / dim)
+    t = s.get("rope_type", "default")
+    def mscale(scale, m=1.0):
+        return 1.0 if scale <= 1 else 0.1 * m * math.log(scale) + 1.0
+    if t == "default":
+        return default, 1.0
+    if t == "linear":
+        return default / s["factor"], 1.0
+    if t == "dynamic":
+        trained = s.get("max_position_embeddings") or s["original_max_position_embeddings"]
+        seq = max(s.get("seq_len") or trained, trained)
+        b = base * ((s["factor"] * seq / trained) - (s["factor"] - 1)) ** (dim / (dim - 2))
+        return 1.0 / b ** (i2 / dim), 1.0
+    if t == "yarn":
+        factor, orig = s["factor"], s["original_max_position_embeddings"]
+        attention = s.get("attention_factor")
+        if attention is None:
+            if s.get("mscale") and s.get("mscale_all_dim"):
+                attention = mscale(factor, s["mscale"]) / mscale(factor, s["mscale_all_dim"])
+            else:
+                attention = mscale(factor)
+        def correction_dim(rotations):
+            return dim * math.log(orig / (rotations * 2 * math.pi)) / (2 * math.log(base))
+        low, high = correction_dim(s.get("beta_fast") or 32), correction_dim(s.get("beta_slow") or 1)
+        if s.get("truncate", True):
+            low, high = math.floor(low), math.ceil(high)
+        low, high = max(low, 0), min(high, dim - 1)
+        if low == high:
+            high += 0.001
+        ramp = ((torch.arange(dim // 2, dtype=torch.float64) - low) / (high - low)).clamp(0, 1)
+        return default / factor * ramp + default * (1 - ramp), attention
+    if t == "llama3":
+        factor, orig = s["factor"], s["original_max_position_embeddings"]
+        low, high = s["low_freq_factor"], s["high_freq_factor"]
+        wavelength = 2 * math.pi / default
+        inv = torch.where(wavelength > orig / low, default / factor, default)
+        smooth = (orig / wavelength - low) / (high - low)
+        medium = ~(wavelength < orig / high) & ~(wavelength > orig / low)
+        return torch.where(medium, (1 - smooth) * inv / factor + smooth * inv, inv), 1.0
+    if t == "longrope":
+        orig = s["original_max_position_embeddings"]
+        factor = s["max_position_embeddings"] / orig if s.get("max_position_embeddings") else s.get("factor", 1.0)
+        attention = s.get("attention_factor")
+        if attention is None:
+            attention = 1.0 if factor <= 1 else math.sqrt(1 + math.log(factor) / math.log(orig))
+        long = s.get("seq_len") and s["seq_len"] > orig
+        ext = torch.tensor(s["long_factor"] if long else s["short_factor"], dtype=torch.float64)
+        return 1.0 / (ext * base ** (i2 / dim)), attention
+    raise ValueError(t)
+`;
+
+/**
+ * RoPE's inverse frequencies for each of `sets` ({ headDim, base, partialRotaryFactor, scaling }), as
+ * transformers computes them: one row per set, float64 [sets, rotaryDim / 2] (a vector for one set).
+ */
+export function ropeInvFreqCode(tag, what, sets) {
+  const calls = sets.map((o) => `rope_inv_freq(${py(o.headDim)}, ${py(o.base)}, ${py(o.partialRotaryFactor ?? 1)}, ${pyDict(o.scaling ?? {})})`);
+  return `${header(tag, what)}${ROPE_INIT}
+rows = [
+${calls.map((c) => `    ${c},`).join('\n')}
+]
+for inv_freq, attention_factor in rows:
+    print("attention factor", attention_factor)
+result = ${sets.length === 1 ? 'rows[0][0]' : 'torch.stack([inv_freq for inv_freq, _ in rows])'}
+`;
+}
+
+/** Position ids of a padded batch row, the ways transformers' models compute them (rows: ids, mask, …). */
+export function positionIdsCode({ ids, mask, padTokenId, pastLength }) {
+  return `${header('posenc-padding', 'position ids of one padded row: input ids, mask, arange, RoBERTa, generation, cumsum(mask)·mask − 1')}
+input_ids = torch.tensor([${Array.from(ids).join(', ')}])
+attention_mask = torch.tensor([${Array.from(mask).join(', ')}])
+pad_token_id, past = ${py(padTokenId)}, ${py(pastLength)}
+length = input_ids.numel()
+arange = torch.arange(past, past + length)  # what ignoring the padding gives
+# RoBERTa (create_position_ids_from_input_ids): pads keep pad_token_id, tokens count on from it
+real = input_ids.ne(pad_token_id).int()
+roberta = (torch.cumsum(real, dim=0) + past) * real + pad_token_id
+# generation (GPT-2 style): the mask covers the cached tokens too; cumsum - 1, and 1 at the pads
+full_mask = torch.cat([torch.ones(past, dtype=attention_mask.dtype), attention_mask])
+generation = (full_mask.cumsum(-1) - 1).masked_fill(full_mask == 0, 1)[past:]
+mistake = attention_mask.cumsum(-1) * attention_mask - 1  # pads land on -1: the lookup fails
+result = torch.stack([input_ids, attention_mask, arange, roberta, generation, mistake]).int()
 `;
 }

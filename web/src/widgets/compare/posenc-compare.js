@@ -9,6 +9,7 @@ import { fixed, plain } from '../../render/format.js';
 import { drawBars } from '../../render/bars.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
 import { NAMES } from '../../engine/names.js';
+import { sinusoidalSliceCode } from '../pytorch.js';
 
 const MAX_CHIPS = 512;
 
@@ -289,6 +290,24 @@ export class PosencCompare extends PosencElement {
     else return;
     e.preventDefault();
     this._hoverDim = Math.max(0, Math.min(this.dModel - 1, d));
+  }
+
+  /** The two encodings compared, float32 [2, dModel]. */
+  toArray() {
+    const [a, b] = this.pair;
+    if (!this.result) return null;
+    const data = new Float32Array(2 * this.dModel);
+    data.set(this.encode(a), 0);
+    data.set(this.encode(b), this.dModel);
+    return { data, shape: [2, this.dModel], rows: [`PE(${a})`, `PE(${b})`] };
+  }
+
+  toPyTorch() {
+    if (!this.result) return '';
+    const [a, b] = this.pair;
+    const rows = [a, b];
+    const length = Math.max(a, b) + 1;
+    return sinusoidalSliceCode({ ...this._params, length, offset: 0 }, { rows }, 'posenc-compare', `PE(${a}) and PE(${b})`);
   }
 
   toCSV() {

@@ -104,6 +104,10 @@ export class ToolbarController {
       this.notify(`No PyTorch code: ${err?.message ?? err}`);
       return;
     }
+    if (!code) {
+      this.notify('Nothing to export yet.');
+      return;
+    }
     const ok = await copyText(code);
     this.#snippet = ok ? null : code;
     this.notify(ok ? 'PyTorch code copied: it recomputes this table as `result`.' : 'Copy the PyTorch code from the box below.');

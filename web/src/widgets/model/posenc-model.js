@@ -13,6 +13,7 @@ import { csvRow } from '../../render/export.js';
 import { methodStyles, clampInt, timed, pairForKey, pairAtPointer, plotContext } from '../methods-shared.js';
 import { PRESETS } from './presets.js';
 import { modelStyles } from './styles.js';
+import { ropeInvFreqCode } from '../pytorch.js';
 
 const TWO_PI = 2 * Math.PI;
 const DTYPES = ['float32', 'bfloat16'];
@@ -206,6 +207,20 @@ export class PosencModel extends PosencElement {
   }
 
   // ---- exports -----------------------------------------------------------------------------------------------
+
+  /** The inverse frequencies at the longest context, float64 [rotaryDim / 2]. */
+  toArray() {
+    const d = this._data;
+    return d ? { data: Float64Array.from(d.r.invFreq), shape: [d.r.invFreq.length] } : null;
+  }
+
+  /** transformers' rules with the values fromConfig read (and the longest context for dynamic and LongRoPE). */
+  toPyTorch() {
+    const d = this._data;
+    if (!d) return '';
+    const { headDim, base, partialRotaryFactor, scaling } = d.r;
+    return ropeInvFreqCode('posenc-model', `inv_freq of ${d.name ?? 'the pasted config'}${d.at.seqLen ? ` at ${d.at.seqLen} tokens` : ''}`, [{ headDim, base, partialRotaryFactor, scaling }]);
+  }
 
   toCSV() {
     const d = this._data;

@@ -13,6 +13,7 @@ import { PosencElement, baseStyles, replaced } from '../base.js';
 import { numberAttr, stringListAttr } from '../../state/attributes.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
 import { attempt, errorText, clampInt, methodStyles } from '../methods-shared.js';
+import { positionIdsCode } from '../pytorch.js';
 
 const MAX_LENGTH = 64;
 const DEFAULT_TOKENS = ['The', 'cat', 'sat'];
@@ -290,6 +291,19 @@ export class PosencPadding extends PosencElement {
       [d.past ? `generation (GPT-2; mask includes ${d.past} cached)` : 'generation (GPT-2)', ...d.generation],
       ['cumsum(mask)*mask - 1', ...d.mistake],
     ];
+  }
+
+  /** int32 [6, slots]: input ids, mask, arange, RoBERTa, generation, cumsum(mask)·mask − 1. */
+  toArray() {
+    const d = this._data;
+    if (!d) return null;
+    const rows = [d.ids, d.mask, d.naive, d.roberta, d.generation, d.mistake];
+    return { data: Int32Array.from(rows.flatMap((r) => Array.from(r))), shape: [rows.length, this._L], rows: ['input ids', 'attention mask', 'arange', 'RoBERTa', 'generation', 'cumsum(mask)*mask - 1'] };
+  }
+
+  toPyTorch() {
+    const d = this._data;
+    return d ? positionIdsCode({ ids: d.ids, mask: d.mask, padTokenId: this.padTokenId, pastLength: d.past }) : '';
   }
 
   toCSV() {

@@ -12,6 +12,7 @@ import { drawXYPlot, drawCursor, extent } from '../../render/xyplot.js';
 import { CATEGORICAL } from '../../render/color.js';
 import { csvRow } from '../../render/export.js';
 import { clampInt, methodStyles, numberInput, timed, pairForKey, pairAtPointer, plotContext } from '../methods-shared.js';
+import { ropeInvFreqCode } from '../pytorch.js';
 
 export const SCALING_TYPES = ['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'];
 
@@ -318,6 +319,17 @@ export class PosencScaling extends PosencElement {
   }
 
   // ---- exports -----------------------------------------------------------------------------------------------
+
+  /** inv_freq of every recipe, float64 [6, headDim / 2], rows in SCALING_TYPES order. */
+  toArray() {
+    const d = this._data;
+    if (!d) return null;
+    return { data: Float64Array.from(SCALING_TYPES.flatMap((t) => Array.from(d.curves[t].invFreq))), shape: [SCALING_TYPES.length, d.half], rows: SCALING_TYPES };
+  }
+
+  toPyTorch() {
+    return ropeInvFreqCode('posenc-scaling', `inv_freq of ${SCALING_TYPES.join(', ')} (rows in that order)`, SCALING_TYPES.map((type) => ({ headDim: this.headDim, base: this.base, scaling: this.scalingFor(type) })));
+  }
 
   toCSV() {
     const d = this._data;

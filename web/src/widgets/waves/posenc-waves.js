@@ -12,6 +12,7 @@ import { fixed, int } from '../../render/format.js';
 import { csvRow, legendCanvas } from '../../render/export.js';
 import { describeColumn, frequencyInfo, wavelength, wavelengthText } from '../sinusoid-info.js';
 import { NAMES } from '../../engine/names.js';
+import { sinusoidalSliceCode } from '../pytorch.js';
 
 const MAX_LENGTH = 1 << 16;
 const MAX_CURVES = 10;
@@ -343,6 +344,23 @@ export class PosencWaves extends PosencElement {
   selectionChanged(list) {
     if (list.length && list[list.length - 1] < this.length && !this._playing) this._at = list[list.length - 1];
     this.requestUpdate();
+  }
+
+  /** What the view plots, float32: [length, dims] (curves over positions) or [positions, dModel] (vectors). */
+  get _slice() {
+    return this.view === 'dimension' ? { rows: this._rowPositions } : { columns: this._dims };
+  }
+
+  toArray() {
+    if (!this._table) return null;
+    const { rows, columns } = this._slice;
+    const [r, c] = [rows ?? Array.from({ length: this.length }, (_, i) => i), columns ?? Array.from({ length: this.dModel }, (_, i) => i)];
+    return { data: Float32Array.from(r.flatMap((p) => c.map((d) => this.valueAt(p, d)))), shape: [r.length, c.length] };
+  }
+
+  toPyTorch() {
+    const s = this._slice;
+    return sinusoidalSliceCode({ ...this._params, offset: 0 }, s, 'posenc-waves', s.rows ? `PE rows ${s.rows.join(', ')} of the sinusoidal table` : `dimensions ${s.columns.join(', ')} over ${this.length} positions`);
   }
 
   toCSV() {
