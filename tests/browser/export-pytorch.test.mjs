@@ -22,6 +22,8 @@ const CASES = [
   ['t5', 'length="40"'],
   ['t5', 'length="48" bidirectional num-buckets="16" max-distance="20"'],
   ...['llama-3.1-8b', 'qwen2.5-7b-yarn', 'phi-3-mini-128k', 'deepseek-v3', 'pythia-1.4b', 'gpt-oss-20b', 'vicuna-7b-16k', 'llama-2-7b-dynamic'].map((id) => ['model', `preset="${id}"`]),
+  ['rope', ''],
+  ['rope', 'head-dim="32" base="500" convention="interleaved" span="40"'],
   ['waves', ''],
   ['waves', 'view="dimension" length="50" d-model="24" positions="3 17"'],
   ['compare', 'd-model="48" base="100"'],

@@ -190,3 +190,26 @@ mistake = attention_mask.cumsum(-1) * attention_mask - 1  # pads land on -1: the
 result = torch.stack([input_ids, attention_mask, arange, roberta, generation, mistake]).int()
 `;
 }
+
+/** RoPE's q·k against the relative position m − n for one q and k (the RoPE widget's decay curve). */
+export function ropeScoresCode({ q, k, headDim, base, convention, span }) {
+  const vec = (v) => `torch.tensor([${Array.from(v, (x) => String(Math.fround(x))).join(', ')}], dtype=torch.float64)`;
+  return `${header('posenc-rope', `q·k after RoPE (${convention}) for relative positions −${span} … ${span}`)}
+head_dim, base, span = ${py(headDim)}, ${py(base)}, ${py(span)}
+q = ${vec(q)}
+k = ${vec(k)}
+inv_freq = 1.0 / base ** (torch.arange(0, head_dim, 2, dtype=torch.float64) / head_dim)
+
+def rope(x, position):
+    angle = position * inv_freq
+    cos, sin = torch.cos(angle), torch.sin(angle)
+${convention === 'interleaved'
+    ? `    even, odd = x[0::2], x[1::2]  # GPT-J / RoFormer: pairs (2i, 2i + 1)
+    return torch.stack([even * cos - odd * sin, odd * cos + even * sin], dim=-1).flatten()`
+    : `    half = head_dim // 2          # GPT-NeoX / LLaMA rotate_half: pairs (i, i + d/2)
+    return torch.cat([x[:half] * cos - x[half:] * sin, x[half:] * cos + x[:half] * sin])`}
+
+# the query at r and the key at 0 for r >= 0; the query at 0 and the key at -r before
+result = torch.tensor([rope(q, max(r, 0)) @ rope(k, max(-r, 0)) for r in range(-span, span + 1)]).float()
+`;
+}

@@ -15,6 +15,7 @@ import { tile, clampInt, methodStyles, numberInput, timed, announceChange } from
 import { ropeStyles } from './styles.js';
 import { ropeStatic, boundMeans, qkCurve } from './model.js';
 import { paintCircle, pairingGeometry, paintPairing, decayGeometry, paintDecay } from './painters.js';
+import { ropeScoresCode } from '../pytorch.js';
 
 const MAX_HEAD_DIM = 1024;
 const MAX_SPAN = 4096;
@@ -377,6 +378,17 @@ export class PosencRope extends PosencElement {
   }
 
   // ---- exports -----------------------------------------------------------------------------------------------
+
+  /** The q·k curve, float32 [2 · span + 1] for m − n = −span … span. */
+  toArray() {
+    const dc = this._decay;
+    return dc ? { data: Float32Array.from(dc.qk), shape: [dc.qk.length] } : null;
+  }
+
+  toPyTorch() {
+    const st = this._static;
+    return st && this._decay ? ropeScoresCode({ q: st.q, k: st.k, headDim: this.headDim, base: this.base, convention: this._conv, span: this.span }) : '';
+  }
 
   toCSV() {
     const dc = this._decay;
