@@ -25,6 +25,9 @@ const PACKAGES = {
     why: 'fonts metric-compatible with Arial, Times and Courier, for the browser tests',
   },
   'fonts-noto-core': { probe: '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf', why: 'the Noto fonts, for the browser tests' },
+  // a small font with Chinese characters (5 MB; Noto CJK is 90 MB), so the zh-CN widgets are laid out and
+  // pictured with real glyphs, as a Chinese reader's machine shows them
+  'fonts-wqy-microhei': { probe: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', why: 'Chinese glyphs, for the zh-CN browser tests' },
   mkdocs: { probe: '/usr/bin/mkdocs', why: 'builds the MkDocs site the widgets are tested in' },
   // The fixtures are committed, so the numeric tests never need Python; these run what users take to
   // Python: the .npy files (np.load) and the widgets' "Copy as PyTorch" code.

@@ -6,26 +6,10 @@
 // end without a trap, focus always visible.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { browserPerFile, widgetPage, waitReady } from './helpers.mjs';
+import { axe, browserPerFile, widgetPage, waitReady } from './helpers.mjs';
 import { ALL_WIDGET_TAGS as TAGS } from '../../web/src/widgets/tags.js';
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-
 const env = browserPerFile();
-
-/** Runs axe on the page (shadow roots included) and returns the serious and critical violations as text. */
-async function axe(page) {
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${JSON.stringify(n.target)} — ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 220)}`));
-  });
-}
 
 async function openDemo(path, scheme) {
   const page = await env.context.newPage();

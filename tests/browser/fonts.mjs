@@ -10,13 +10,14 @@ import { join } from 'node:path';
 /**
  * The font sets, by name (`setup({ fonts })`, or POSENC_TEST_FONTS for every file of a run):
  * - dejavu: only /usr/share/fonts/truetype/dejavu, what a fresh Debian machine has;
- * - full: the machine's own fonts, which must include DejaVu, Liberation and Noto (npm test installs them).
+ * - full: the machine's own fonts, which must include DejaVu, Liberation, Noto and WenQuanYi Micro Hei for
+ *   Chinese (npm test installs them).
  * Each set names the families Chromium must find and those it must not, so that a pass can never silently
  * run with other fonts than its name says (a fontconfig setting that Chromium ignored, a package missing).
  */
 export const FONT_SETS = {
   dejavu: { dirs: ['/usr/share/fonts/truetype/dejavu'], present: ['DejaVu Sans', 'DejaVu Serif'], absent: ['Liberation Sans', 'Liberation Serif', 'Noto Sans', 'Noto Serif'] },
-  full: { dirs: null, present: ['DejaVu Sans', 'Liberation Sans', 'Liberation Serif', 'Noto Sans', 'Noto Serif'], absent: [] },
+  full: { dirs: null, present: ['DejaVu Sans', 'Liberation Sans', 'Liberation Serif', 'Noto Sans', 'Noto Serif', 'WenQuanYi Micro Hei'], absent: [] },
 };
 
 /**

@@ -16,6 +16,7 @@ import { EngineController } from './element/engine-controller.js';
 import { FrameController } from './element/frame-controller.js';
 import { GroupController } from './element/group-controller.js';
 import { ToolbarController } from './element/toolbar-controller.js';
+import { LocaleController } from './element/locale-controller.js';
 
 // widgets import these from here
 export { baseStyles, pickedChipStyles } from './element/styles.js';
@@ -37,7 +38,9 @@ export class PosencElement extends LitElement {
 
   static styles = baseStyles;
 
-  // the toolbar first: it marks the notes open before the frame measures its tables
+  // the language first: the other controllers' text is in it
+  #locale = new LocaleController(this);
+  // the toolbar next: it marks the notes open before the frame measures its tables
   #toolbar = new ToolbarController(this);
   #frame = new FrameController(this);
   #group = new GroupController(this);
@@ -74,6 +77,18 @@ export class PosencElement extends LitElement {
   /** The part of the group's selection `list` this widget can show (as its new `positions`). */
   constrainSelection(list) {
     return list.slice();
+  }
+
+  // --- language -------------------------------------------------------------------------------------------
+
+  /** The catalogue this widget speaks ('en', 'es', 'zh-CN' or a registered one), from the page's `lang`. */
+  get locale() {
+    return this.#locale.locale;
+  }
+
+  /** The message `key` in this widget's language, `params` filled in (numbers formatted for it). */
+  t(key, params) {
+    return this.#locale.t(key, params);
   }
 
   // --- lifecycle ----------------------------------------------------------------------------------------
@@ -193,7 +208,7 @@ export class PosencElement extends LitElement {
 
   /** The adjustment for selected positions this widget has no place for (at or beyond `count`). */
   positionsBeyond(count) {
-    return leftOut('positions', this.getSelection().filter((p) => p >= count), `a position from 0 to ${count - 1}`);
+    return leftOut('positions', this.getSelection().filter((p) => p >= count), this.t('message.positionRange', { last: count - 1 }), this.t.bind(this));
   }
 
   renderError() {

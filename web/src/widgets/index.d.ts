@@ -29,8 +29,16 @@ export declare class PosencElement extends LitElement {
   readonly embedFrameCode: string;
   /** The widget's data as CSV text; throws a RangeError when it would pass 4 194 304 values (export a smaller view). */
   toCSV(): string;
+  /** The table the NPY export saves: the widget's tensor, or the numeric columns (or rows) of its CSV. */
+  toArray(): { data: Float32Array | Float64Array | Int32Array; shape: number[]; columns?: string[]; rows?: string[] } | null;
+  /** Python code that recomputes toArray() with torch, as `result` (the widgets with a PyTorch button). */
+  toPyTorch?(): string;
   /** A canvas with the widget's picture (what the PNG export saves). */
   exportCanvas(): Promise<HTMLCanvasElement | null>;
+  /** The catalogue the widget speaks: from its `lang`, an ancestor's, or <html lang> ('en' when none matches). */
+  readonly locale: string;
+  /** A message of the catalogue in the widget's language, placeholders filled in. */
+  t(key: string, params?: Record<string, string | number>): string;
   /** Shows a short text in the widget's status line (a polite live region). */
   notify(text: string): void;
 }
@@ -182,6 +190,18 @@ export declare class PosencProperties extends PosencElement {
     extrap: { T: number; inside: number; beyond: number; minBeyond: number; learnedError: string };
   } | null;
 }
+
+/** A message: text with {placeholders}, or plural forms chosen by {count} (Intl.PluralRules names). */
+export type Message = string | { other: string; zero?: string; one?: string; two?: string; few?: string; many?: string };
+/**
+ * Adds or extends the catalogue of a language ('fr', 'pt-BR'): keys of the English catalogue (listed in
+ * docs/widgets.md) to messages. Widgets in that language re-render; missing keys fall back to English.
+ */
+export declare function registerLocale(locale: string, messages: Record<string, Message>): void;
+/** The languages with a catalogue ('en', 'es', 'zh-CN' and any registered). */
+export declare function locales(): string[];
+/** The message keys of a catalogue (English by default). */
+export declare function messageKeys(locale?: string): string[];
 
 /** Hands the widgets an engine loaded by the page (call before the first widget connects). */
 export declare function setEngine(engine: Engine | Promise<Engine>): void;

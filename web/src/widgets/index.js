@@ -14,6 +14,9 @@ export { setEngine, getEngine } from './engine.js';
 export { getChannel, SelectionChannel } from '../state/channel.js';
 export { syncWithUrl, encodeState, decodeState } from '../state/url.js';
 
+// Every word in the page's language: add a catalogue with registerLocale('fr', { 'heatmap.title': … }).
+export { registerLocale, locales, messageKeys } from '../i18n/index.js';
+
 export { WIDGET_TAGS, METHOD_WIDGET_TAGS, MODEL_WIDGET_TAGS, ALL_WIDGET_TAGS } from './tags.js';
 
 // Beyond sinusoidal: learned tables, T5 buckets, RoPE and its long-context scaling, ALiBi, the method

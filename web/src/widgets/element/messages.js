@@ -1,21 +1,27 @@
 // The sentences a widget shows when it draws something other than what the page asked for, and engine
 // messages reworded into the page author's attribute names. Pure functions over a widget and its Lit
-// property declarations (`static properties`: `attribute`, and for named values `values` and `fallback`).
+// property declarations (`static properties`: `attribute`, and for named values `values` and `fallback`),
+// in the widget's language (web/src/i18n).
+
+import { translate } from '../../i18n/index.js';
+
+// English, for callers that pass no translator (the widget's own `t` gives its language)
+const english = (key, params) => translate('en', key, params);
 
 /**
  * The sentence for list entries a widget leaves out: `leftOut('dims', [70], 'from 0 to 63')` gives
- * "dims: 70 is not from 0 to 63, so it is left out". Empty when nothing was left out.
+ * "dims: 70 is not from 0 to 63, so it is left out". Empty when nothing was left out. `t` is the
+ * widget's translator (English by default); `expected` is already in its language.
  */
-export function leftOut(attribute, values, expected) {
+export function leftOut(attribute, values, expected, t = english) {
   if (!values.length) return [];
   const shown = values.length > 5 ? `${values.slice(0, 5).join(', ')}, …` : values.join(', ');
-  const one = values.length === 1;
-  return [`${attribute}: ${shown} ${one ? 'is' : 'are'} not ${expected}, so ${one ? 'it is' : 'they are'} left out`];
+  return [t('message.leftOut', { attribute, values: shown, expected, count: values.length })];
 }
 
 /** The sentence for a value the widget replaced: `replaced('step', 9, 5, 'a step from 1 to 5')`; empty when equal. */
-export function replaced(attribute, given, used, expected) {
-  return Object.is(given, used) ? [] : [`${attribute}: ${given} is not ${expected}, so ${used} is used`];
+export function replaced(attribute, given, used, expected, t = english) {
+  return Object.is(given, used) ? [] : [t('message.replaced', { attribute, given: String(given), used: String(used), expected })];
 }
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -46,7 +52,7 @@ export function namedValueAdjustments(widget) {
     const value = widget[name];
     if (!options.values || value == null || value === '' || options.values.includes(value)) continue;
     const attribute = typeof options.attribute === 'string' ? options.attribute : name.toLowerCase();
-    out.push(`${attribute}: “${value}” is not one of ${options.values.join(', ')}, so ${options.fallback ?? options.values[0]} is used`);
+    out.push(widget.t('message.namedValue', { attribute, value: String(value), values: options.values.join(', '), used: options.fallback ?? options.values[0] }));
   }
   return out;
 }

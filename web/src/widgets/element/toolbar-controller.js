@@ -44,7 +44,7 @@ export class ToolbarController {
     const ok = await copyText(code);
     this.#embedFrame = host.embedFrameCode;
     this.#embed = code;
-    this.notify(ok ? 'Embed code copied to the clipboard.' : 'Copy the embed code from the box below.');
+    this.notify(this.#host.t(ok ? 'toolbar.embedCopied' : 'toolbar.embedCopyBelow'));
     await host.updateComplete;
     const ta = host.renderRoot.querySelector('.embed textarea');
     if (ta && !ok) {
@@ -55,7 +55,7 @@ export class ToolbarController {
 
   #copyEmbedFrame = async () => {
     const ok = await copyText(this.#embedFrame ?? this.#host.embedFrameCode);
-    this.notify(ok ? 'iframe code copied to the clipboard.' : 'Copy the iframe code from its box.');
+    this.notify(this.#host.t(ok ? 'toolbar.frameCopied' : 'toolbar.frameCopyBelow'));
   };
 
   #closeEmbed = () => {
@@ -68,15 +68,15 @@ export class ToolbarController {
     try {
       text = this.#host.toCSV();
     } catch (err) {
-      this.notify(`No CSV: ${err?.message ?? err}`);
+      this.notify(this.#host.t('toolbar.noCsv', { error: String(err?.message ?? err) }));
       return;
     }
     if (!text) {
-      this.notify('Nothing to export yet.');
+      this.notify(this.#host.t('toolbar.nothing'));
       return;
     }
     download(new Blob([text], { type: 'text/csv;charset=utf-8' }), `${this.#host.localName}.csv`);
-    this.notify(`CSV saved (${Math.round(text.length / 1024)} KiB).`);
+    this.notify(this.#host.t('toolbar.csvSaved', { size: Math.round(text.length / 1024) }));
   };
 
   #downloadNpy = () => {
@@ -84,16 +84,16 @@ export class ToolbarController {
     try {
       table = this.#host.toArray();
     } catch (err) {
-      this.notify(`No NPY: ${err?.message ?? err}`);
+      this.notify(this.#host.t('toolbar.noNpy', { error: String(err?.message ?? err) }));
       return;
     }
     if (!table) {
-      this.notify('Nothing to export yet.');
+      this.notify(this.#host.t('toolbar.nothing'));
       return;
     }
     download(new Blob([toNpy(table.data, table.shape)], { type: 'application/octet-stream' }), `${this.#host.localName}.npy`);
     const labels = table.columns ?? table.rows;
-    this.notify(`NPY saved: ${table.shape.join(' × ')}${labels ? ` (${labels.join(', ')})` : ''}.`);
+    this.notify(this.#host.t('toolbar.npySaved', { shape: table.shape.join(' × '), labels: labels ? ` (${labels.join(', ')})` : '' }));
   };
 
   #copyPyTorch = async () => {
@@ -101,16 +101,16 @@ export class ToolbarController {
     try {
       code = this.#host.toPyTorch();
     } catch (err) {
-      this.notify(`No PyTorch code: ${err?.message ?? err}`);
+      this.notify(this.#host.t('toolbar.noPytorch', { error: String(err?.message ?? err) }));
       return;
     }
     if (!code) {
-      this.notify('Nothing to export yet.');
+      this.notify(this.#host.t('toolbar.nothing'));
       return;
     }
     const ok = await copyText(code);
     this.#snippet = ok ? null : code;
-    this.notify(ok ? 'PyTorch code copied: it recomputes this table as `result`.' : 'Copy the PyTorch code from the box below.');
+    this.notify(this.#host.t(ok ? 'toolbar.pytorchCopied' : 'toolbar.pytorchCopyBelow'));
   };
 
   #closeSnippet = () => {
@@ -121,12 +121,12 @@ export class ToolbarController {
   #downloadPng = async () => {
     const canvas = await this.#host.exportCanvas();
     if (!canvas) {
-      this.notify('Nothing to export yet.');
+      this.notify(this.#host.t('toolbar.nothing'));
       return;
     }
     const blob = await canvasToBlob(canvas);
     download(blob, `${this.#host.localName}.png`);
-    this.notify('PNG saved.');
+    this.notify(this.#host.t('toolbar.pngSaved'));
   };
 
   /** Opens or closes the notes (and redraws: the panes change width). */
@@ -139,40 +139,36 @@ export class ToolbarController {
 
   /** Heading + toolbar, the embed boxes when open, and the status line; `title` is rendered as text, never as HTML. */
   render(title) {
-    const name = shortName(this.#host.localName);
+    const t = (key, params) => this.#host.t(key, params);
+    const name = t(`widget.${shortName(this.#host.localName)}`);
+    const button = (key, onClick, extra = nothing) => html`<button type="button" part="button" @click=${onClick} aria-label=${t(`${key}.aria`, { name })} aria-expanded=${extra}>${t(key)}</button>`;
     return html`
       <div class="head">
         <p class="title">${title}</p>
-        <div class="toolbar" role="toolbar" aria-label="${name} export tools">
-          <button type="button" part="button" @click=${this.#copyEmbed} aria-label="Copy embed code of this ${name} widget">Embed</button>
-          <button type="button" part="button" @click=${this.#downloadCsv} aria-label="Download the ${name} data as CSV">CSV</button>
-          <button type="button" part="button" @click=${this.#downloadNpy} aria-label="Download the ${name} data as a NumPy .npy file">NPY</button>
-          <button type="button" part="button" @click=${this.#downloadPng} aria-label="Download the ${name} picture as PNG">PNG</button>
-          ${typeof this.#host.toPyTorch === 'function'
-            ? html`<button type="button" part="button" @click=${this.#copyPyTorch} aria-label="Copy PyTorch code that recomputes the ${name} data">PyTorch</button>`
-            : nothing}
-          ${this.#host.compact
-            ? html`<button type="button" part="button" aria-expanded=${this.#notesOpen ? 'true' : 'false'} @click=${this.#toggleNotes} aria-label="Notes: the explanations of this ${name} widget">Notes</button>`
-            : nothing}
+        <div class="toolbar" role="toolbar" aria-label=${t('toolbar.label', { name })}>
+          ${button('toolbar.embed', this.#copyEmbed)} ${button('toolbar.csv', this.#downloadCsv)} ${button('toolbar.npy', this.#downloadNpy)}
+          ${button('toolbar.png', this.#downloadPng)}
+          ${typeof this.#host.toPyTorch === 'function' ? button('toolbar.pytorch', this.#copyPyTorch) : nothing}
+          ${this.#host.compact ? button('toolbar.notes', this.#toggleNotes, this.#notesOpen ? 'true' : 'false') : nothing}
         </div>
       </div>
       ${this.#embed != null
         ? html`<div class="embed">
-            <label class="note" for="embed-code">Embed code (paste into any page that loads posenc/widgets):</label>
-            <textarea id="embed-code" readonly rows="2" .value=${this.#embed}></textarea>
+            <label class="note" for="embed-code">${t('toolbar.embedLabel')}</label>
+            <textarea id="embed-code" readonly rows="2" dir="ltr" .value=${this.#embed}></textarea>
           </div>
           <div class="embed-frame">
-            <label class="note" for="embed-frame-code">Or as an iframe (its script fits the frame's height to the widget; without it, the frame keeps its height):</label>
-            <textarea id="embed-frame-code" readonly rows="6" .value=${this.#embedFrame ?? ''}></textarea>
-            <button type="button" @click=${this.#copyEmbedFrame}>Copy iframe</button>
-            <button type="button" @click=${this.#closeEmbed}>Close</button>
+            <label class="note" for="embed-frame-code">${t('toolbar.frameLabel')}</label>
+            <textarea id="embed-frame-code" readonly rows="6" dir="ltr" .value=${this.#embedFrame ?? ''}></textarea>
+            <button type="button" @click=${this.#copyEmbedFrame}>${t('toolbar.copyFrame')}</button>
+            <button type="button" @click=${this.#closeEmbed}>${t('toolbar.close')}</button>
           </div>`
         : nothing}
       ${this.#snippet != null
         ? html`<div class="embed">
-            <label class="note" for="pytorch-code">PyTorch code (recomputes this table as <code>result</code>):</label>
-            <textarea id="pytorch-code" readonly rows="6" .value=${this.#snippet}></textarea>
-            <button type="button" @click=${this.#closeSnippet}>Close</button>
+            <label class="note" for="pytorch-code">${t('toolbar.pytorchLabel')}</label>
+            <textarea id="pytorch-code" readonly rows="6" dir="ltr" .value=${this.#snippet}></textarea>
+            <button type="button" @click=${this.#closeSnippet}>${t('toolbar.close')}</button>
           </div>`
         : nothing}
       <p class="note status" role="status" aria-live="polite">${this.#status}</p>

@@ -9,7 +9,8 @@ import { pushPosition } from '../../state/channel.js';
 import { MatrixRaster } from '../../render/raster.js';
 import { lut, SCHEME_NAMES } from '../../render/color.js';
 import { fitCanvas, clearCanvas, yieldTask, pointerIn } from '../../render/canvas.js';
-import { fixed, int, plain } from '../../render/format.js';
+import { int, plain } from '../../render/format.js';
+import { formatNumber } from '../../i18n/index.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawRowMarks, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../../render/matrix-view.js';
 import { csvRow } from '../../render/export.js';
 import { describeColumn, frequencyInfo, formulaText } from '../sinusoid-info.js';
@@ -100,7 +101,7 @@ export class PosencHeatmap extends PosencElement {
     if (!Number.isInteger(length) || length < 1 || !Number.isFinite(offset)) return super.adjustments;
     const last = offset + length - 1;
     const out = this.getSelection().filter((pos) => pos < offset || pos > last);
-    return [...super.adjustments, ...leftOut('positions', out, `a row of the table (positions ${offset} to ${last})`)];
+    return [...super.adjustments, ...leftOut('positions', out, this.t('heatmap.rowOfTable', { first: offset, last }), this.t.bind(this))];
   }
 
   /** Resolves when the picture for the current attributes is completely drawn. */
@@ -219,7 +220,7 @@ export class PosencHeatmap extends PosencElement {
     drawRaster(ctx, geom, this._raster.canvas, this.ratio);
     const p = this._params;
     // rows are positions offset, offset + 1, …: label them so (the left margin is sized for these digits)
-    drawMatrixAxes(ctx, geom, theme, { colTitle: 'dimension →', rowTitle: 'position ↓', rowOffset: p.offset, rowLabel: (r) => String(p.offset + r) });
+    drawMatrixAxes(ctx, geom, theme, { colTitle: this.t('heatmap.axisColumns'), rowTitle: this.t('heatmap.axisRows'), rowOffset: p.offset, rowLabel: (r) => String(p.offset + r) });
     this._drawSinCosStrip(ctx, geom, theme);
     const marks = this.getSelection().map((pos, i) => ({
       row: pos - p.offset,
@@ -234,10 +235,10 @@ export class PosencHeatmap extends PosencElement {
       scheme,
       vmin: -1,
       vmax: 1,
-      caption: 'value',
+      caption: this.t('heatmap.legend'),
       keys: [
-        { color: theme.accent, label: 'sin column' },
-        { color: theme.muted, label: 'cos column' },
+        { color: theme.accent, label: this.t('heatmap.sinColumn') },
+        { color: theme.muted, label: this.t('heatmap.cosColumn') },
       ],
     });
   }
@@ -304,7 +305,7 @@ export class PosencHeatmap extends PosencElement {
     const f = formulaText(this._info, p, pos, col, v);
     const kind = `${colInfo.kind}, i = ${colInfo.i}`;
     return {
-      text: `position ${pos}, dimension ${col} (${kind}): ${fixed(v, 4)}`,
+      text: this.t('heatmap.readout', { position: pos, column: col, kind: colInfo.kind, pair: colInfo.i, value: formatNumber(this.locale, v, 4) }),
       formula: f,
       value: v,
     };
@@ -383,11 +384,17 @@ export class PosencHeatmap extends PosencElement {
 
   // ---- exports -----------------------------------------------------------------------------------------
 
+  _checkExportSize(p) {
+    const count = p.length * p.dModel;
+    const big = (n) => (this.locale === 'en' ? int(n) : n);
+    if (count > CSV_MAX_CELLS) throw new RangeError(this.t('heatmap.tooBig', { count: big(count), limit: big(CSV_MAX_CELLS) }));
+  }
+
   /** The table itself, float32 [length, dModel], for the .npy export. */
   toArray() {
     checkRanges(this);
     const p = this._params;
-    if (p.length * p.dModel > CSV_MAX_CELLS) throw new RangeError(`the table has ${int(p.length * p.dModel)} values; the export is limited to ${int(CSV_MAX_CELLS)} (reduce length or d-model)`);
+    this._checkExportSize(p);
     return { data: this.pe.sinusoidal(p), shape: [p.length, p.dModel] };
   }
 
@@ -399,9 +406,7 @@ export class PosencHeatmap extends PosencElement {
   toCSV() {
     checkRanges(this);
     const p = this._params;
-    if (p.length * p.dModel > CSV_MAX_CELLS) {
-      throw new RangeError(`the table has ${int(p.length * p.dModel)} values; CSV export is limited to ${int(CSV_MAX_CELLS)} (reduce length or d-model)`);
-    }
+    this._checkExportSize(p);
     const lines = [csvRow(['position', ...Array.from({ length: p.dModel }, (_, c) => `dim${c}_${describeColumn(c, p).kind}`)])];
     const chunk = Math.max(1, Math.floor(65536 / p.dModel));
     const buf = new Float32Array(chunk * p.dModel);
@@ -422,7 +427,7 @@ export class PosencHeatmap extends PosencElement {
     const canvas = this.renderRoot.querySelector('canvas.plot');
     if (!canvas || !this._layoutGeom) return null;
     const p = this._params;
-    return this.picture([canvas], `Sinusoidal PE: ${p.length} positions × ${p.dModel} dimensions, base ${p.base}, ${p.layout}`);
+    return this.picture([canvas], this.t('heatmap.picture', { ...p }));
   }
 
   // ---- template ----------------------------------------------------------------------------------------
@@ -437,21 +442,26 @@ export class PosencHeatmap extends PosencElement {
     const head = Array.from({ length: cols }, (_, c) => c);
     return html`
       <p class="note" id="table-caption">
-        PE values (engine output), positions ${p.offset}–${p.offset + rows - 1}${rows < p.length ? ` of ${int(p.length)}` : ''},
-        dimensions 0–${cols - 1}${cols < p.dModel ? ` of ${int(p.dModel)}` : ''}. Download the CSV for the whole table.
+        ${this.t('heatmap.tableCaption', {
+          first: p.offset,
+          last: p.offset + rows - 1,
+          ofLength: rows < p.length ? this.t('heatmap.of', { count: p.length }) : '',
+          lastColumn: cols - 1,
+          ofDModel: cols < p.dModel ? this.t('heatmap.of', { count: p.dModel }) : '',
+        })}
       </p>
       <div class="scroll table-scroll" tabindex="0" role="region" aria-labelledby="table-caption">
         <table class="values" aria-labelledby="table-caption">
           <thead>
             <tr>
-              <th scope="col">position</th>
+              <th scope="col">${this.t('heatmap.position')}</th>
               ${head.map((c) => html`<th scope="col">${c} (${describeColumn(c, p).kind})</th>`)}
             </tr>
           </thead>
           <tbody>
             ${Array.from({ length: rows }, (_, r) => html`<tr>
               <th scope="row">${p.offset + r}</th>
-              ${head.map((c) => html`<td>${fixed(t[r * p.dModel + c], 4)}</td>`)}
+              ${head.map((c) => html`<td>${formatNumber(this.locale, t[r * p.dModel + c], 4)}</td>`)}
             </tr>`)}
           </tbody>
         </table>
@@ -461,8 +471,8 @@ export class PosencHeatmap extends PosencElement {
 
   render() {
     const p = this._params;
-    const ro = this._ready ? this.guard(() => this._readout()) ?? { text: '', formula: '' } : { text: 'Loading the engine…', formula: '' };
-    const title = this.label || 'Positional encoding matrix';
+    const ro = this._ready ? this.guard(() => this._readout()) ?? { text: '', formula: '' } : { text: this.t('common.loading'), formula: '' };
+    const title = this.label || this.t('heatmap.title');
     const big = p.length * p.dModel;
     return html`
       ${this.renderHead(title)}
@@ -471,8 +481,8 @@ export class PosencHeatmap extends PosencElement {
           class="plot"
           tabindex="0"
           role="img"
-          aria-roledescription="interactive heatmap"
-          aria-label=${`Heatmap of the sinusoidal positional encoding: ${p.length} positions (rows) by ${p.dModel} dimensions (columns), colours from −1 to +1. Arrow keys move the cursor, Enter selects the position.`}
+          aria-roledescription=${this.t('heatmap.roledescription')}
+          aria-label=${this.t('heatmap.aria', { length: p.length, dModel: p.dModel })}
           aria-describedby="readout"
           @pointermove=${this._onMove}
           @pointerdown=${this._onMove}
@@ -482,13 +492,13 @@ export class PosencHeatmap extends PosencElement {
           @focus=${() => ((this._focused = true), this._paint())}
           @blur=${() => ((this._focused = false), this._paint())}
         ></canvas>
-        ${this._progress < 1 ? html`<span class="progress muted" aria-hidden="true">drawing ${Math.round(this._progress * 100)}%</span>` : nothing}
+        ${this._progress < 1 ? html`<span class="progress muted" aria-hidden="true">${this.t('heatmap.drawing', { percent: Math.round(this._progress * 100) })}</span>` : nothing}
       </div>
       <p id="readout" class="readout" role="status" aria-live="polite" aria-atomic="true" data-value=${ro.value ?? ''}>${ro.text}</p>
-      <p class="readout formula muted">${ro.formula}</p>
-      ${big > 4e6 ? html`<p class="note">Large table (${int(big)} values): each pixel shows the mean of the cells it covers; the readout is always the exact value.</p>` : nothing}
+      <p class="readout formula muted" dir="ltr">${ro.formula}</p>
+      ${big > 4e6 ? html`<p class="note">${this.t('heatmap.large', { count: this.locale === 'en' ? int(big) : big })}</p>` : nothing}
       <details @toggle=${(e) => (this._tableOpen = e.target.open)}>
-        <summary>Show the values as a table</summary>
+        <summary>${this.t('heatmap.showTable')}</summary>
         ${this._renderTable()}
       </details>
     `;

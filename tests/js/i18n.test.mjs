@@ -1,0 +1,56 @@
+// The catalogues (web/src/i18n): every language has every English key, the same placeholders in every
+// form and the plural forms its language uses; language matching, fallback per key, number formats, and
+// registerLocale's checks.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import en from '../../web/src/i18n/en.js';
+import es from '../../web/src/i18n/es.js';
+import zhCN from '../../web/src/i18n/zh-CN.js';
+import { formatNumber, locales, matchLocale, registerLocale, translate } from '../../web/src/i18n/index.js';
+
+const CATALOGUES = { es, 'zh-CN': zhCN };
+const forms = (message) => (typeof message === 'string' ? { other: message } : message);
+const names = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((n) => n !== 'count').sort().join(',');
+
+test('i18n: es and zh-CN have every key of English and no other, with the same placeholders', () => {
+  for (const [locale, catalogue] of Object.entries(CATALOGUES)) {
+    assert.deepEqual(Object.keys(en).filter((k) => !(k in catalogue)), [], `${locale}: missing keys`);
+    assert.deepEqual(Object.keys(catalogue).filter((k) => !(k in en)), [], `${locale}: keys English does not have`);
+    for (const [key, message] of Object.entries(catalogue)) {
+      const want = new Set(Object.values(forms(en[key])).map(names));
+      assert.equal(want.size, 1, `en ${key}: every plural form has the same placeholders`);
+      for (const [form, text] of Object.entries(forms(message))) {
+        assert.equal(names(text), [...want][0], `${locale} ${key} (${form}): placeholders`);
+        assert.ok(text.trim(), `${locale} ${key}: not blank`);
+      }
+      // the plural forms the language's rules select (Spanish one/other; Chinese other only)
+      if (typeof en[key] === 'object') {
+        const needed = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+        for (const category of needed) if (category !== 'many') assert.ok(category in forms(message) || category === 'other', `${locale} ${key}: form ${category}`);
+        assert.ok('other' in forms(message), `${locale} ${key}: an 'other' form`);
+      }
+    }
+  }
+});
+
+test('i18n: the page language matched to a catalogue', () => {
+  assert.deepEqual(locales().slice(0, 3), ['en', 'es', 'zh-CN']);
+  for (const [lang, locale] of [['es', 'es'], ['es-MX', 'es'], ['ES', 'es'], ['zh', 'zh-CN'], ['zh-Hans', 'zh-CN'], ['zh-Hans-CN', 'zh-CN'], ['zh-cn', 'zh-CN'], ['en-GB', 'en'], ['fr', 'en'], ['', 'en'], [null, 'en']])
+    assert.equal(matchLocale(lang), locale, String(lang));
+});
+
+test('i18n: placeholders, plural forms, numbers per locale, and English for what a catalogue lacks', () => {
+  assert.equal(translate('en', 'message.leftOut', { attribute: 'dims', values: '70', expected: 'a dimension', count: 1 }), 'dims: 70 is not a dimension, so it is left out');
+  assert.equal(translate('es', 'message.leftOut', { attribute: 'dims', values: '70, 80', expected: 'una dimensión', count: 2 }), 'dims: 70, 80 no son una dimensión, así que se omiten');
+  assert.equal(translate('es', 'heatmap.readout', { position: 1, column: 0, kind: 'sin', pair: 0, value: formatNumber('es', 0.841471, 4) }), 'posición 1, dimensión 0 (sin, i = 0): 0,8415');
+  assert.equal(formatNumber('en', -0.5, 4), '\u22120.5000');
+  assert.equal(formatNumber('es', -1234.5, 1), '\u22121234,5');
+  assert.equal(formatNumber('zh-CN', 1234567, null), '1,234,567');
+  registerLocale('fr', { 'heatmap.title': 'Matrice d’encodage positionnel' });
+  assert.equal(matchLocale('fr-CA'), 'fr');
+  assert.equal(translate('fr', 'heatmap.title'), 'Matrice d’encodage positionnel');
+  assert.equal(translate('fr', 'heatmap.showTable'), en['heatmap.showTable'], 'English for a key the catalogue lacks');
+  assert.throws(() => registerLocale('fr', { 'heatmap.titel': 'x' }), /heatmap\.titel is not a message key/);
+  assert.throws(() => registerLocale('français', {}), TypeError);
+  assert.throws(() => registerLocale('fr', { 'heatmap.title': 3 }), /string or plural forms/);
+});

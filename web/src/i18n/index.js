@@ -1,0 +1,103 @@
+// Every word a widget shows or speaks, per language. A catalogue is a plain object of messages by key:
+// a string with {placeholders}, or for a count an object of plural forms ({ one, other, … } as
+// Intl.PluralRules names them), chosen by the `count` parameter. A widget reads its language from its own
+// `lang` attribute, else the nearest ancestor's, else <html lang>, else English; a message missing from a
+// catalogue falls back to English, key by key, so a partial catalogue never shows a blank or a key.
+
+import en from './en.js';
+import es from './es.js';
+import zhCN from './zh-CN.js';
+import { fixed } from '../render/format.js';
+
+const catalogues = new Map([
+  ['en', en],
+  ['es', es],
+  ['zh-CN', zhCN],
+]);
+const listeners = new Set();
+
+/** Languages written right to left: text direction follows the locale (numbers and formulas stay LTR). */
+const RTL = /^(ar|arc|dv|fa|he|ks|ku|ps|sd|ug|ur|yi)(-|$)/i;
+export const directionOf = (locale) => (RTL.test(locale) ? 'rtl' : 'ltr');
+
+/**
+ * Adds or extends the catalogue of `locale` (a BCP 47 tag such as 'fr' or 'pt-BR'): `messages` maps keys
+ * of the English catalogue (the list is in docs/widgets.md) to strings or plural forms. Widgets showing
+ * that language re-render. Keys English does not have are a TypeError, so a typo does not go unseen.
+ */
+export function registerLocale(locale, messages) {
+  if (typeof locale !== 'string' || !/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale)) throw new TypeError(`registerLocale: locale must be a language tag such as 'fr' or 'pt-BR' (got ${JSON.stringify(locale)})`);
+  if (!messages || typeof messages !== 'object') throw new TypeError('registerLocale: messages must be an object of messages by key');
+  for (const [key, message] of Object.entries(messages)) {
+    if (!(key in en)) throw new TypeError(`registerLocale: ${key} is not a message key (docs/widgets.md lists them)`);
+    const ok = typeof message === 'string' || (message && typeof message === 'object' && typeof message.other === 'string');
+    if (!ok) throw new TypeError(`registerLocale: ${key} must be a string or plural forms with at least 'other'`);
+  }
+  catalogues.set(locale, { ...catalogues.get(locale), ...messages });
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` whenever a catalogue changes; returns the function that stops it. */
+export function onLocalesChanged(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The registered catalogue that serves `lang`: the same tag, else the language ('es-MX' → 'es'; 'zh', 'zh-Hans' → 'zh-CN'), else 'en'. */
+export function matchLocale(lang) {
+  const tag = String(lang ?? '').trim();
+  if (!tag) return 'en';
+  const lower = tag.toLowerCase();
+  for (const known of catalogues.keys()) if (known.toLowerCase() === lower) return known;
+  if (/^zh(-hans|-cn|-sg|-my)?(-|$)/i.test(tag)) return catalogues.has('zh-CN') ? 'zh-CN' : 'en';
+  const language = lower.split('-')[0];
+  for (const known of catalogues.keys()) if (known.toLowerCase() === language) return known;
+  for (const known of catalogues.keys()) if (known.toLowerCase().split('-')[0] === language) return known;
+  return 'en';
+}
+
+/** The `lang` in effect for `element`: its own, else the nearest ancestor's (across shadow roots), else ''. */
+export function langOf(element) {
+  for (let node = element; node; node = node.parentElement ?? node.getRootNode?.().host ?? null) {
+    const lang = node.getAttribute?.('lang');
+    if (lang) return lang;
+  }
+  return '';
+}
+
+const pluralRules = new Map();
+const numberFormats = new Map();
+const cached = (map, key, make) => map.get(key) ?? map.set(key, make()).get(key);
+
+/**
+ * A number as a reader of `locale` writes it, with `digits` decimals (null: as many as it has). English keeps
+ * posenc's own forms (typographic minus, no grouping); other locales use Intl.NumberFormat.
+ */
+export function formatNumber(locale, value, digits = null) {
+  if (locale === 'en' || !Number.isFinite(value)) return digits == null ? String(value).replace('-', '\u2212') : fixed(value, digits);
+  const options = digits == null ? { maximumFractionDigits: 20 } : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  const text = cached(numberFormats, `${locale}|${digits}`, () => new Intl.NumberFormat(locale, options)).format(Object.is(value, -0) ? 0 : value);
+  return text.replace('-', '\u2212');
+}
+
+/**
+ * The message `key` in `locale` with `params` filled in: numbers are formatted for the locale, strings are
+ * used as they are (pass a string for code, formulas and identifiers). English when the locale lacks it.
+ */
+export function translate(locale, key, params = {}) {
+  let message = catalogues.get(locale)?.[key] ?? en[key];
+  if (message === undefined) throw new Error(`posenc: no message ${key}`);
+  if (typeof message === 'object') {
+    const form = cached(pluralRules, locale, () => new Intl.PluralRules(locale)).select(params.count ?? 0);
+    message = message[form] ?? message.other;
+  }
+  return message.replace(/\{(\w+)\}/g, (whole, name) => {
+    const v = params[name];
+    return v === undefined ? whole : typeof v === 'number' ? formatNumber(locale, v) : String(v);
+  });
+}
+
+/** Every key of a catalogue (the English one by default), for tests and docs. */
+export const messageKeys = (locale = 'en') => Object.keys(catalogues.get(locale) ?? {});
+/** The languages with a catalogue. */
+export const locales = () => [...catalogues.keys()];

@@ -1,0 +1,70 @@
+// A widget's language (a Lit reactive controller): its own `lang` attribute, else the nearest ancestor's,
+// else <html lang>, else English, matched to a registered catalogue (web/src/i18n). The frame gets that
+// `lang` and the locale's direction; when any `lang` in the page changes, or a catalogue is registered,
+// the widget renders again and redraws its canvases (their labels are text too).
+
+import { directionOf, langOf, matchLocale, onLocalesChanged, translate } from '../../i18n/index.js';
+
+const controllers = new Set();
+let observer = null;
+
+// One observer for the whole page: a `lang` attribute changed anywhere (the widget's own included).
+function watch(controller) {
+  controllers.add(controller);
+  if (observer || typeof MutationObserver !== 'function') return;
+  observer = new MutationObserver(() => controllers.forEach((c) => c.refresh()));
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
+}
+
+function unwatch(controller) {
+  controllers.delete(controller);
+  if (!controllers.size && observer) {
+    observer.disconnect();
+    observer = null;
+  }
+}
+
+export class LocaleController {
+  #host;
+  #stop = null;
+  /** The catalogue in use ('en', 'es', 'zh-CN', or one registered with registerLocale). */
+  locale = 'en';
+
+  constructor(host) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  hostConnected() {
+    watch(this);
+    this.#stop = onLocalesChanged(() => this.refresh(true));
+    this.refresh(true);
+  }
+
+  hostDisconnected() {
+    unwatch(this);
+    this.#stop?.();
+  }
+
+  /** Reads the language again; on a change (or `force`), marks the frame and renders and redraws. */
+  async refresh(force = false) {
+    const host = this.#host;
+    const next = matchLocale(langOf(host) || document.documentElement.lang);
+    if (next === this.locale && !force) return;
+    const changed = next !== this.locale;
+    this.locale = next;
+    const frame = host.renderRoot;
+    if (frame?.setAttribute) {
+      frame.lang = next;
+      frame.dir = directionOf(next);
+    }
+    host.requestUpdate();
+    if (changed) {
+      await host.updateComplete;
+      host.redraw();
+    }
+  }
+
+  /** The message `key` in this widget's language (see i18n/index.js). */
+  t = (key, params) => translate(this.locale, key, params);
+}
