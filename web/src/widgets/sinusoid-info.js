@@ -58,10 +58,3 @@ export function formulaText(info, p, pos, col, value) {
   const w = info.omega[i];
   return `${head} = ${kind}(${pos} × ${sig(w)}) = ${kind}(${sig(pos * w)}) = ${fixed(value, 4)}`;
 }
-
-/** Human wording for a wavelength: "6.28 positions", "62 832 positions". */
-export function wavelengthText(lambda) {
-  if (!Number.isFinite(lambda)) return '—';
-  if (lambda >= 1e5) return `${lambda.toExponential(2)} positions`;
-  return `${Number(lambda.toPrecision(4))} positions`;
-}

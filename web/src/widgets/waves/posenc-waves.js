@@ -8,9 +8,10 @@ import { pushPosition } from '../../state/channel.js';
 import { clearCanvas, nextFrame, pointerIn } from '../../render/canvas.js';
 import { drawLinePlot, linearScale } from '../../render/lineplot.js';
 import { CATEGORICAL } from '../../render/color.js';
-import { fixed, int } from '../../render/format.js';
+import { int } from '../../render/format.js';
 import { csvRow, legendCanvas } from '../../render/export.js';
-import { describeColumn, frequencyInfo, wavelength, wavelengthText } from '../sinusoid-info.js';
+import { describeColumn, frequencyInfo, wavelength } from '../sinusoid-info.js';
+import { formatNumber } from '../../i18n/index.js';
 import { NAMES } from '../../engine/names.js';
 import { sinusoidalSliceCode } from '../pytorch.js';
 
@@ -138,8 +139,8 @@ export class PosencWaves extends PosencElement {
     const valid = given.filter((d) => d >= 0 && d < this.dModel);
     return [
       ...super.adjustments,
-      ...leftOut('dims', given.filter((d) => !valid.includes(d)), `a dimension from 0 to ${this.dModel - 1}`),
-      ...leftOut('dims', valid.slice(MAX_CURVES), `among the first ${MAX_CURVES} (one curve each)`),
+      ...leftOut('dims', given.filter((d) => !valid.includes(d)), this.t('waves.dimensionRange', { last: this.dModel - 1 }), this.t.bind(this)),
+      ...leftOut('dims', valid.slice(MAX_CURVES), this.t('waves.firstCurves', { max: MAX_CURVES }), this.t.bind(this)),
       ...(Number.isInteger(this.length) && this.length > 0 ? this.positionsBeyond(this.length) : []),
     ];
   }
@@ -261,7 +262,7 @@ export class PosencWaves extends PosencElement {
           dash: p === this._at && i < 0 ? [] : undefined,
         };
       });
-      drawLinePlot(ctx, { rect, xDomain: [0, d - 1], yDomain: [-1.08, 1.08], series, theme: t, xLabel: 'dimension', yLabel: 'PE value' });
+      drawLinePlot(ctx, { rect, xDomain: [0, d - 1], yDomain: [-1.08, 1.08], series, theme: t, xLabel: this.t('waves.axisDimension'), yLabel: this.t('waves.axisValue') });
     } else {
       const dims = this._dims;
       const series = dims.map((dim, k) => {
@@ -270,7 +271,7 @@ export class PosencWaves extends PosencElement {
         const kind = describeColumn(dim, this._params).kind;
         return { values: col, color: CATEGORICAL[k % CATEGORICAL.length], dash: kind === 'cos' ? [6, 3] : [], width: 1.75 };
       });
-      const { sx, sy } = drawLinePlot(ctx, { rect, xDomain: [0, L - 1], yDomain: [-1.08, 1.08], series, theme: t, xLabel: 'position', yLabel: 'PE value' });
+      const { sx, sy } = drawLinePlot(ctx, { rect, xDomain: [0, L - 1], yDomain: [-1.08, 1.08], series, theme: t, xLabel: this.t('waves.axisPosition'), yLabel: this.t('waves.axisValue') });
       // sweep cursor and dots at the current position
       const x = sx(this._at);
       ctx.save();
@@ -386,13 +387,13 @@ export class PosencWaves extends PosencElement {
     const t = this.theme$();
     const dimView = this.view === 'dimension';
     const title = dimView
-      ? `PE value against dimension for positions ${this._rowPositions.join(', ')} (d_model ${this.dModel})`
-      : `PE value against position for dimensions ${this._dims.join(', ')} (d_model ${this.dModel})`;
+      ? this.t('waves.pictureDimensions', { positions: this._rowPositions.join(', '), dModel: this.dModel })
+      : this.t('waves.picturePositions', { dims: this._dims.join(', '), dModel: this.dModel });
     const sel = this.getSelection();
     const items = dimView
       ? this._rowPositions.map((p) => {
           const i = sel.indexOf(p);
-          return { color: i === 0 ? t.selectA : i === 1 ? t.selectB : t.fg, label: `position ${p}${i === 0 ? ' (A)' : i === 1 ? ' (B)' : ' (cursor)'}` };
+          return { color: i === 0 ? t.selectA : i === 1 ? t.selectB : t.fg, label: this._positionLabel(p, i) };
         })
       : this._dims.map((dim, k) => {
           const c = describeColumn(dim, this._params);
@@ -401,27 +402,39 @@ export class PosencWaves extends PosencElement {
     return this.picture([canvas, legendCanvas(items, { ratio: this.ratio, fg: t.fg, bg: t.bg })], title);
   }
 
+  /** "position 3 (A)": a curve of the dimension view, by its place in the selection (else the cursor). */
+  _positionLabel(p, i) {
+    return this.t('waves.legendPosition', { position: p }) + (i === 0 ? ' (A)' : i === 1 ? ' (B)' : this.t('waves.cursor'));
+  }
+
+  /** "6.283 positions", "6.28e+5 positions": the wavelength with the locale's number form. */
+  _wavelengthText(lambda) {
+    if (!Number.isFinite(lambda)) return '—';
+    const count = lambda >= 1e5 ? lambda.toExponential(2) : formatNumber(this.locale, Number(lambda.toPrecision(4)));
+    return this.t('waves.wavelengthPositions', { count });
+  }
+
   _legend() {
     if (!this._table) return nothing;
     const t = this.theme$();
     if (this.view === 'dimension') {
       const sel = this.getSelection();
-      return html`<ul class="legend" aria-label="Curves">
+      return html`<ul class="legend" aria-label=${this.t('waves.curves')}>
         ${this._rowPositions.map((p) => {
           const i = sel.indexOf(p);
           const color = i === 0 ? t.selectA : i === 1 ? t.selectB : t.fg;
           return html`<li style=${styleProps({ color })}>
             <span class="swatch" aria-hidden="true"></span>
-            <span class="fg">position ${p}${i === 0 ? ' (A)' : i === 1 ? ' (B)' : ' (cursor)'}</span>
+            <span class="fg">${this._positionLabel(p, i)}</span>
           </li>`;
         })}
       </ul>`;
     }
     return html`<div class="scroll">
       <table class="waves-legend">
-        <caption class="sr-only">Curves, their wavelengths and their values at position ${this._at}</caption>
+        <caption class="sr-only">${this.t('waves.legendCaption', { position: this._at })}</caption>
         <thead>
-          <tr><th scope="col">curve</th><th scope="col">column</th><th scope="col">wavelength</th><th scope="col" class="num">at ${this._at}</th></tr>
+          <tr><th scope="col">${this.t('waves.curve')}</th><th scope="col">${this.t('waves.column')}</th><th scope="col">${this.t('waves.wavelength')}</th><th scope="col" class="num">${this.t('waves.at', { position: this._at })}</th></tr>
         </thead>
         <tbody>
           ${this._dims.map((dim, k) => {
@@ -430,8 +443,8 @@ export class PosencWaves extends PosencElement {
             return html`<tr>
               <td style=${styleProps({ color: CATEGORICAL[k % CATEGORICAL.length] })}><span class=${`swatch ${c.kind === 'cos' ? 'dashed' : ''}`} aria-hidden="true"></span></td>
               <th scope="row">dim ${dim} <span class="muted">${c.kind}${c.kind !== 'pad' ? `, i = ${c.i}` : ''}</span></th>
-              <td>${c.kind === 'pad' ? '—' : html`2π·${this.base}<sup>${2 * c.i}/${this.dModel}</sup> ≈ ${wavelengthText(lambda)}`}</td>
-              <td class="num">${fixed(this.valueAt(this._at, dim), 4)}</td>
+              <td>${c.kind === 'pad' ? '—' : html`<span dir="ltr">2π·${this.base}<sup>${2 * c.i}/${this.dModel}</sup></span> ≈ ${this._wavelengthText(lambda)}`}</td>
+              <td class="num">${formatNumber(this.locale, this.valueAt(this._at, dim), 4)}</td>
             </tr>`;
           })}
         </tbody>
@@ -444,33 +457,33 @@ export class PosencWaves extends PosencElement {
     const L = this.length;
     const readout = this._table
       ? dimView
-        ? `position ${this._at}: ${this.dModel} values from dimension 0 (fast) to ${this.dModel - 1} (slow)`
-        : `position ${this._at}: ${this._dims.map((d) => `dim ${d} = ${fixed(this.valueAt(this._at, d), 4)}`).join(', ')}`
+        ? this.t('waves.readoutDimensions', { position: this._at, count: this.dModel, last: this.dModel - 1 })
+        : this.t('waves.readoutPositions', { position: this._at, values: this._dims.map((d) => this.t('waves.dimValue', { dim: d, value: formatNumber(this.locale, this.valueAt(this._at, d), 4) })).join(', ') })
       : this._ready
         ? ''
-        : 'Loading the engine…';
+        : this.t('common.loading');
     const rm = this.reducedMotion;
     return html`
-      ${this.renderHead(this.label || (dimView ? 'Encoding across dimensions' : 'Waves by dimension'))}
+      ${this.renderHead(this.label || this.t(dimView ? 'waves.titleDimensions' : 'waves.titlePositions'))}
       <div class="controls">
-        <div role="group" aria-label="View">
-          <button type="button" aria-pressed=${dimView ? 'false' : 'true'} @click=${() => (this.view = 'position')}>Value vs position</button>
-          <button type="button" aria-pressed=${dimView ? 'true' : 'false'} @click=${() => (this.view = 'dimension')}>Value vs dimension</button>
+        <div role="group" aria-label=${this.t('waves.viewGroup')}>
+          <button type="button" aria-pressed=${dimView ? 'false' : 'true'} @click=${() => (this.view = 'position')}>${this.t('waves.viewPosition')}</button>
+          <button type="button" aria-pressed=${dimView ? 'true' : 'false'} @click=${() => (this.view = 'dimension')}>${this.t('waves.viewDimension')}</button>
         </div>
         <button type="button" @click=${this._togglePlay} ?disabled=${rm} aria-pressed=${this._playing ? 'true' : 'false'}>
-          ${this._playing ? 'Pause sweep' : 'Play sweep'}
+          ${this.t(this._playing ? 'waves.pause' : 'waves.play')}
         </button>
-        ${rm ? html`<span class="note">Sweep off: your system asks for reduced motion. Use the slider.</span>` : nothing}
+        ${rm ? html`<span class="note">${this.t('waves.reducedMotion')}</span>` : nothing}
       </div>
       <div class="controls">
         <label class="slider"
-          >Position
+          >${this.t('waves.position')}
           <input
             type="range"
             min="0"
             max=${Math.max(0, L - 1)}
             .value=${String(this._at)}
-            aria-valuetext=${`position ${this._at}`}
+            aria-valuetext=${this.t('waves.positionValue', { position: this._at })}
             @input=${(e) => ((this._playing = false), (this._at = Number(e.target.value)))}
           />
           <output>${this._at}</output>
@@ -478,7 +491,7 @@ export class PosencWaves extends PosencElement {
         ${dimView
           ? nothing
           : html`<label
-              >Dimensions
+              >${this.t('waves.dimensions')}
               <input
                 class="dims"
                 type="text"
@@ -488,15 +501,15 @@ export class PosencWaves extends PosencElement {
                 @change=${(e) => (this.dims = toIntArray(e.target.value))}
               />
             </label>
-            <span id="dims-help" class="sr-only">Comma-separated dimension indices, up to ${MAX_CURVES}.</span>`}
+            <span id="dims-help" class="sr-only">${this.t('waves.dimsHelp', { max: MAX_CURVES })}</span>`}
       </div>
       <canvas
         class="plot"
         tabindex="0"
         role="img"
         aria-label=${dimView
-          ? `Line plot of the encoding values against dimension for positions ${this._rowPositions.join(', ')}. Use the position slider to change the cursor position.`
-          : `Line plot of the encoding value against position for dimensions ${this._dims.join(', ')}, positions 0 to ${L - 1}. Left and right arrows move the cursor, Enter selects the position.`}
+          ? this.t('waves.ariaDimensions', { positions: this._rowPositions.join(', ') })
+          : this.t('waves.ariaPositions', { dims: this._dims.join(', '), last: L - 1 })}
         @pointermove=${this._onMove}
         @click=${this._onClick}
         @keydown=${this._onKey}
@@ -504,8 +517,8 @@ export class PosencWaves extends PosencElement {
       <p class="readout" role="status" aria-live=${this._playing ? 'off' : 'polite'} aria-atomic="true">${readout}</p>
       ${this._legend()}
       ${dimView
-        ? html`<p class="note lesson">Left (low dimensions) the values flip quickly as the position changes; right (high dimensions) they barely move. Sweep the position to watch it.</p>`
-        : html`<p class="note lesson">Solid lines are sine columns, dashed lines cosine columns. Each pair of columns has its own wavelength; they grow geometrically with the dimension.</p>`}
+        ? html`<p class="note lesson">${this.t('waves.lessonDimensions')}</p>`
+        : html`<p class="note lesson">${this.t('waves.lessonPositions')}</p>`}
     `;
   }
 }
