@@ -5,38 +5,31 @@ import { PosencElement, baseStyles, pickedChipStyles } from '../base.js';
 import { intList, stringList, numberAttr } from '../../state/attributes.js';
 import { pushPosition, normalizePositions } from '../../state/channel.js';
 import { clearCanvas, pointerIn } from '../../render/canvas.js';
-import { fixed, plain } from '../../render/format.js';
+import { plain } from '../../render/format.js';
 import { drawBars } from '../../render/bars.js';
+import { formatNumber } from '../../i18n/index.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
 import { NAMES } from '../../engine/names.js';
 import { sinusoidalSliceCode } from '../pytorch.js';
 
 const MAX_CHIPS = 512;
 
-/** One sentence about what the three numbers say for this gap. Wording is ours; numbers are the engine's. */
-export function insightFor(gap, r, dModel, positions = []) {
-  const c = fixed(r.cosine, 4);
+/**
+ * One sentence about what the three numbers say for this gap, in the widget's language (`t`, `locale`).
+ * Wording is ours; numbers are the engine's.
+ */
+export function insightFor(gap, r, dModel, positions, t, locale) {
+  const n = (v, digits) => formatNumber(locale, v, digits);
+  const numbers = { gap, dModel, cosine: n(r.cosine, 4), dot: n(r.dot, 4), distance: n(r.euclidean, 4) };
   // d_model 1 holds sin(p) alone: PE(0) is the zero vector, whose angle to anything is undefined
-  if (dModel === 1 && positions.includes(0))
-    return `With d_model 1 each encoding is the single number sin(p), and PE(0) = 0: the zero vector has no direction, so the cosine is undefined (the engine reports 0). Only the dot product ${fixed(r.dot, 4)} and the distance ${fixed(r.euclidean, 4)} mean something here.`;
+  if (dModel === 1 && positions.includes(0)) return t('compare.insightZeroVector', numbers);
   // the sentences below lean on slow pairs that keep distant positions alike: narrow tables have none
-  if (gap > 0 && dModel < 8) {
-    const pairs = Math.ceil(dModel / 2);
-    return `Gap ${gap} with d_model ${dModel}: only ${pairs === 1 ? 'one sin/cos pair, turning' : `${pairs} sin/cos pairs, all turning`} fast, and no slow pair to keep distant positions alike. The cosine (${c}) swings up and down with the gap instead of falling steadily; widen d_model to see the slow dimensions at work.`;
-  }
-  if (gap === 0) {
-    return `Same position twice: the vectors are identical, so the cosine is exactly 1 and the distance 0. The dot product ${fixed(r.dot, 2)} is the squared length of every row (d_model/2 = ${dModel / 2} for even d_model).`;
-  }
-  if (gap === 1) {
-    return `Neighbours (gap 1): cosine ${c} — very alike, yet the fast dimensions have already turned by about one radian, so the distance ${fixed(r.euclidean, 4)} is clearly above zero. The model can tell them apart.`;
-  }
-  if (gap <= 4) {
-    return `Gap ${gap}: the fastest pairs now point in unrelated directions while the slow ones still agree, so the similarity (${c}) falls as the gap grows.`;
-  }
-  if (gap <= 20) {
-    return `Gap ${gap}: the fast pairs now point every which way (one may happen to line up again), the slow ones still agree; cosine ${c}, distance ${fixed(r.euclidean, 2)}. Shift both tokens by the same amount: the numbers do not change, because they depend on the gap only.`;
-  }
-  return `Far apart (gap ${gap}): the encodings share little beyond the slowest waves (cosine ${c}). The similarity does not fall smoothly forever — it wobbles, because cosines of different speeds partly realign.`;
+  if (gap > 0 && dModel < 8) return t('compare.insightNarrow', { ...numbers, count: Math.ceil(dModel / 2) });
+  if (gap === 0) return t('compare.insightSame', { ...numbers, dot: n(r.dot, 2), half: dModel / 2 });
+  if (gap === 1) return t('compare.insightNeighbours', numbers);
+  if (gap <= 4) return t('compare.insightNear', numbers);
+  if (gap <= 20) return t('compare.insightMid', { ...numbers, distance: n(r.euclidean, 2) });
+  return t('compare.insightFar', numbers);
 }
 
 export class PosencCompare extends PosencElement {
@@ -167,7 +160,7 @@ export class PosencCompare extends PosencElement {
     const asked = Number.isInteger(this.length) && this.length > 0 ? this.length : this.tokens.length;
     return [
       ...super.adjustments,
-      ...(asked > MAX_CHIPS ? [`length: ${asked} is more than ${MAX_CHIPS} chips, so positions 0 to ${MAX_CHIPS - 1} are shown`] : []),
+      ...(asked > MAX_CHIPS ? [this.t('compare.tooManyChips', { asked, max: MAX_CHIPS, last: MAX_CHIPS - 1 })] : []),
       ...this.positionsBeyond(this._chipCount),
     ];
   }
@@ -270,7 +263,7 @@ export class PosencCompare extends PosencElement {
     ctx.font = t.fontSmall;
     ctx.textAlign = 'right';
     ctx.textBaseline = 'bottom';
-    ctx.fillText(`dimension 0 … ${this.dModel - 1} (bars from −1 to +1)`, w - 6, h);
+    ctx.fillText(this.t('compare.axis', { last: this.dModel - 1 }), w - 6, h);
   }
 
   _onPlotMove(e) {
@@ -333,15 +326,15 @@ export class PosencCompare extends PosencElement {
     const t = this.theme$();
     const table = tableCanvas(
       [
-        ['', 'value'],
-        ['Dot Product', fixed(r.dot, 4)],
-        ['Cosine Similarity', fixed(r.cosine, 4)],
-        ['Euclidean Distance', fixed(r.euclidean, 4)],
+        ['', this.t('compare.value')],
+        [this.t('compare.dot'), formatNumber(this.locale, r.dot, 4)],
+        [this.t('compare.cosine'), formatNumber(this.locale, r.cosine, 4)],
+        [this.t('compare.euclidean'), formatNumber(this.locale, r.euclidean, 4)],
       ],
       { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border },
     );
     const tok = (p) => (this.tokens[p] != null ? `"${this.tokens[p]}" ` : '');
-    return this.picture([canvas, table], `Position ${tok(a)}${a} vs ${tok(b)}${b}, d_model ${this.dModel}`);
+    return this.picture([canvas, table], this.t('compare.picture', { a: `${tok(a)}${a}`, b: `${tok(b)}${b}`, dModel: this.dModel }));
   }
 
   render() {
@@ -350,16 +343,16 @@ export class PosencCompare extends PosencElement {
     const r = this._ready ? this.result : null;
     const gap = a != null && b != null ? Math.abs(b - a) : null;
     const tokenAt = (i) => this.tokens[i] ?? '';
-    const describe = (p) => (p == null ? '—' : tokenAt(p) ? html`“<bdi>${tokenAt(p)}</bdi>” (position ${p})` : `position ${p}`);
+    const describe = (p) => (p == null ? '—' : tokenAt(p) ? html`“<bdi>${tokenAt(p)}</bdi>” ${this.t('compare.tokenAt', { position: p })}` : this.t('compare.position', { position: p }));
     const hoverText =
       this._hoverDim >= 0 && this._vecs?.[0] && this._vecs?.[1]
-        ? `dimension ${this._hoverDim}: A = ${fixed(this._vecs[0][this._hoverDim], 4)}, B = ${fixed(this._vecs[1][this._hoverDim], 4)}`
-        : 'Hover or use the arrow keys on the bars to read single dimensions.';
+        ? this.t('compare.hoverValue', { dimension: this._hoverDim, a: formatNumber(this.locale, this._vecs[0][this._hoverDim], 4), b: formatNumber(this.locale, this._vecs[1][this._hoverDim], 4) })
+        : this.t('compare.hover');
     const focusIndex = Math.min(this._focusIndex, n - 1);
     return html`
-      ${this.renderHead(this.label || 'Compare two positions')}
-      <p class="note" id="howto">Select two tokens (click, or arrow keys then Enter). The newest choice replaces the older one.</p>
-      <ul class="strip" role="listbox" aria-label="Token positions" aria-multiselectable="true" aria-describedby="howto">
+      ${this.renderHead(this.label || this.t('compare.title'))}
+      <p class="note" id="howto">${this.t('compare.howto')}</p>
+      <ul class="strip" role="listbox" aria-label=${this.t('compare.strip')} aria-multiselectable="true" aria-describedby="howto">
         ${Array.from({ length: n }, (_, i) => {
           const slot = i === a ? 'A' : i === b ? 'B' : '';
           return html`<li role="none">
@@ -375,25 +368,23 @@ export class PosencCompare extends PosencElement {
               @keydown=${(e) => this._onChipKey(e, i)}
             >
               ${tokenAt(i)
-                ? html`<span class="tok">${tokenAt(i)}</span><span class="sr-only"> at position </span><span class="idx">${i}</span>`
-                : html`<span class="sr-only">position </span><span class="idx only">${i}</span>`}
-              ${slot ? html`<span class="badge" aria-hidden="true">${slot}</span><span class="sr-only">, selected as ${slot}</span>` : nothing}
+                ? html`<span class="tok">${tokenAt(i)}</span><span class="sr-only">${this.t('compare.atPosition')}</span><span class="idx">${i}</span>`
+                : html`<span class="sr-only">${this.t('compare.positionPrefix')}</span><span class="idx only">${i}</span>`}
+              ${slot ? html`<span class="badge" aria-hidden="true">${slot}</span><span class="sr-only">${this.t('compare.selectedAs', { slot })}</span>` : nothing}
             </button>
           </li>`;
         })}
       </ul>
-      <p class="vs">Comparing <span class="a">A = ${describe(a)}</span> with <span class="b">B = ${describe(b)}</span></p>
-      <div class="metrics" role="status" aria-live="polite" aria-atomic="true" aria-label="Comparison results">
-        <div class="metric"><span class="num" data-metric="dot" data-value=${r ? plain(r.dot) : ''}>${r ? fixed(r.dot, 4) : '—'}</span><span class="name">Dot Product</span></div>
-        <div class="metric"><span class="num" data-metric="cosine" data-value=${r ? plain(r.cosine) : ''}>${r ? fixed(r.cosine, 4) : '—'}</span><span class="name">Cosine Similarity</span></div>
-        <div class="metric"><span class="num" data-metric="euclidean" data-value=${r ? plain(r.euclidean) : ''}>${r ? fixed(r.euclidean, 4) : '—'}</span><span class="name">Euclidean Distance</span></div>
+      <p class="vs">${this.t('compare.comparing')} <span class="a">A = ${describe(a)}</span> ${this.t('compare.with')} <span class="b">B = ${describe(b)}</span></p>
+      <div class="metrics" role="status" aria-live="polite" aria-atomic="true" aria-label=${this.t('compare.results')}>
+        ${['dot', 'cosine', 'euclidean'].map((m) => html`<div class="metric"><span class="num" data-metric=${m} data-value=${r ? plain(r[m]) : ''}>${r ? formatNumber(this.locale, r[m], 4) : '—'}</span><span class="name">${this.t(`compare.${m}`)}</span></div>`)}
       </div>
-      <p class="insight">${r ? insightFor(gap, r, this.dModel, [a, b]) : 'Pick two positions to compare.'}</p>
+      <p class="insight">${r ? insightFor(gap, r, this.dModel, [a, b], this.t.bind(this), this.locale) : this.t('compare.pick')}</p>
       <canvas
         class="plot"
         tabindex="0"
         role="img"
-        aria-label=${`Bar charts of the two encodings, ${this.dModel} dimensions each. Left and right arrow keys read one dimension.`}
+        aria-label=${this.t('compare.aria', { dModel: this.dModel })}
         @pointermove=${this._onPlotMove}
         @pointerleave=${() => (this._hoverDim = -1)}
         @keydown=${this._onPlotKey}
