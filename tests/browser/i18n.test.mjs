@@ -14,6 +14,7 @@ const env = browserPerFile();
 const TRANSLATED = {
   heatmap: { attrs: 'length="12" d-model="16"', title: { en: 'Positional encoding matrix', es: 'Matriz de codificación posicional', 'zh-CN': '位置编码矩阵' } },
   waves: { attrs: 'dims="0,1,6,7"', title: { en: 'Waves by dimension', es: 'Ondas por dimensión', 'zh-CN': '各维度的波形' } },
+  similarity: { attrs: 'length="24" d-model="16" positions="3 8"', title: { en: 'Similarity between positions', es: 'Similitud entre posiciones', 'zh-CN': '位置之间的相似度' } },
   compare: { attrs: 'positions="2 9"', title: { en: 'Compare two positions', es: 'Comparar dos posiciones', 'zh-CN': '比较两个位置' } },
 };
 
@@ -43,7 +44,7 @@ const english = (tag) =>
 
 // Words of English prose that a Spanish or Chinese sentence never holds (code, formulas and attribute
 // names such as sin, dim, d_model or length are not among them).
-const ENGLISH_WORDS = /\b(the|of|and|to|is|are|from|with|for|by|this|that|its|each|position|positions|dimension|dimensions|value|values|wavelength|curve|column|table|show|download|copy|loading|drawing|sweep|play|pause|heatmap|waves|compare|gap|cosine|distance|similarity|product|select|pick)\b/gi;
+const ENGLISH_WORDS = /\b(the|of|and|to|is|are|from|with|for|by|this|that|its|each|position|positions|dimension|dimensions|value|values|wavelength|curve|column|table|show|download|copy|loading|drawing|sweep|play|pause|heatmap|waves|compare|gap|cosine|distance|similarity|product|select|pick|matrix|metric|pair|selected|every)\b/gi;
 
 for (const [tag, { attrs, title }] of Object.entries(TRANSLATED)) {
   test(`i18n: ${tag} speaks the page language, with no English left in its sentences, and passes axe in each`, async () => {

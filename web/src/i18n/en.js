@@ -150,4 +150,20 @@ export default {
   'compare.insightNear': 'Gap {gap}: the fastest pairs now point in unrelated directions while the slow ones still agree, so the similarity ({cosine}) falls as the gap grows.',
   'compare.insightMid': 'Gap {gap}: the fast pairs now point every which way (one may happen to line up again), the slow ones still agree; cosine {cosine}, distance {distance}. Shift both tokens by the same amount: the numbers do not change, because they depend on the gap only.',
   'compare.insightFar': 'Far apart (gap {gap}): the encodings share little beyond the slowest waves (cosine {cosine}). The similarity does not fall smoothly forever — it wobbles, because cosines of different speeds partly realign.',
+
+  // <posenc-similarity>
+  'similarity.title': 'Similarity between positions',
+  'similarity.metric.cosine': 'cosine similarity',
+  'similarity.metric.dot': 'dot product',
+  'similarity.metric.euclidean': 'Euclidean distance',
+  'similarity.metricLabel': 'Metric',
+  'similarity.metricAria': 'Similarity metric',
+  'similarity.roledescription': 'interactive matrix',
+  'similarity.aria': 'Matrix of {metric} between every pair of the first {length} positions. Arrow keys move, Enter selects the pair.',
+  'similarity.readout': 'positions {i} and {j} (gap {gap}): {metric} = {value}',
+  'similarity.selected': 'Selected pair: {a} and {b} → {metric} {value}',
+  'similarity.note': 'Every diagonal of this matrix holds one value: for sinusoidal encodings the similarity of two positions depends only on how far apart they are, not on where they sit.',
+  'similarity.axisColumns': 'position j →',
+  'similarity.axisRows': 'position i ↓',
+  'similarity.picture': '{metric} between positions (L {length}, d_model {dModel})',
 };

@@ -9,24 +9,23 @@ import { normalizePositions } from '../../state/channel.js';
 import { MatrixRaster } from '../../render/raster.js';
 import { lut, SCHEME_NAMES } from '../../render/color.js';
 import { fitCanvas, clearCanvas, pointerIn } from '../../render/canvas.js';
-import { fixed, plain } from '../../render/format.js';
+import { plain } from '../../render/format.js';
+import { formatNumber } from '../../i18n/index.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../../render/matrix-view.js';
 import { csvRow } from '../../render/export.js';
 import { similarityCode } from '../pytorch.js';
+import { NAMES } from '../../engine/names.js';
 
 const MAX_LENGTH = 4096;
-const METRICS = {
-  cosine: { name: 'cosine similarity', short: 'cos' },
-  dot: { name: 'dot product', short: 'dot' },
-  euclidean: { name: 'Euclidean distance', short: 'dist' },
-};
+// the engine's metrics; their names are messages (similarity.metric.*)
+const METRICS = NAMES.metric.values;
 
 export class PosencSimilarity extends PosencElement {
   static properties = {
     length: { type: Number, reflect: true, converter: numberAttr(50), range: { min: 2, max: MAX_LENGTH, engine: 'SimilarityOptions.length' } },
     dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(128), range: { min: 1, max: 1 << 14, engine: 'SimilarityOptions.dModel' } },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
-    metric: { type: String, reflect: true, values: Object.keys(METRICS) },
+    metric: { type: String, reflect: true, values: METRICS },
     scheme: { type: String, reflect: true, values: SCHEME_NAMES, fallback: 'viridis' },
     positions: { type: Array, reflect: true, converter: intList },
     _cursor: { state: true },
@@ -173,7 +172,7 @@ export class PosencSimilarity extends PosencElement {
     const t = this.theme$();
     const ctx = clearCanvas(canvas, geom.width, geom.height, this.ratio);
     drawRaster(ctx, geom, this._raster.canvas, this.ratio);
-    drawMatrixAxes(ctx, geom, t, { colTitle: 'position j →', rowTitle: 'position i ↓' });
+    drawMatrixAxes(ctx, geom, t, { colTitle: this.t('similarity.axisColumns'), rowTitle: this.t('similarity.axisRows') });
     const [a, b] = this.getSelection();
     if (a != null && b != null && a < this.length && b < this.length) {
       // the selected pair, in both symmetric cells
@@ -193,7 +192,7 @@ export class PosencSimilarity extends PosencElement {
     if (this._linkedHover?.row != null) drawCrosshair(ctx, geom, { row: this._linkedHover.row, col: this._linkedHover.row }, t.cursor);
     if (this._focused || this._pointerInside) drawCellCursor(ctx, geom, this._cursor, t.cursor);
     const scheme = this.choice('scheme');
-    drawMatrixLegend(ctx, geom, t, { scheme, vmin: this._range[0], vmax: this._range[1], caption: METRICS[this._metric].name });
+    drawMatrixLegend(ctx, geom, t, { scheme, vmin: this._range[0], vmax: this._range[1], caption: this._metricName });
   }
 
   _cellFromEvent(e) {
@@ -280,36 +279,40 @@ export class PosencSimilarity extends PosencElement {
     await this.renderComplete;
     const canvas = this.renderRoot.querySelector('canvas.plot');
     if (!canvas || !this._geom) return null;
-    return this.picture([canvas], `${METRICS[this._metric].name} between positions (L ${this.length}, d_model ${this.dModel})`);
+    return this.picture([canvas], this.t('similarity.picture', { metric: this._metricName, length: this.length, dModel: this.dModel }));
+  }
+
+  /** The metric's name in the widget's language. */
+  get _metricName() {
+    return this.t(`similarity.metric.${this._metric}`);
   }
 
   _readout() {
-    if (!this._matrix) return { text: this._ready ? '' : 'Loading the engine…' };
+    if (!this._matrix) return { text: this._ready ? '' : this.t('common.loading') };
     const { row, col } = this._cursor;
     const v = this.valueAt(row, col);
-    const m = METRICS[this._metric];
-    return { text: `positions ${row} and ${col} (gap ${Math.abs(row - col)}): ${m.name} = ${fixed(v, 4)}`, value: v };
+    return { text: this.t('similarity.readout', { i: row, j: col, gap: Math.abs(row - col), metric: this._metricName, value: formatNumber(this.locale, v, 4) }), value: v };
   }
 
   _selectedText() {
     const [a, b] = this.getSelection();
     if (a == null || b == null || !this._matrix || a >= this.length || b >= this.length) return '';
-    return `Selected pair: ${a} and ${b} → ${METRICS[this._metric].name} ${fixed(this.valueAt(a, b), 4)}`;
+    return this.t('similarity.selected', { a, b, metric: this._metricName, value: formatNumber(this.locale, this.valueAt(a, b), 4) });
   }
 
   render() {
     const ro = this._readout();
     return html`
-      ${this.renderHead(this.label || 'Similarity between positions')}
+      ${this.renderHead(this.label || this.t('similarity.title'))}
       <div class="controls">
         <label
-          >Metric
+          >${this.t('similarity.metricLabel')}
           <select
-            aria-label="Similarity metric"
+            aria-label=${this.t('similarity.metricAria')}
             .value=${this._metric}
             @change=${(e) => (this.metric = e.target.value)}
           >
-            ${Object.entries(METRICS).map(([k, m]) => html`<option value=${k} ?selected=${k === this._metric}>${m.name}</option>`)}
+            ${METRICS.map((k) => html`<option value=${k} ?selected=${k === this._metric}>${this.t(`similarity.metric.${k}`)}</option>`)}
           </select>
         </label>
       </div>
@@ -319,8 +322,8 @@ export class PosencSimilarity extends PosencElement {
         class="plot"
         tabindex="0"
         role="img"
-        aria-roledescription="interactive matrix"
-        aria-label=${`Matrix of ${METRICS[this._metric].name} between every pair of the first ${this.length} positions. Arrow keys move, Enter selects the pair.`}
+        aria-roledescription=${this.t('similarity.roledescription')}
+        aria-label=${this.t('similarity.aria', { metric: this._metricName, length: this.length })}
         aria-describedby="readout"
         @pointermove=${this._onMove}
         @pointerleave=${() => ((this._pointerInside = false), this.publishHover(null), this._paint())}
@@ -333,10 +336,7 @@ export class PosencSimilarity extends PosencElement {
       <div class="pane">
       <p id="readout" class="readout" role="status" aria-live="polite" aria-atomic="true" data-value=${ro.value != null ? plain(ro.value) : ''}>${ro.text}</p>
       <p class="readout muted" data-role="selected">${this._selectedText() || nothing}</p>
-      <p class="note">
-        Every diagonal of this matrix holds one value: for sinusoidal encodings the similarity of two positions depends only
-        on how far apart they are, not on where they sit.
-      </p>
+      <p class="note">${this.t('similarity.note')}</p>
       </div>
       </div>
     `;
