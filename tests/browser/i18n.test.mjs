@@ -15,18 +15,21 @@ const TRANSLATED = {
   heatmap: { attrs: 'length="12" d-model="16"', title: { en: 'Positional encoding matrix', es: 'Matriz de codificación posicional', 'zh-CN': '位置编码矩阵' } },
   waves: { attrs: 'dims="0,1,6,7"', title: { en: 'Waves by dimension', es: 'Ondas por dimensión', 'zh-CN': '各维度的波形' } },
   similarity: { attrs: 'length="24" d-model="16" positions="3 8"', title: { en: 'Similarity between positions', es: 'Similitud entre posiciones', 'zh-CN': '位置之间的相似度' } },
+  pipeline: { attrs: 'd-model="16" scale dropout step="6"', title: { en: 'From token to model input, step by step', es: 'Del token a la entrada del modelo, paso a paso', 'zh-CN': '从词元到模型输入，逐步演示' } },
   compare: { attrs: 'positions="2 9"', title: { en: 'Compare two positions', es: 'Comparar dos posiciones', 'zh-CN': '比较两个位置' } },
 };
 
 // Everything a reader sees or hears from a widget: text, aria-labels and -roledescriptions, value texts.
-// Token chips are left out: their words are the author's data (the `tokens` attribute), not the widget's.
+// Left out: the author's data (token chips, <bdi> tokens) and formulas or code (marked dir="ltr"), which
+// are the same in every language.
 const spoken = (page, tag) =>
   page.evaluate((t) => {
     const live = document.querySelector(`posenc-${t}`).shadowRoot;
     const copy = document.createElement('div');
     copy.append(...[...live.children].map((c) => c.cloneNode(true)));
-    copy.querySelectorAll('.tok').forEach((el) => el.remove());
+    copy.querySelectorAll('.tok, bdi, [dir="ltr"]:not(.frame)').forEach((el) => el.remove());
     const parts = [copy.textContent];
+    if (copy.textContent.trim().length < 40) throw new Error(`too little text read from ${t}`);
     for (const el of copy.querySelectorAll('[aria-label], [aria-roledescription], [aria-valuetext]'))
       parts.push(...['aria-label', 'aria-roledescription', 'aria-valuetext'].map((a) => el.getAttribute(a) ?? ''));
     return parts.join('\n').replace(/\s+/g, ' ');
@@ -44,7 +47,7 @@ const english = (tag) =>
 
 // Words of English prose that a Spanish or Chinese sentence never holds (code, formulas and attribute
 // names such as sin, dim, d_model or length are not among them).
-const ENGLISH_WORDS = /\b(the|of|and|to|is|are|from|with|for|by|this|that|its|each|position|positions|dimension|dimensions|value|values|wavelength|curve|column|table|show|download|copy|loading|drawing|sweep|play|pause|heatmap|waves|compare|gap|cosine|distance|similarity|product|select|pick|matrix|metric|pair|selected|every)\b/gi;
+const ENGLISH_WORDS = /\b(the|of|and|to|is|are|from|with|for|by|this|that|its|each|position|positions|dimension|dimensions|value|values|wavelength|curve|column|table|show|download|copy|loading|drawing|sweep|play|pause|heatmap|waves|compare|gap|cosine|distance|similarity|product|select|pick|matrix|metric|pair|selected|every|stage|step|back|sum|scale|hover|while|training|lookup)\b/gi;
 
 for (const [tag, { attrs, title }] of Object.entries(TRANSLATED)) {
   test(`i18n: ${tag} speaks the page language, with no English left in its sentences, and passes axe in each`, async () => {

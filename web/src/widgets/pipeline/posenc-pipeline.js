@@ -6,7 +6,7 @@ import { PosencElement, baseStyles, replaced } from '../base.js';
 import { numberAttr, textAttr } from '../../state/attributes.js';
 import { clearCanvas } from '../../render/canvas.js';
 import { drawBars } from '../../render/bars.js';
-import { fixed, plain } from '../../render/format.js';
+import { formatNumber } from '../../i18n/index.js';
 import { csvRow } from '../../render/export.js';
 import { tokenId, tokenEmbedding, prng, engineNorm } from '../toy.js';
 
@@ -146,22 +146,23 @@ export class PosencPipeline extends PosencElement {
     const sqrtD = Math.sqrt(d);
     const id = tokenId(this.token);
     const emb = tokenEmbedding(this.pe, this.token, d, 1 / sqrtD);
+    const t = this.t.bind(this);
     const out = [
-      { key: 'token', title: 'Token', shape: `"${this.token}"`, text: `The text piece at position ${pos}. A tokenizer maps it to an id in the vocabulary: here ${id} (a toy vocabulary of 50 000 entries).` },
-      { key: 'embedding', title: 'Embedding lookup', shape: `[${d}]`, vector: emb, text: `Row ${id} of the embedding table. It says what the token is, nothing about where it is. Initialised with a normal distribution of mean 0 and standard deviation 1/√d_model, as in Transformers that share this table with the output layer.` },
+      { key: 'token', title: t('pipeline.stage.token'), shape: `"${this.token}"`, text: t('pipeline.stage.token.text', { position: pos, id: String(id) }) },
+      { key: 'embedding', title: t('pipeline.stage.embedding'), shape: `[${d}]`, vector: emb, text: t('pipeline.stage.embedding.text', { id: String(id) }) },
     ];
     let x = emb;
     if (this.scale) {
       const s = new Float32Array(d);
       for (let i = 0; i < d; i++) s[i] = emb[i] * sqrtD;
       x = s;
-      out.push({ key: 'scaled', title: `Scale by √d_model = ${fixed(sqrtD, 3)}`, shape: `[${d}]`, vector: s, text: 'Multiplying by √d_model brings the embedding to unit scale, the same order as the encoding values in [−1, 1]; without it the positional signal would drown the token.' });
+      out.push({ key: 'scaled', title: t('pipeline.stage.scaled', { factor: formatNumber(this.locale, sqrtD, 3) }), shape: `[${d}]`, vector: s, text: t('pipeline.stage.scaled.text') });
     }
     const pev = this.pe.sinusoidal({ length: 1, offset: pos, dModel: d, base: this.base });
-    out.push({ key: 'pe', title: `Positional encoding PE(${pos})`, shape: `[${d}]`, vector: pev, text: `Computed by the engine from the formula — nothing learned. Even dimensions hold sines, odd ones cosines; the left bars change fast with the position, the right ones slowly.` });
+    out.push({ key: 'pe', title: t('pipeline.stage.pe', { position: pos }), shape: `[${d}]`, vector: pev, text: t('pipeline.stage.pe.text') });
     const sum = new Float32Array(d);
     for (let i = 0; i < d; i++) sum[i] = x[i] + pev[i];
-    out.push({ key: 'sum', title: 'Sum', shape: `[${d}]`, vector: sum, text: 'Element-wise addition: same size as before, now carrying both what the token is and where it stands. This is what the first attention layer sees.' });
+    out.push({ key: 'sum', title: t('pipeline.stage.sum'), shape: `[${d}]`, vector: sum, text: t('pipeline.stage.sum.text') });
     if (this.dropout) {
       const p = this._dropoutP;
       const rnd = prng(id * 131 + pos);
@@ -171,7 +172,7 @@ export class PosencPipeline extends PosencElement {
         if (rnd() < p) dropped[i] = 1;
         else kept[i] = sum[i] / (1 - p);
       }
-      out.push({ key: 'dropout', title: `Dropout (p = ${p}, training only)`, shape: `[${d}]`, vector: kept, dropped, text: `During training each value is zeroed with probability ${p} and the survivors are divided by ${fixed(1 - p, 2)}, so the expected value stays the same. At inference this step does nothing.` });
+      out.push({ key: 'dropout', title: t('pipeline.stage.dropout', { p }), shape: `[${d}]`, vector: kept, dropped, text: t('pipeline.stage.dropout.text', { p, keep: formatNumber(this.locale, 1 - p, 2) }) });
     }
     return out;
   }
@@ -179,8 +180,8 @@ export class PosencPipeline extends PosencElement {
   get adjustments() {
     return [
       ...super.adjustments,
-      ...(this.dropout ? replaced('dropout-rate', this.dropoutRate, this._dropoutP, 'from 0 to 0.9') : []),
-      ...replaced('step', this.step, this._step, `a step from 1 to ${this._stepCount}`),
+      ...(this.dropout ? replaced('dropout-rate', this.dropoutRate, this._dropoutP, this.t('pipeline.dropoutRange'), this.t.bind(this)) : []),
+      ...replaced('step', this.step, this._step, this.t('pipeline.stepRange', { last: this._stepCount }), this.t.bind(this)),
     ];
   }
 
@@ -298,7 +299,7 @@ export class PosencPipeline extends PosencElement {
       .map((s) => ({ canvas: this.renderRoot.querySelector(`canvas[data-stage="${s.key}"]`), caption: `${s.title} ${s.shape}` }))
       .filter((p) => p.canvas);
     if (!parts.length) return null;
-    return this.picture(parts, `"${this.token}" at position ${this.position}: embedding${this.scale ? ' × √d' : ''} + PE${this.dropout ? ' → dropout' : ''} (d_model ${this.dModel})`);
+    return this.picture(parts, this.t('pipeline.picture', { token: this.token, position: this.position, steps: `embedding${this.scale ? ' × √d' : ''} + PE${this.dropout ? ' → dropout' : ''}`, dModel: this.dModel }));
   }
 
   render() {
@@ -310,43 +311,43 @@ export class PosencPipeline extends PosencElement {
     const hoverText = hoverStage && this._hover.i >= 0
       ? stages
           .filter((s) => s.vector)
-          .map((s) => `${s.key}[${this._hover.i}] = ${s.dropped?.[this._hover.i] ? '0 (dropped)' : fixed(s.vector[this._hover.i], 4)}`)
+          .map((s) => `${s.key}[${this._hover.i}] = ${s.dropped?.[this._hover.i] ? this.t('pipeline.dropped') : formatNumber(this.locale, s.vector[this._hover.i], 4)}`)
           .join(' · ')
       : '';
     return html`
-      ${this.renderHead(this.label || 'From token to model input, step by step')}
+      ${this.renderHead(this.label || this.t('pipeline.title'))}
       <div class="controls">
-        <label>Token <input class="tok" type="text" maxlength="40" .value=${this.token} @change=${(e) => (this.token = e.target.value || ' ')} /></label>
-        <label>Position <input class="pos" type="number" min="0" step="1" .value=${String(this.position)} @change=${(e) => (this.position = Math.max(0, Math.round(Number(e.target.value) || 0)))} /></label>
+        <label>${this.t('pipeline.token')} <input class="tok" type="text" maxlength="40" .value=${this.token} @change=${(e) => (this.token = e.target.value || ' ')} /></label>
+        <label>${this.t('pipeline.position')} <input class="pos" type="number" min="0" step="1" .value=${String(this.position)} @change=${(e) => (this.position = Math.max(0, Math.round(Number(e.target.value) || 0)))} /></label>
         <label><input type="checkbox" .checked=${this.scale} @change=${(e) => (this.scale = e.target.checked)} /> × √d_model</label>
         <label><input type="checkbox" .checked=${this.dropout} @change=${(e) => (this.dropout = e.target.checked)} /> dropout</label>
       </div>
-      <div class="controls" role="group" aria-label="Playback">
-        <button type="button" class="primary" @click=${() => (this._playing ? this._stop() : this._play())} aria-label=${this._playing ? 'Pause' : 'Play'}>
-          ${this._playing ? 'Pause' : 'Play'}
+      <div class="controls" role="group" aria-label=${this.t('pipeline.playback')}>
+        <button type="button" class="primary" @click=${() => (this._playing ? this._stop() : this._play())} aria-label=${this.t(this._playing ? 'pipeline.pause' : 'pipeline.play')}>
+          ${this.t(this._playing ? 'pipeline.pause' : 'pipeline.play')}
         </button>
-        <button type="button" @click=${() => ((this._stop(), (this.step = Math.max(1, step - 1))))} ?disabled=${step <= 1}>Back</button>
-        <button type="button" @click=${() => ((this._stop(), (this.step = Math.min(n, step + 1))))} ?disabled=${step >= n}>Step</button>
+        <button type="button" @click=${() => ((this._stop(), (this.step = Math.max(1, step - 1))))} ?disabled=${step <= 1}>${this.t('pipeline.back')}</button>
+        <button type="button" @click=${() => ((this._stop(), (this.step = Math.min(n, step + 1))))} ?disabled=${step >= n}>${this.t('pipeline.step')}</button>
         <label class="step-slider"
-          >Stage
-          <input type="range" min="1" max=${n} .value=${String(step)} aria-valuetext=${cur ? `stage ${step} of ${n}: ${cur.title}` : ''} @input=${(e) => ((this._stop(), (this.step = Number(e.target.value))))} />
+          >${this.t('pipeline.stage')}
+          <input type="range" min="1" max=${n} .value=${String(step)} aria-valuetext=${cur ? this.t('pipeline.stageValue', { step, count: n, title: cur.title }) : ''} @input=${(e) => ((this._stop(), (this.step = Number(e.target.value))))} />
           <output>${step}/${n}</output>
         </label>
       </div>
-      <p class="readout" role="status" aria-live="polite" aria-atomic="true">${cur ? `Stage ${step} of ${n}: ${cur.title}. ${cur.text}` : this._ready ? '' : 'Loading the engine…'}</p>
+      <p class="readout" role="status" aria-live="polite" aria-atomic="true">${cur ? this.t('pipeline.readout', { step, count: n, title: cur.title, text: cur.text }) : this._ready ? '' : this.t('common.loading')}</p>
       <ol class="stages">
         ${stages.map((s, k) => {
           const state = k + 1 < step ? 'done' : k + 1 === step ? 'current' : 'future';
           const norm = s.vector ? engineNorm(this.pe, s.vector) : null;
           return html`<li class=${`stage ${state}`} aria-current=${state === 'current' ? 'step' : 'false'}>
-            <h4><span class="num">${k + 1}</span> ${s.title} <span class="shape">${s.vector ? `shape ${s.shape} · ‖v‖ = ${fixed(norm, 3)}` : ''}</span></h4>
+            <h4><span class="num">${k + 1}</span> ${s.title} <span class="shape">${s.vector ? this.t('pipeline.shape', { shape: s.shape, norm: formatNumber(this.locale, norm, 3) }) : ''}</span></h4>
             ${s.vector
               ? html`<canvas
                   class="plot"
                   data-stage=${s.key}
                   tabindex=${state === 'future' ? '-1' : '0'}
                   role="img"
-                  aria-label=${`${s.title}: bar chart of ${s.vector.length} values. Arrow keys read single values.`}
+                  aria-label=${this.t('pipeline.chartAria', { title: s.title, count: s.vector.length })}
                   @pointermove=${(e) => (this._hover = { key: s.key, i: this._barIndex(e, s) })}
                   @pointerleave=${() => (this._hover = null)}
                   @keydown=${(e) => this._onBarKey(e, s)}
@@ -355,8 +356,8 @@ export class PosencPipeline extends PosencElement {
           </li>`;
         })}
       </ol>
-      <p class="readout muted" aria-live="polite">${hoverText || 'Hover a bar (or focus a chart and use the arrow keys) to read the values of one dimension across all stages.'}</p>
-      <p class="equation">output = ${this.scale ? '√d_model · ' : ''}Embedding(token) + PE(position)${this.dropout ? ', then dropout while training' : ''}</p>
+      <p class="readout muted" aria-live="polite">${hoverText || this.t('pipeline.hover')}</p>
+      <p class="equation"><span dir="ltr">output = ${this.scale ? '√d_model · ' : ''}Embedding(token) + PE(position)</span>${this.dropout ? this.t('pipeline.thenDropout') : ''}</p>
     `;
   }
 }
