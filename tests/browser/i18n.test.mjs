@@ -16,6 +16,7 @@ const TRANSLATED = {
   waves: { attrs: 'dims="0,1,6,7"', title: { en: 'Waves by dimension', es: 'Ondas por dimensión', 'zh-CN': '各维度的波形' } },
   similarity: { attrs: 'length="24" d-model="16" positions="3 8"', title: { en: 'Similarity between positions', es: 'Similitud entre posiciones', 'zh-CN': '位置之间的相似度' } },
   pipeline: { attrs: 'd-model="16" scale dropout step="6"', title: { en: 'From token to model input, step by step', es: 'Del token a la entrada del modelo, paso a paso', 'zh-CN': '从词元到模型输入，逐步演示' } },
+  permutation: { attrs: 'encoding order="3,1,0,2,4"', title: { en: 'Why order is invisible to attention', es: 'Por qué la atención no ve el orden', 'zh-CN': '为什么注意力看不见顺序' } },
   compare: { attrs: 'positions="2 9"', title: { en: 'Compare two positions', es: 'Comparar dos posiciones', 'zh-CN': '比较两个位置' } },
 };
 
@@ -47,7 +48,7 @@ const english = (tag) =>
 
 // Words of English prose that a Spanish or Chinese sentence never holds (code, formulas and attribute
 // names such as sin, dim, d_model or length are not among them).
-const ENGLISH_WORDS = /\b(the|of|and|to|is|are|from|with|for|by|this|that|its|each|position|positions|dimension|dimensions|value|values|wavelength|curve|column|table|show|download|copy|loading|drawing|sweep|play|pause|heatmap|waves|compare|gap|cosine|distance|similarity|product|select|pick|matrix|metric|pair|selected|every|stage|step|back|sum|scale|hover|while|training|lookup)\b/gi;
+const ENGLISH_WORDS = /\b(the|of|and|to|is|are|from|with|for|by|this|that|its|each|position|positions|dimension|dimensions|value|values|wavelength|curve|column|table|show|download|copy|loading|drawing|sweep|play|pause|heatmap|waves|compare|gap|cosine|distance|similarity|product|select|pick|matrix|metric|pair|selected|every|stage|step|back|sum|scale|hover|while|training|lookup|shuffle|reverse|shuffled|attention|output|largest|difference|change|changes)\b/gi;
 
 for (const [tag, { attrs, title }] of Object.entries(TRANSLATED)) {
   test(`i18n: ${tag} speaks the page language, with no English left in its sentences, and passes axe in each`, async () => {

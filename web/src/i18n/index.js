@@ -7,7 +7,7 @@
 import en from './en.js';
 import es from './es.js';
 import zhCN from './zh-CN.js';
-import { fixed } from '../render/format.js';
+import { fixed, sci } from '../render/format.js';
 
 const catalogues = new Map([
   ['en', en],
@@ -80,6 +80,14 @@ export function formatNumber(locale, value, digits = null) {
   return text.replace('-', '\u2212');
 }
 
+/** Short scientific notation ("1.2 × 10⁻⁷") with the locale's decimal mark. */
+export function formatSci(locale, value, digits = 2) {
+  const text = sci(value, digits);
+  if (locale === 'en') return text;
+  const mark = cached(numberFormats, `${locale}|mark`, () => new Intl.NumberFormat(locale)).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  return text.replace('.', mark);
+}
+
 /**
  * The message `key` in `locale` with `params` filled in: numbers are formatted for the locale, strings are
  * used as they are (pass a string for code, formulas and identifiers). English when the locale lacks it.
@@ -95,6 +103,25 @@ export function translate(locale, key, params = {}) {
     const v = params[name];
     return v === undefined ? whole : typeof v === 'number' ? formatNumber(locale, v) : String(v);
   });
+}
+
+/**
+ * The same as `translate`, as parts for a template: strings, and the parameters themselves where their
+ * placeholders stand, so a parameter can be markup (a Lit template for <strong>, <code> or a number span).
+ */
+export function translateParts(locale, key, params = {}) {
+  const text = translate(locale, key, Object.fromEntries(Object.keys(params).filter((k) => k === 'count').map((k) => [k, params[k]])));
+  const parts = [];
+  let last = 0;
+  for (const m of text.matchAll(/\{(\w+)\}/g)) {
+    if (!(m[1] in params)) continue;
+    parts.push(text.slice(last, m.index));
+    const v = params[m[1]];
+    parts.push(typeof v === 'number' ? formatNumber(locale, v) : v);
+    last = m.index + m[0].length;
+  }
+  parts.push(text.slice(last));
+  return parts;
 }
 
 /** Every key of a catalogue (the English one by default), for tests and docs. */

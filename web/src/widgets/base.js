@@ -91,6 +91,11 @@ export class PosencElement extends LitElement {
     return this.#locale.t(key, params);
   }
 
+  /** The message `key` as template parts: its parameters may be markup (`${this.tHtml('k', { n: html`<b>1</b>` })}`). */
+  tHtml(key, params) {
+    return this.#locale.parts(key, params);
+  }
+
   // --- lifecycle ----------------------------------------------------------------------------------------
 
   /**

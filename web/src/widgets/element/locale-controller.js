@@ -3,7 +3,7 @@
 // `lang` and the locale's direction; when any `lang` in the page changes, or a catalogue is registered,
 // the widget renders again and redraws its canvases (their labels are text too).
 
-import { directionOf, langOf, matchLocale, onLocalesChanged, translate } from '../../i18n/index.js';
+import { directionOf, langOf, matchLocale, onLocalesChanged, translate, translateParts } from '../../i18n/index.js';
 
 const controllers = new Set();
 let observer = null;
@@ -67,4 +67,7 @@ export class LocaleController {
 
   /** The message `key` in this widget's language (see i18n/index.js). */
   t = (key, params) => translate(this.locale, key, params);
+
+  /** The same as parts for a template, where parameters may be markup. */
+  parts = (key, params) => translateParts(this.locale, key, params);
 }

@@ -8,7 +8,8 @@ import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles } from '../base.js';
 import { intList, stringListAttr, numberAttr, toIntArray, toStringArray } from '../../state/attributes.js';
 import { lut, textOn } from '../../render/color.js';
-import { fixed, sci, plain } from '../../render/format.js';
+import { plain } from '../../render/format.js';
+import { formatNumber, formatSci } from '../../i18n/index.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
 import { tokenEmbedding, prng } from '../toy.js';
 
@@ -111,9 +112,9 @@ export class PosencPermutation extends PosencElement {
     const given = toStringArray(this.tokens).length, n = this._tokens.length, order = toIntArray(this.order);
     return [
       ...super.adjustments,
-      ...(given > MAX_TOKENS ? [`tokens: ${given} given, at most ${MAX_TOKENS} fit, so the first ${MAX_TOKENS} are used`] : []),
+      ...(given > MAX_TOKENS ? [this.t('permutation.tooMany', { given, max: MAX_TOKENS })] : []),
       ...(order.length && !isPermutation(order, n)
-        ? [`order: ${order.join(',')} is not a shuffle of 0 to ${n - 1} (each once), so ${this._order.join(',')} is shown`]
+        ? [this.t('permutation.badOrder', { order: order.join(','), last: n - 1, shown: this._order.join(',') })]
         : []),
     ];
   }
@@ -199,7 +200,7 @@ export class PosencPermutation extends PosencElement {
     const { css: colors } = lut('RdBu');
     const t = Math.max(0, Math.min(255, Math.round(((Math.max(-2, Math.min(2, v)) + 2) / 4) * 255)));
     const c = colors[t];
-    return html`<td style=${styleProps({ background: c, color: textOn(c) })}>${fixed(v, 3)}</td>`;
+    return html`<td style=${styleProps({ background: c, color: textOn(c) })}>${formatNumber(this.locale, v, 3)}</td>`;
   }
 
   _outputTable(R, which) {
@@ -208,10 +209,10 @@ export class PosencPermutation extends PosencElement {
     const showCols = Math.min(R.d, 4);
     return html`<div class="scroll">
       <table class="values">
-        <caption class="note">attention output per token${R.d > showCols ? `, first ${showCols} of ${R.d} values` : ''}</caption>
+        <caption class="note">${this.t('permutation.tableCaption')}${R.d > showCols ? this.t('permutation.firstValues', { shown: showCols, count: R.d }) : ''}</caption>
         <thead>
           <tr>
-            <th scope="col">token</th>
+            <th scope="col">${this.t('permutation.token')}</th>
             ${which === 'shuffled' ? html`<th scope="col">max |Δ|</th>` : nothing}
             ${Array.from({ length: showCols }, (_, c) => html`<th scope="col">${c}</th>`)}
           </tr>
@@ -220,7 +221,7 @@ export class PosencPermutation extends PosencElement {
           ${idx.map(
             (i, k) => html`<tr>
               <th scope="row">${R.tokens[i]}</th>
-              ${which === 'shuffled' ? html`<td class="diff">${R.perToken[i] === 0 ? '0' : sci(R.perToken[i], 3)}</td>` : nothing}
+              ${which === 'shuffled' ? html`<td class="diff">${R.perToken[i] === 0 ? '0' : formatSci(this.locale, R.perToken[i], 3)}</td>` : nothing}
               ${Array.from({ length: showCols }, (_, c) => this._cell(run.output[k * R.d + c]))}
             </tr>`,
           )}
@@ -242,56 +243,51 @@ export class PosencPermutation extends PosencElement {
     const R = this.result;
     if (!R) return null;
     const t = this.theme$();
-    const rows = [['token', 'position (original)', 'position (shuffled)', 'max |Δ| of its output row']];
-    R.tokens.forEach((tok, i) => rows.push([tok, i, R.order.indexOf(i), R.perToken[i] === 0 ? '0' : sci(R.perToken[i], 3)]));
+    const rows = [['permutation.token', 'permutation.positionOriginal', 'permutation.positionShuffled', 'permutation.maxDiff'].map((k) => this.t(k))];
+    R.tokens.forEach((tok, i) => rows.push([tok, i, R.order.indexOf(i), R.perToken[i] === 0 ? '0' : formatSci(this.locale, R.perToken[i], 3)]));
     const tab = tableCanvas(rows, { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border });
-    return this.picture([tab], `${this.encoding ? 'With' : 'Without'} positional encoding: largest change ${R.maxDiff === 0 ? '0' : sci(R.maxDiff, 3)}`);
+    return this.picture([tab], this.t(this.encoding ? 'permutation.pictureWith' : 'permutation.pictureWithout', { diff: R.maxDiff === 0 ? '0' : formatSci(this.locale, R.maxDiff, 3) }));
   }
 
   render() {
     const R = this._ready ? this.result : null;
     const words = (idx) => idx.map((i, k) => html`<span class="word"><bdi>${R.tokens[i]}</bdi> <small>@${k}</small></span>`);
+    const diff = (text) => html`<span class="num" data-value=${R ? plain(R.maxDiff) : ''}>${text}</span>`;
+    const strong = (key) => html`<strong>${this.t(key)}</strong>`;
     const verdict = R
       ? R.maxDiff === 0
-        ? html`Every token's output is <strong>exactly the same</strong> in both orders: largest difference <span class="num" data-value="0">0</span>. Attention saw a bag of words.`
+        ? this.tHtml('permutation.same', { exactly: strong('permutation.exactlySame'), zero: html`<span class="num" data-value="0">0</span>` })
         : this.encoding && R.sameSentence
-          ? html`This order spells <strong>the same sentence</strong>: only copies of a repeated word traded places. Each
-              of them now sits at another position, so its own output changes (largest difference
-              <span class="num" data-value=${plain(R.maxDiff)}>${fixed(R.maxDiff, 4)}</span>), but slot by slot the two
-              runs see the same words and give the same outputs: there is nothing to tell apart.`
+          ? this.tHtml('permutation.sameSentence', { sentence: strong('permutation.theSameSentence'), diff: diff(formatNumber(this.locale, R.maxDiff, 4)) })
           : this.encoding
-          ? html`With positions added, the outputs <strong>change</strong> when the order changes: largest difference
-              <span class="num" data-value=${plain(R.maxDiff)}>${fixed(R.maxDiff, 4)}</span>. The model can now tell the sentences apart.`
-          : html`Largest difference <span class="num" data-value=${plain(R.maxDiff)}>${sci(R.maxDiff, 3)}</span> — float rounding only (the sums ran in another order); the outputs are the same.`
+          ? this.tHtml('permutation.changes', { change: strong('permutation.change'), diff: diff(formatNumber(this.locale, R.maxDiff, 4)) })
+          : this.tHtml('permutation.rounding', { diff: diff(formatSci(this.locale, R.maxDiff, 3)) })
       : '';
     return html`
-      ${this.renderHead(this.label || 'Why order is invisible to attention')}
+      ${this.renderHead(this.label || this.t('permutation.title'))}
       <div class="controls">
-        <button type="button" class="primary" @click=${this._shuffle}>Shuffle</button>
-        <button type="button" @click=${() => (this.order = this._tokens.map((_, i) => i).reverse())}>Reverse</button>
-        <label><input type="checkbox" .checked=${this.encoding} @change=${(e) => (this.encoding = e.target.checked)} /> add positional encoding</label>
+        <button type="button" class="primary" @click=${this._shuffle}>${this.t('permutation.shuffle')}</button>
+        <button type="button" @click=${() => (this.order = this._tokens.map((_, i) => i).reverse())}>${this.t('permutation.reverse')}</button>
+        <label><input type="checkbox" .checked=${this.encoding} @change=${(e) => (this.encoding = e.target.checked)} /> ${this.t('permutation.addEncoding')}</label>
       </div>
       ${R
         ? html`<div class="sentences">
             <div class="sentence">
-              <h4>Original order</h4>
+              <h4>${this.t('permutation.original')}</h4>
               <div class="words">${words(R.tokens.map((_, i) => i))}</div>
               ${this._outputTable(R, 'original')}
             </div>
             <div class="sentence">
-              <h4>Shuffled order</h4>
+              <h4>${this.t('permutation.shuffled')}</h4>
               <div class="words">${words(R.order)}</div>
               ${this._outputTable(R, 'shuffled')}
             </div>
           </div>`
         : this._ready
           ? nothing
-          : html`<p class="muted">Loading the engine…</p>`}
+          : html`<p class="muted">${this.t('common.loading')}</p>`}
       <p class=${`verdict ${R && R.maxDiff > 1e-6 ? 'differs' : ''}`} role="status" aria-live="polite" aria-atomic="true">${verdict}</p>
-      <p class="note">
-        Each word's vector comes from a seeded embedding table; attention uses the vectors themselves as queries, keys and values.
-        ${this.encoding ? 'PE(k) is added to the word at position k, so a moved word carries a different vector.' : 'Nothing in the input says where a word stands.'}
-      </p>
+      <p class="note">${this.t('permutation.note')} ${this.t(this.encoding ? 'permutation.noteWith' : 'permutation.noteWithout')}</p>
     `;
   }
 }
