@@ -9,16 +9,18 @@ import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, replaced } from '../base.js';
 import { numberAttr } from '../../state/attributes.js';
 import { lut, textOn } from '../../render/color.js';
-import { fixed } from '../../render/format.js';
+import { formatNumber } from '../../i18n/index.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
 
+// each step's code; its title is the message slicing.step<n>
 const STEPS = [
-  { title: 'Index slicing', code: 'pe[:, 0::2]   pe[:, 1::2]' },
-  { title: 'Sines into the even columns', code: 'pe[:, 0::2] = torch.sin(position * div_term)' },
-  { title: 'Cosines into the odd columns', code: 'pe[:, 1::2] = torch.cos(position * div_term)' },
-  { title: 'Broadcasting over the batch', code: 'pe = pe.unsqueeze(0)      # then pe[:, :seq_len, :]' },
-  { title: 'Element-wise addition', code: 'x = x + pe[:, :seq_len, :]' },
+  'pe[:, 0::2]   pe[:, 1::2]',
+  'pe[:, 0::2] = torch.sin(position * div_term)',
+  'pe[:, 1::2] = torch.cos(position * div_term)',
+  'pe = pe.unsqueeze(0)      # then pe[:, :seq_len, :]',
+  'x = x + pe[:, :seq_len, :]',
 ];
+const code = (text) => html`<code dir="ltr">${text}</code>`;
 
 export class PosencSlicing extends PosencElement {
   static properties = {
@@ -195,7 +197,12 @@ export class PosencSlicing extends PosencElement {
   }
 
   get adjustments() {
-    return [...super.adjustments, ...replaced('step', this.step, this._step, `a step from 1 to ${STEPS.length}`)];
+    return [...super.adjustments, ...replaced('step', this.step, this._step, this.t('slicing.stepRange', { last: STEPS.length }), this.t.bind(this))];
+  }
+
+  /** The title of step `n` (1-based). */
+  _title(n) {
+    return this.t(`slicing.step${n}`);
   }
 
   engineReady() {
@@ -220,7 +227,7 @@ export class PosencSlicing extends PosencElement {
   _cell(v) {
     const { css: colors } = lut('RdBu');
     const c = colors[Math.max(0, Math.min(255, Math.round(((v + 1) / 2) * 255)))];
-    return html`<td style=${styleProps({ background: c, color: textOn(c) })}>${fixed(v, 3)}</td>`;
+    return html`<td style=${styleProps({ background: c, color: textOn(c) })}>${formatNumber(this.locale, v, 3)}</td>`;
   }
 
   _matrix({ rows, cols, get, rowHead, colHead, colClass, caption }) {
@@ -253,52 +260,51 @@ export class PosencSlicing extends PosencElement {
     switch (step) {
       case 1:
         return html`
-          <p>A slice <code>start::step</code> walks the columns from <code>start</code> in jumps of <code>step</code>. With d_model = ${d} the columns are:</p>
-          <div class="dims" aria-label="Columns">${Array.from({ length: d }, (_, c) => html`<span class=${`dim ${c % 2 ? 'cos' : 'sin'}`}>${c}</span>`)}</div>
+          <p>${this.tHtml('slicing.s1.intro', { slice: code('start::step'), start: code('start'), step: code('step'), dModel: d })}</p>
+          <div class="dims" aria-label=${this.t('slicing.columns')}>${Array.from({ length: d }, (_, c) => html`<span class=${`dim ${c % 2 ? 'cos' : 'sin'}`}>${c}</span>`)}</div>
           <div class="groups">
-            <div class="group"><code>pe[:, 0::2]</code> → columns <strong>${evens.join(', ')}</strong> (even) → receive <strong>sin</strong></div>
-            <div class="group"><code>pe[:, 1::2]</code> → columns <strong>${odds.join(', ')}</strong> (odd) → receive <strong>cos</strong></div>
+            <div class="group">${this.tHtml('slicing.s1.even', { slice: code('pe[:, 0::2]'), list: html`<strong>${evens.join(', ')}</strong>`, fn: html`<strong>sin</strong>` })}</div>
+            <div class="group">${this.tHtml('slicing.s1.odd', { slice: code('pe[:, 1::2]'), list: html`<strong>${odds.join(', ')}</strong>`, fn: html`<strong>cos</strong>` })}</div>
           </div>
-          <p class="note">Both slices have ${d / 2} columns — one per frequency. Column pair (2i, 2i+1) shares the frequency ω<sub>i</sub>.</p>
+          <p class="note">${this.tHtml('slicing.s1.note', { half: d / 2, omega: html`ω<sub>i</sub>` })}</p>
         `;
       case 2:
         return html`
-          <table class="shapes" aria-label="Shapes in this step">
-            <tr><th scope="row">position</th><td class="shape">[${L}, 1]</td></tr>
-            <tr><th scope="row">div_term (ω)</th><td class="shape">[${d / 2}]</td></tr>
-            <tr><th scope="row">position * div_term</th><td class="shape">[${L}, ${d / 2}] (broadcast)</td></tr>
-            <tr><th scope="row">pe[:, 0::2]</th><td class="shape">[${L}, ${d / 2}]</td></tr>
+          <table class="shapes" aria-label=${this.t('slicing.shapes')}>
+            <tr><th scope="row" dir="ltr">position</th><td class="shape">[${L}, 1]</td></tr>
+            <tr><th scope="row" dir="ltr">div_term (ω)</th><td class="shape">[${d / 2}]</td></tr>
+            <tr><th scope="row" dir="ltr">position * div_term</th><td class="shape">[${L}, ${d / 2}] ${this.t('slicing.broadcastNote')}</td></tr>
+            <tr><th scope="row" dir="ltr">pe[:, 0::2]</th><td class="shape">[${L}, ${d / 2}]</td></tr>
           </table>
-          <p>The column vector of positions times the row of frequencies gives every angle pos·ω<sub>i</sub> at once; the sine of it fills the even columns:</p>
-          ${this._matrix({ rows: L, cols: d / 2, get: (r, c) => pe[r * d + 2 * c], rowHead: 'pos', colHead: (c) => `col ${2 * c} · ${omegaText(c)}`, colClass: () => 'sin', caption: 'pe[:, 0::2] — values from the engine' })}
+          <p>${this.tHtml('slicing.s2.text', { angle: html`pos·ω<sub>i</sub>` })}</p>
+          ${this._matrix({ rows: L, cols: d / 2, get: (r, c) => pe[r * d + 2 * c], rowHead: 'pos', colHead: (c) => this.t('slicing.col', { column: 2 * c, omega: omegaText(c) }), colClass: () => 'sin', caption: this.t('slicing.fromEngine', { code: 'pe[:, 0::2]' }) })}
         `;
       case 3:
         return html`
-          <p>The same angles, through the cosine, fill the odd columns. Together the two slices cover the table with no gaps and no overlap:</p>
-          ${this._matrix({ rows: L, cols: d / 2, get: (r, c) => pe[r * d + 2 * c + 1], rowHead: 'pos', colHead: (c) => `col ${2 * c + 1} · ${omegaText(c)}`, colClass: () => 'cos', caption: 'pe[:, 1::2]' })}
-          ${this._matrix({ rows: L, cols: d, get: (r, c) => pe[r * d + c], rowHead: 'pos', colHead: (c) => `${c} ${c % 2 ? 'cos' : 'sin'}`, colClass: (c) => (c % 2 ? 'cos' : 'sin'), caption: `the whole pe, shape [${L}, ${d}]` })}
+          <p>${this.t('slicing.s3.text')}</p>
+          ${this._matrix({ rows: L, cols: d / 2, get: (r, c) => pe[r * d + 2 * c + 1], rowHead: 'pos', colHead: (c) => this.t('slicing.col', { column: 2 * c + 1, omega: omegaText(c) }), colClass: () => 'cos', caption: 'pe[:, 1::2]' })}
+          ${this._matrix({ rows: L, cols: d, get: (r, c) => pe[r * d + c], rowHead: 'pos', colHead: (c) => `${c} ${c % 2 ? 'cos' : 'sin'}`, colClass: (c) => (c % 2 ? 'cos' : 'sin'), caption: this.t('slicing.wholePe', { shape: `[${L}, ${d}]` }) })}
         `;
       case 4:
         if (!D.fits) {
           return html`
-            <p><code>unsqueeze(0)</code> adds a leading axis of size 1. The slice <code>[:, :${S}, :]</code> asks for ${S} positions, but the table has
-              only ${L} rows, and a slice past the end does not fail: it quietly stops at the last row. The failure comes at the addition:</p>
-            <table class="shapes" aria-label="Broadcast shapes">
-              <thead><tr><th></th><th>batch</th><th>seq</th><th>d_model</th></tr></thead>
+            <p>${this.tHtml('slicing.s4.tooLong', { unsqueeze: code('unsqueeze(0)'), slice: code(`[:, :${S}, :]`), seq: S, length: L })}</p>
+            <table class="shapes" aria-label=${this.t('slicing.broadcastShapes')}>
+              <thead><tr><th></th><th>${this.t('slicing.batch')}</th><th>seq</th><th>d_model</th></tr></thead>
               <tbody>
                 <tr><th scope="row">x</th><td>${B}</td><td>${S}</td><td>${d}</td></tr>
                 <tr><th scope="row">pe.unsqueeze(0)</th><td>1</td><td>${L}</td><td>${d}</td></tr>
-                <tr><th scope="row">pe[:, :${S}, :]</th><td>1</td><td class="bad">${L}, not ${S}</td><td>${d}</td></tr>
-                <tr><th scope="row">x + pe[:, :${S}, :]</th><td>${B}</td><td class="bad">${L === 1 ? `1 → ${S}: no error, every row PE(0)` : `${S} vs ${L}: error`}</td><td>${d}</td></tr>
+                <tr><th scope="row">pe[:, :${S}, :]</th><td>1</td><td class="bad">${this.t('slicing.notSeq', { length: L, seq: S })}</td><td>${d}</td></tr>
+                <tr><th scope="row">x + pe[:, :${S}, :]</th><td>${B}</td><td class="bad">${L === 1 ? this.t('slicing.noError', { seq: S }) : this.t('slicing.mismatch', { seq: S, length: L })}</td><td>${d}</td></tr>
               </tbody>
             </table>
             ${this._tooLong(D)}
           `;
         }
         return html`
-          <p><code>unsqueeze(0)</code> adds a leading axis of size 1, and <code>[:, :${S}, :]</code> keeps the first ${S} positions. Broadcasting lines the shapes up from the right; an axis of size 1 is stretched to match:</p>
-          <table class="shapes" aria-label="Broadcast shapes">
-            <thead><tr><th></th><th>batch</th><th>seq</th><th>d_model</th></tr></thead>
+          <p>${this.tHtml('slicing.s4.text', { unsqueeze: code('unsqueeze(0)'), slice: code(`[:, :${S}, :]`), seq: S })}</p>
+          <table class="shapes" aria-label=${this.t('slicing.broadcastShapes')}>
+            <thead><tr><th></th><th>${this.t('slicing.batch')}</th><th>seq</th><th>d_model</th></tr></thead>
             <tbody>
               <tr><th scope="row">x</th><td>${B}</td><td>${S}</td><td>${d}</td></tr>
               <tr><th scope="row">pe.unsqueeze(0)</th><td>1</td><td>${L}</td><td>${d}</td></tr>
@@ -306,35 +312,32 @@ export class PosencSlicing extends PosencElement {
               <tr><th scope="row">x + pe[:, :${S}, :]</th><td>${B}</td><td>${S}</td><td>${d}</td></tr>
             </tbody>
           </table>
-          <p class="note">
-            The stretched axis is not copied in memory: every batch item reads the same ${S} × ${d} block. That is why one table of
-            max_len rows serves every batch and every shorter sequence.
-          </p>
-          ${this._matrix({ rows: S, cols: d, get: (r, c) => pe[r * d + c], rowHead: 'pos', colHead: (c) => String(c), colClass: (c) => (c % 2 ? 'cos' : 'sin'), caption: `pe[0, :${S}, :] — shared by all ${B} batch items` })}
+          <p class="note">${this.t('slicing.s4.note', { block: `${S} × ${d}` })}</p>
+          ${this._matrix({ rows: S, cols: d, get: (r, c) => pe[r * d + c], rowHead: 'pos', colHead: (c) => String(c), colClass: (c) => (c % 2 ? 'cos' : 'sin'), caption: this.t('slicing.shared', { code: `pe[0, :${S}, :]`, count: B }) })}
         `;
       default:
         if (!D.fits) {
           return html`
             <p>${L === 1
-              ? html`The addition runs, and that is the trap: <code>pe[:, :${S}]</code> has a single row, which broadcasts over all ${S} positions.`
-              : html`There is nothing to add: x has ${S} positions and <code>pe[:, :${S}]</code> only ${L}, so the element-wise addition never runs.`}</p>
+              ? this.tHtml('slicing.s5.trap', { slice: code(`pe[:, :${S}]`), seq: S })
+              : this.tHtml('slicing.s5.none', { slice: code(`pe[:, :${S}]`), seq: S, length: L })}</p>
             ${this._tooLong(D)}
           `;
         }
         return html`
-          <p>Each batch item gets the same positional rows added to its own token embeddings (random values standing in for a real embedding layer):</p>
+          <p>${this.t('slicing.s5.text')}</p>
           <div class="batches">
             ${Array.from({ length: B }, (_, b) => html`
-              <div class="batch" role="group" aria-label=${`batch item ${b}`}>
+              <div class="batch" role="group" aria-label=${this.t('slicing.batchItem', { index: b })}>
                 ${this._matrix({ rows: S, cols: d, get: (r, c) => x[(b * S + r) * d + c], rowHead: 'pos', colHead: (c) => String(c), caption: `x[${b}]` })}
                 <span class="op" aria-hidden="true">+</span>
-                ${this._matrix({ rows: S, cols: d, get: (r, c) => pe[r * d + c], rowHead: 'pos', colHead: (c) => String(c), colClass: (c) => (c % 2 ? 'cos' : 'sin'), caption: `pe[0, :${S}] (the same for every item)` })}
+                ${this._matrix({ rows: S, cols: d, get: (r, c) => pe[r * d + c], rowHead: 'pos', colHead: (c) => String(c), colClass: (c) => (c % 2 ? 'cos' : 'sin'), caption: this.t('slicing.sameForEvery', { code: `pe[0, :${S}]` }) })}
                 <span class="op" aria-hidden="true">=</span>
                 ${this._matrix({ rows: S, cols: d, get: (r, c) => x[(b * S + r) * d + c] + pe[r * d + c], rowHead: 'pos', colHead: (c) => String(c), caption: `out[${b}]` })}
               </div>
             `)}
           </div>
-          <p class="note">The result has the shape of x, [${B}, ${S}, ${d}]: the encoding changes the values, never the size.</p>
+          <p class="note">${this.t('slicing.s5.note', { shape: `[${B}, ${S}, ${d}]` })}</p>
         `;
     }
   }
@@ -343,17 +346,16 @@ export class PosencSlicing extends PosencElement {
   _tooLong({ L, S, B, d }) {
     // a one-row table is worse: its axis of size 1 broadcasts, so nothing fails
     if (L === 1)
-      return html`<p class="error" role="alert" data-role="too-long">
-        seq = ${S} is longer than length = 1 (the table's max_len): <code>pe[:, :${S}, :]</code> has one row, and an axis of size 1
-        broadcasts, so <code>x + pe[:, :${S}, :]</code> runs without an error and gives all ${S} tokens the encoding of position 0.
-        The model silently loses every position: make seq at most 1, or build the table with length ≥ ${S}.
-      </p>`;
-    return html`<p class="error" role="alert" data-role="too-long">
-      seq = ${S} is longer than length = ${L} (the table's max_len): <code>pe[:, :${S}, :]</code> has only ${L} rows, so
-      <code>x + pe[:, :${S}, :]</code> cannot broadcast [${B}, ${S}, ${d}] with [1, ${L}, ${d}] — PyTorch stops with “RuntimeError: The size
-      of tensor a (${S}) must match the size of tensor b (${L}) at non-singleton dimension 1”. A layer built with max_len = ${L} refuses inputs
-      longer than ${L}: make seq at most ${L}, or build the table with length ≥ ${S}.
-    </p>`;
+      return html`<p class="error" role="alert" data-role="too-long">${this.tHtml('slicing.tooLongOne', { seq: S, slice: code(`pe[:, :${S}, :]`), sum: code(`x + pe[:, :${S}, :]`) })}</p>`;
+    return html`<p class="error" role="alert" data-role="too-long">${this.tHtml('slicing.tooLong', {
+      seq: S,
+      length: L,
+      slice: code(`pe[:, :${S}, :]`),
+      sum: code(`x + pe[:, :${S}, :]`),
+      xShape: `[${B}, ${S}, ${d}]`,
+      peShape: `[1, ${L}, ${d}]`,
+      error: html`<span dir="ltr">“RuntimeError: The size of tensor a (${S}) must match the size of tensor b (${L}) at non-singleton dimension 1”</span>`,
+    })}</p>`;
   }
 
   _go(s) {
@@ -389,19 +391,19 @@ export class PosencSlicing extends PosencElement {
     const t = this.theme$();
     const { pe, d, L } = D;
     const rows = [['pos', ...Array.from({ length: d }, (_, c) => `${c} ${c % 2 ? 'cos' : 'sin'}`)]];
-    for (let r = 0; r < L; r++) rows.push([r, ...Array.from({ length: d }, (_, c) => fixed(pe[r * d + c], 4))]);
+    for (let r = 0; r < L; r++) rows.push([r, ...Array.from({ length: d }, (_, c) => formatNumber(this.locale, pe[r * d + c], 4))]);
     const tab = tableCanvas(rows, { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border });
-    return this.picture([tab], `Step ${this._step}: ${STEPS[this._step - 1].title} — pe [${L}, ${d}]`);
+    return this.picture([tab], this.t('slicing.picture', { step: this._step, title: this._title(this._step), shape: `[${L}, ${d}]` }));
   }
 
   render() {
     const step = this._step;
     const D = this.pe ? this.guard(() => this._data(), { main: true }) : null;
     return html`
-      ${this.renderHead(this.label || 'Inside the code: slicing and broadcasting')}
-      <div role="tablist" aria-label="Steps" @keydown=${this._onTabKey}>
+      ${this.renderHead(this.label || this.t('slicing.title'))}
+      <div role="tablist" aria-label=${this.t('slicing.steps')} @keydown=${this._onTabKey}>
         ${STEPS.map(
-          (s, i) => html`<button
+          (_, i) => html`<button
             type="button"
             role="tab"
             id=${`tab-${i + 1}`}
@@ -410,23 +412,21 @@ export class PosencSlicing extends PosencElement {
             tabindex=${i + 1 === step ? '0' : '-1'}
             @click=${() => this._go(i + 1)}
           >
-            ${i + 1}. ${s.title}
+            ${i + 1}. ${this._title(i + 1)}
           </button>`,
         )}
       </div>
       <section class="panel" id="panel" role="tabpanel" aria-labelledby=${`tab-${step}`}>
-        <h4 aria-live="polite">Step ${step} of ${STEPS.length}: ${STEPS[step - 1].title}</h4>
-        <pre class="code">${STEPS[step - 1].code}</pre>
+        <h4 aria-live="polite">${this.t('slicing.stepHeading', { step, count: STEPS.length, title: this._title(step) })}</h4>
+        <pre class="code" dir="ltr">${STEPS[step - 1]}</pre>
         ${D && !D.fits && step < 4
-          ? html`<p class="error" role="status" data-role="too-long">
-              seq = ${D.S} is longer than length = ${D.L}: building the table works, but <code>x + pe[:, :${D.S}, :]</code> will fail — step 4 shows why.
-            </p>`
+          ? html`<p class="error" role="status" data-role="too-long">${this.tHtml('slicing.tooLongEarly', { seq: D.S, length: D.L, code: code(`x + pe[:, :${D.S}, :]`) })}</p>`
           : nothing}
-        ${D ? this._panel(D) : this._ready ? nothing : html`<p class="muted">Loading the engine…</p>`}
+        ${D ? this._panel(D) : this._ready ? nothing : html`<p class="muted">${this.t('common.loading')}</p>`}
       </section>
       <div class="nav">
-        <button type="button" @click=${() => this._go(step - 1)} ?disabled=${step <= 1}>Previous</button>
-        <button type="button" class="primary" @click=${() => this._go(step + 1)} ?disabled=${step >= STEPS.length}>Next</button>
+        <button type="button" @click=${() => this._go(step - 1)} ?disabled=${step <= 1}>${this.t('slicing.previous')}</button>
+        <button type="button" class="primary" @click=${() => this._go(step + 1)} ?disabled=${step >= STEPS.length}>${this.t('slicing.next')}</button>
         <span class="muted">${step} / ${STEPS.length}</span>
       </div>
     `;
