@@ -9,7 +9,8 @@ import { numberAttr } from '../../state/attributes.js';
 import { clearCanvas } from '../../render/canvas.js';
 import { drawLinePlot } from '../../render/lineplot.js';
 import { CATEGORICAL } from '../../render/color.js';
-import { fixed, sci, int } from '../../render/format.js';
+import { int } from '../../render/format.js';
+import { formatNumber, formatSci } from '../../i18n/index.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
 import { columnOf } from '../sinusoid-info.js';
 
@@ -162,15 +163,14 @@ export class PosencProperties extends PosencElement {
   get adjustments() {
     const out = [
       ...super.adjustments,
-      ...replaced('pos', this.pos, this._posUsed, `a position from 0 to ${MAX_SHIFT}`),
-      ...replaced('k', this.k, this._kUsed, `a shift from 0 to ${MAX_SHIFT}`),
+      ...replaced('pos', this.pos, this._posUsed, this.t('properties.posRange', { max: MAX_SHIFT }), this.t.bind(this)),
+      ...replaced('k', this.k, this._kUsed, this.t('properties.shiftRange', { max: MAX_SHIFT }), this.t.bind(this)),
     ];
     const d = this.dModel;
-    if (Number.isInteger(d) && d >= 2 && d % 2 === 0) out.push(...replaced('pair', this.pair, this._pairUsed, `a pair from 0 to ${d / 2 - 1} (d-model / 2 − 1)`));
+    if (Number.isInteger(d) && d >= 2 && d % 2 === 0) out.push(...replaced('pair', this.pair, this._pairUsed, this.t('properties.pairRange', { last: d / 2 - 1 }), this.t.bind(this)));
     const L = this.length;
     if (!Number.isInteger(L) || L < 4) return out;
-    const expected = `a whole number from 2 to ${L - 2} (length − 2, so that positions beyond it remain to check)`;
-    return [...out, ...replaced('train-length', this.trainLength, this._trainLengthUsed, expected)];
+    return [...out, ...replaced('train-length', this.trainLength, this._trainLengthUsed, this.t('properties.trainRange', { last: L - 2 }), this.t.bind(this))];
   }
 
   _compute() {
@@ -283,7 +283,7 @@ export class PosencProperties extends PosencElement {
     const sx = (v) => rect.x + (v / (C.L - 1)) * rect.w;
     ctx.fillStyle = t.surface;
     ctx.fillRect(sx(C.extrap.T), rect.y, rect.x + rect.w - sx(C.extrap.T), rect.h);
-    drawLinePlot(ctx, { rect, xDomain: [0, C.L - 1], yDomain: [-1.08, 1.08], series, theme: t, xLabel: 'position', yLabel: 'PE value' });
+    drawLinePlot(ctx, { rect, xDomain: [0, C.L - 1], yDomain: [-1.08, 1.08], series, theme: t, xLabel: this.t('properties.axisPosition'), yLabel: this.t('properties.axisValue') });
     ctx.save();
     ctx.strokeStyle = t.fg;
     ctx.setLineDash([5, 4]);
@@ -294,7 +294,7 @@ export class PosencProperties extends PosencElement {
     ctx.fillStyle = t.fg;
     ctx.font = t.fontSmall;
     ctx.textBaseline = 'top';
-    const label = `training length ${C.extrap.T} →`;
+    const label = this.t('properties.trainingMark', { T: C.extrap.T });
     const lw = ctx.measureText(label).width;
     const left = sx(C.extrap.T) + 6 + lw < rect.x + rect.w;
     const lx = left ? sx(C.extrap.T) + 6 : sx(C.extrap.T) - 6 - lw;
@@ -342,17 +342,18 @@ export class PosencProperties extends PosencElement {
     if (!C || !canvas) return null;
     const t = this.theme$();
     const rot = C.rotation;
+    const f = (v) => formatNumber(this.locale, v, 4);
     const tab = tableCanvas(
       [
-        ['property', 'result'],
-        ['every position unique', `min distance ${fixed(C.uniq.min, 4)} (positions ${C.uniq.at.join(', ')})`],
-        ['values bounded', `[${fixed(C.bounds.lo, 4)}, ${fixed(C.bounds.hi, 4)}]`],
-        [`PE(${rot.pos}+${rot.k}) = R(${rot.k})·PE(${rot.pos})`, `max error ${sci(rot.maxErr, 3)}`],
-        ['extrapolation', `neighbour cosine ${fixed(C.extrap.inside, 4)} inside, ${fixed(C.extrap.beyond, 4)} beyond`],
+        [this.t('properties.property'), this.t('properties.result')],
+        [this.t('properties.pictureUnique'), this.t('properties.pictureUniqueValue', { distance: f(C.uniq.min), positions: C.uniq.at.join(', ') })],
+        [this.t('properties.pictureBounded'), `[${f(C.bounds.lo)}, ${f(C.bounds.hi)}]`],
+        [`PE(${rot.pos}+${rot.k}) = R(${rot.k})·PE(${rot.pos})`, this.t('properties.pictureError', { error: formatSci(this.locale, rot.maxErr, 3) })],
+        [this.t('properties.pictureExtrap'), this.t('properties.pictureExtrapValue', { inside: f(C.extrap.inside), beyond: f(C.extrap.beyond) })],
       ],
       { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border },
     );
-    return this.picture([tab, canvas], `Properties of the sinusoidal table (L ${C.L}, d_model ${C.d})`);
+    return this.picture([tab, canvas], this.t('properties.picture', { length: C.L, dModel: C.d }));
   }
 
   /** A number box for `prop` showing `used`, the value the checks use (the attribute may be out of range). */
@@ -377,7 +378,7 @@ export class PosencProperties extends PosencElement {
     const C = this._ready ? this.checks : null;
     this._last = C;
     if (!C) {
-      return html`${this.renderHead(this.label || 'Properties, checked live')}${this._ready ? nothing : html`<p class="muted">Loading the engine…</p>`}`;
+      return html`${this.renderHead(this.label || this.t('properties.title'))}${this._ready ? nothing : html`<p class="muted">${this.t('common.loading')}</p>`}`;
     }
     const rot = C.rotation;
     const ok = {
@@ -386,52 +387,47 @@ export class PosencProperties extends PosencElement {
       rotation: rot.maxErr < ROTATION_TOLERANCE,
       extrap: C.extrap.minBeyond > 1e-3,
     };
-    const badge = (pass) => html`<span class=${`badge ${pass ? '' : 'fail'}`}>${pass ? '✓ holds' : '✗ fails'}</span>`;
-    const f = (v) => fixed(v, 4);
+    const badge = (pass) => html`<span class=${`badge ${pass ? '' : 'fail'}`}>${this.t(pass ? 'properties.holds' : 'properties.fails')}</span>`;
+    const f = (v) => formatNumber(this.locale, v, 4);
+    const mono = (v, value) => html`<span class="mono" data-value=${value ?? nothing}>${v}</span>`;
+    const big = (n) => (this.locale === 'en' ? int(n) : n);
     return html`
-      ${this.renderHead(this.label || 'Properties, checked live')}
-      <p class="note lesson">The table: ${int(C.L)} positions × ${C.d} dimensions, base ${this.base}. Every number below is computed from the engine's output.</p>
+      ${this.renderHead(this.label || this.t('properties.title'))}
+      <p class="note lesson">${this.t('properties.table', { length: big(C.L), dModel: C.d, base: this.base })}</p>
       <ol class="checks" aria-live="polite">
         <li class="check" data-check="unique">
-          <h4>1. Every position is unique ${badge(ok.unique)}</h4>
-          <p>The two closest rows are positions ${C.uniq.at[0]} and ${C.uniq.at[1]}, still <span class="mono" data-value=${C.uniq.min}>${f(C.uniq.min)}</span> apart (Euclidean).<span class="lesson"> No two of the ${int(C.L)} positions share an encoding.</span></p>
+          <h4>${this.t('properties.unique.title')} ${badge(ok.unique)}</h4>
+          <p>${this.tHtml('properties.unique.text', { a: C.uniq.at[0], b: C.uniq.at[1], distance: mono(f(C.uniq.min), C.uniq.min) })}<span class="lesson">${this.t('properties.unique.lesson', { length: big(C.L) })}</span></p>
         </li>
         <li class="check" data-check="bounded">
-          <h4>2. All values lie in [−1, 1] ${badge(ok.bounded)}</h4>
-          <p>Smallest value <span class="mono">${f(C.bounds.lo)}</span>, largest <span class="mono">${f(C.bounds.hi)}</span>.<span class="lesson"> Sines and cosines cannot grow with the position, unlike a raw position counter.</span></p>
+          <h4>${this.t('properties.bounded.title')} ${badge(ok.bounded)}</h4>
+          <p>${this.tHtml('properties.bounded.text', { lo: mono(f(C.bounds.lo)), hi: mono(f(C.bounds.hi)) })}<span class="lesson">${this.t('properties.bounded.lesson')}</span></p>
         </li>
         <li class="check" data-check="rotation">
-          <h4>3. Shifting by k is a rotation ${badge(ok.rotation)}</h4>
-          <div class="controls">${this._num('pos', 'pos', 0, MAX_SHIFT, rot.pos)} ${this._num('k', 'k', 0, MAX_SHIFT, rot.k)} ${this._num('pair i', 'pair', 0, C.d / 2 - 1, rot.i)}</div>
-          <p>For every frequency pair, the 2 × 2 rotation built from PE(k) itself (its sin and cos entries) maps PE(pos) onto PE(pos + k):</p>
-          <div class="eq" aria-label=${`Pair ${rot.i}: rotation matrix times PE(${rot.pos}) equals PE(${rot.pos + rot.k})`}>
-            <span>pair ${rot.i}:</span>
+          <h4>${this.t('properties.rotation.title')} ${badge(ok.rotation)}</h4>
+          <div class="controls">${this._num('pos', 'pos', 0, MAX_SHIFT, rot.pos)} ${this._num('k', 'k', 0, MAX_SHIFT, rot.k)} ${this._num(this.t('properties.pairI'), 'pair', 0, C.d / 2 - 1, rot.i)}</div>
+          <p>${this.t('properties.rotation.text')}</p>
+          <div class="eq" aria-label=${this.t('properties.rotation.aria', { pair: rot.i, pos: rot.pos, after: rot.pos + rot.k })}>
+            <span>${this.t('properties.pair', { pair: rot.i })}</span>
             <span class="matrix"><span>${f(rot.R.c)}</span><span>${f(rot.R.s)}</span><span>${f(-rot.R.s)}</span><span>${f(rot.R.c)}</span></span>
             <span>·</span>
             <span class="vec"><span>${f(rot.before.x)}</span><span>${f(rot.before.y)}</span></span>
             <span>=</span>
             <span class="vec"><span>${f(rot.predicted.x)}</span><span>${f(rot.predicted.y)}</span></span>
-            <span>vs PE(${rot.pos + rot.k}):</span>
+            <span>${this.t('properties.versus', { position: rot.pos + rot.k })}</span>
             <span class="vec"><span>${f(rot.after.x)}</span><span>${f(rot.after.y)}</span></span>
           </div>
-          <p>Largest error over all ${C.d / 2} pairs: <span class="mono" data-value=${rot.maxErr}>${sci(rot.maxErr, 3)}</span> (pair ${rot.worst}; tolerance ${sci(ROTATION_TOLERANCE, 1)}).<span class="lesson"> The matrix depends on k only, never on pos — the handle attention can use for relative positions.</span></p>
+          <p>${this.tHtml('properties.rotation.error', { pairs: C.d / 2, error: mono(formatSci(this.locale, rot.maxErr, 3), rot.maxErr), worst: rot.worst, tolerance: formatSci(this.locale, ROTATION_TOLERANCE, 1) })}<span class="lesson">${this.t('properties.rotation.lesson')}</span></p>
         </li>
         <li class="check" data-check="extrapolation">
-          <h4>4. It is defined past the training length ${badge(ok.extrap)}</h4>
-          <div class="controls">${this._num('training length', 'trainLength', 2, C.L - 2, C.extrap.T)}</div>
+          <h4>${this.t('properties.extrap.title')} ${badge(ok.extrap)}</h4>
+          <div class="controls">${this._num(this.t('properties.trainingLength'), 'trainLength', 2, C.L - 2, C.extrap.T)}</div>
           <p>
-            Positions beyond ${C.extrap.T} come from the same formula: neighbours are exactly as similar there
-            (cosine <span class="mono">${f(C.extrap.beyond)}</span>) as inside (<span class="mono">${f(C.extrap.inside)}</span>),
-            and no two of them are closer than <span class="mono">${f(C.extrap.minBeyond)}</span> (any two ${C.extrap.closestGap} apart, such
-            as ${C.extrap.T} and ${C.extrap.T + C.extrap.closestGap}).<span class="lesson">
-              A learned table of ${C.extrap.T} rows has no row at all for position ${C.extrap.T}; asking the engine for it gives the error below.
-              Defined is not the same as understood, though: a model trained on ${C.extrap.T} positions has never seen these vectors, and in
-              practice its quality drops beyond its training length (the scaling methods of part 2 exist for that reason).</span
-            >
+            ${this.tHtml('properties.extrap.text', { T: C.extrap.T, beyond: mono(f(C.extrap.beyond)), inside: mono(f(C.extrap.inside)), closest: mono(f(C.extrap.minBeyond)), gap: C.extrap.closestGap, other: C.extrap.T + C.extrap.closestGap })}<span class="lesson">${this.t('properties.extrap.lesson', { T: C.extrap.T })}</span>
           </p>
-          <p class="mono muted" data-role="learned-error">${C.extrap.learnedError ? `RangeError: ${C.extrap.learnedError}` : '(no error?)'}</p>
-          <canvas class="plot" role="img" aria-label=${`Line plot of dimensions ${this._plotDims(C.d).join(', ')} over ${C.L} positions; the region past the training length ${C.extrap.T} is shaded and the curves continue smoothly.`}></canvas>
-          <p class="note">Curves: ${this._plotDims(C.d).map((x, j) => html`<span style=${styleProps({ color: CATEGORICAL[j] })}>■</span> dim ${x} `)}</p>
+          <p class="mono muted" data-role="learned-error" dir="ltr">${C.extrap.learnedError ? `RangeError: ${C.extrap.learnedError}` : this.t('properties.noError')}</p>
+          <canvas class="plot" role="img" aria-label=${this.t('properties.plotAria', { dims: this._plotDims(C.d).join(', '), length: C.L, T: C.extrap.T })}></canvas>
+          <p class="note">${this.t('properties.curves')} ${this._plotDims(C.d).map((x, j) => html`<span style=${styleProps({ color: CATEGORICAL[j] })}>■</span> dim ${x} `)}</p>
         </li>
       </ol>
     `;
