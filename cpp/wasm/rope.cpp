@@ -147,14 +147,28 @@ val rope_apply_js(val x_arg, val options) {
   RopeApplier applier(p, ws);
   Error error;
   // Chunk by chunk: a JS array is copied in, a pe.buffer read where it is, and rotated into `buf` (the
-  // output chunk, or the output buffer itself). A row holding a non-finite value stops the stream with an
-  // error (rows before it are written by then).
+  // output chunk, or the output buffer itself). A copied chunk is rotated in place by rotate_copy, which
+  // checks each row in the pass that rotates it and copies a bad row in again. A row holding a non-finite
+  // value stops the stream with an error (rows before it are written by then).
+  struct Refill {
+    const ArrayArg& x;
+    int64_t row;
+    static void copy(void* self, int64_t r, float* to) {
+      const Refill& f = *static_cast<Refill*>(self);
+      copy_in(f.x, r * f.row, (r + 1) * f.row, to);
+    }
+  } refill{x, row};
   val result = stream_rows(out, rows, row, [&](int64_t first, int64_t count, float* buf) {
     if (error) return;
     const float* src = buf;
-    if (x.engine) src = x.engine + first * row;
-    else copy_in(x, first * row, (first + count) * row, buf);
-    const int64_t done = applier.rotate(first, count, src, buf);
+    int64_t done;
+    if (x.engine) {
+      src = x.engine + first * row;
+      done = applier.rotate(first, count, src, buf);
+    } else {
+      copy_in(x, first * row, (first + count) * row, buf);
+      done = applier.rotate_copy(first, count, buf, &Refill::copy, &refill);
+    }
     if (done < count) error = rope_nonfinite_error(p, src + done * row, first + done, "x");
   });
   return error ? js_error(error) : result;

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -235,6 +236,60 @@ TEST_CASE("RoPE stops at the first row holding a NaN or infinity and names it by
     CHECK_THROWS_WITH(rope_apply(p, y.data()), Catch::Matchers::StartsWith(std::string("x[row 35, head 1, channel 5] is ") +
                                                                            (std::isnan(value) ? "NaN" : "-Infinity")));
   }
+}
+
+// The bindings rotate a copied JS chunk with rotate_copy (checked in the rotating pass, a bad row copied in
+// again) and a pe.buffer with rotate (each row checked by the rotation of the row before it): both must give
+// rotate's values and stop at the same row, with huge finite rows (their sums overflow) rotated, not refused.
+TEST_CASE("RoPE rotate_copy and the look-ahead check agree with a plain check, for NaN, infinity and huge rows") {
+  struct Source {
+    const std::vector<float>* x;
+    int64_t row;
+    static void copy(void* self, int64_t r, float* to) {
+      const Source& s = *static_cast<Source*>(self);
+      std::copy(s.x->begin() + r * s.row, s.x->begin() + (r + 1) * s.row, to);
+    }
+  };
+  for (RopeConvention convention : {RopeConvention::half, RopeConvention::interleaved, RopeConvention::deinterleave})
+    for (double partial : {1.0, 0.5}) {
+      RopeApplyParams p;
+      p.seq_len = 40;
+      p.heads = 3;
+      p.convention = convention;
+      p.rope.head_dim = 20;  // 10 pairs: whole vectors of 8 and 4 and a scalar tail
+      p.rope.partial_rotary_factor = partial;
+      REQUIRE_FALSE(validate(p));
+      const int64_t row = p.heads * p.rope.head_dim;
+      std::vector<unsigned char> ws(RopeApplier::workspace_bytes(p) + 16);
+      void* aligned = reinterpret_cast<void*>((reinterpret_cast<uintptr_t>(ws.data()) + 15) & ~uintptr_t{15});
+      std::vector<float> x = noise(static_cast<size_t>(p.seq_len * row), 3);
+      for (int64_t i = 7 * row; i < 8 * row; ++i) x[i] = 3e38f;  // row 7: finite, but its sum overflows
+      std::vector<float> clean = x;
+      REQUIRE(RopeApplier(p, aligned).rotate(0, p.seq_len, clean.data()) == p.seq_len);
+      for (int64_t bad_row : {int64_t{-1}, int64_t{0}, int64_t{16}, int64_t{35}, p.seq_len - 1})
+        for (float value : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity()}) {
+          std::vector<float> y = x;
+          if (bad_row >= 0) y[bad_row * row + row - 1] = value;  // the last channel of the last head
+          const int64_t expected = bad_row >= 0 ? bad_row : p.seq_len;
+          std::vector<float> in_place = y, copied = y;
+          RopeApplier a(p, aligned);
+          CHECK(a.rotate(0, 16, in_place.data()) == std::min<int64_t>(expected, 16));  // in two calls, as streamed
+          if (expected >= 16) CHECK(a.rotate(16, p.seq_len - 16, in_place.data() + 16 * row) == expected - 16);
+          Source source{&y, row};
+          RopeApplier b(p, aligned);
+          CHECK(b.rotate_copy(0, p.seq_len, copied.data(), &Source::copy, &source) == expected);
+          for (int64_t i = 0; i < p.seq_len * row; ++i) {
+            const float want = i < expected * row ? clean[i] : y[i];  // rotated before the bad row, as given after
+            if (std::isnan(want)) {
+              REQUIRE(std::isnan(in_place[i]));
+              REQUIRE(std::isnan(copied[i]));
+            } else {
+              REQUIRE(in_place[i] == want);
+              REQUIRE(copied[i] == want);
+            }
+          }
+        }
+    }
 }
 
 TEST_CASE("RoPE scaling: linear, llama3 and YaRN frequencies and attention factors") {

@@ -85,6 +85,11 @@ class RopeApplier {
   int64_t rotate(int64_t first, int64_t count, float* x);
   // The same rows read from src and written to dst (src == dst, or the two do not overlap).
   int64_t rotate(int64_t first, int64_t count, const float* src, float* dst);
+  // Rows in place in x, a copy of the caller's data that refill(context, row, x_row) can copy again, one row
+  // at a time: each row is checked by the pass that rotates it (one read of it instead of two), and a row
+  // found to hold a NaN or an infinity is refilled, so it stays as it was, as in rotate().
+  using Refill = void (*)(void* context, int64_t row, float* x_row);
+  int64_t rotate_copy(int64_t first, int64_t count, float* x, Refill refill, void* context);
   double attention_factor() const { return attention_factor_; }
 
  private:
@@ -96,13 +101,18 @@ class RopeApplier {
   };
   static Space carve(void* workspace, int64_t dim);
   int64_t position(int64_t row) const;
-  void rotate_row(const float* src, float* dst);  // at the rotor's current position
+  int64_t rotate_rows(int64_t first, int64_t count, const float* src, float* dst, bool fused);
+  // At the rotor's current position. With `check`, returns false when the row may hold a NaN or an infinity
+  // (then dst is partly written); without, returns true when it found the `next` row (if any) finite.
+  bool rotate_row(const float* src, float* dst, bool check, const float* next);
 
   RopeApplyParams p_;
   int64_t dim_, stride_, vectors_, row_size_;
   Space space_;
   double attention_factor_;
   AngleRotor rotor_;
+  Refill refill_ = nullptr;
+  void* refill_context_ = nullptr;
 };
 
 // Checked convenience for native callers.
