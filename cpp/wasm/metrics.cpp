@@ -14,6 +14,11 @@
 namespace posenc::wasm {
 namespace {
 
+// The most memory SymmetricSimilarity's triangle may take while a call lasts (length 2048 needs 8 MiB, 4096 needs
+// 32 MiB); a longer table computes every pair of each chunk instead. Like any scratch above 8 MiB it is freed
+// when the call ends, but the wasm memory it grew stays.
+constexpr size_t kSymmetricWorkspaceBytes = size_t{40} << 20;
+
 val compare_js(val a_arg, val b_arg) {
   CallScope scope;
   ArrayArg a, b;
@@ -91,6 +96,15 @@ val similarity_js(val table_arg, val options, val sinusoidal_tag) {
   double* norms = static_cast<double*>(g_extra.get(sizeof(double) * p.length));
   if (!norms) return out_of_memory("the row norms");
   const bool wide = similarity_norms(p, data, norms);
+  // Each pair once (half the products), at the cost of a triangle of length^2 / 2 floats while the call lasts;
+  // without the memory for it, every chunk computes all its pairs.
+  if (!wide && SymmetricSimilarity::workspace_bytes(p) <= kSymmetricWorkspaceBytes) {
+    if (void* ws = g_input2.get(SymmetricSimilarity::workspace_bytes(p))) {
+      SymmetricSimilarity symmetric(p, data, norms, ws);
+      return stream_rows(out, p.length, p.length,
+                         [&](int64_t first, int64_t count, float* buf) { symmetric.rows(first, count, buf); });
+    }
+  }
   val result = stream_rows(out, p.length, p.length, [&](int64_t first, int64_t count, float* buf) {
     if (error) return;
     if (const SimilarityOverflow o = similarity_rows(p, data, norms, wide, first, count, buf))
