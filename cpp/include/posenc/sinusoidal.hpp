@@ -28,14 +28,11 @@ inline int64_t sinusoidal_pairs(int64_t d_model) { return (d_model + 1) / 2; }
 // 4 float32 roundings of the exact value: exact double sin/cos at anchors, a double rotation from anchor to
 // anchor (re-seeded exactly every kReseed blocks), and float tables of sin/cos(j*w) for the kBlock in-block
 // offsets j, combined with the angle-addition identity (two multiplies and an add per output).
-// The interleaved layout has its own copy of the tables, already in (sin, cos) order: the anchor as
-// (s, c, ...) and (c, s, ...), the offsets as (cos jw, cos jw, ...) and (sin jw, -sin jw, ...), so that
-// one vector of output is anchor * cos-table + swapped anchor * sin-table, with no shuffle. Each pair of
-// vectors is adjacent in memory, so a row reads two streams (anchor, offsets), not four.
 class AngleRotor {
  public:
   static constexpr int64_t kBlock = 16;
   static constexpr int64_t kReseed = 64;
+  static constexpr int64_t kRowsPerPass = 4;  // rows of a block written together (see block_interleaved)
   static size_t workspace_bytes(int64_t n);
 
   // `freqs` (n doubles) must outlive the rotor; `workspace` holds workspace_bytes(n), 16-byte aligned.
@@ -70,7 +67,6 @@ class AngleRotor {
  private:
   void seed(int64_t position);    // exact anchor
   void advance();                 // anchor += kBlock by a double rotation
-  void spread_anchor();           // the float anchor into the interleaved copies
   struct Pairs;                   // the four float arrays combined at one in-block offset
   Pairs pairs(int64_t k) const;
   template <class Cell>
@@ -82,9 +78,7 @@ class AngleRotor {
   double scale_;
   double *anchor_sin_, *anchor_cos_, *step_sin_, *step_cos_;
   float *anchor_sin_f_, *anchor_cos_f_, *offset_sin_, *offset_cos_, *row_sin_, *row_cos_;
-  // interleaved copies (4 * stride_ floats per row): per output vector, anchor (s c s c) then (c s c s);
-  // offsets (cB cB cB cB) then (sB -sB sB -sB)
-  float *anchor_mix_, *offset_mix_;
+  float* offset_rows_;  // the offsets again, grouped for block_interleaved
 };
 
 template <class Block>
