@@ -109,8 +109,8 @@ double dot_f32(const float* a, const float* b, int64_t n) {
 // row i written at out + (i - r0) * ld. Columns are taken kPanel at a time (their rows, kPanel * d floats, stay
 // in L2 while every row of the block passes them), rows four at a time, columns two at a time. With `upper`,
 // tiles wholly left of the diagonal are skipped. Cosines divide by the norms, or multiply by `inverse` norms when
-// given (0 for a zero row), which saves a division per value. With `packed` (room for four rows), each group of
-// four rows is first interleaved step by step, so that the tile reads it from one address: 5% faster.
+// given (0 for a zero row), which saves a division per value. With `packed` (room for the block's rows), each
+// group of four rows is first interleaved step by step, so that the tile reads it from one address: 5% faster.
 template <class Op>
 void block(const SimilarityParams& p, const float* table, const double* norms, const float* inverse, int64_t r0,
            int64_t r1, int64_t c0, int64_t c1, float* out, int64_t ld, bool upper, float* packed) {
@@ -127,18 +127,20 @@ void block(const SimilarityParams& p, const float* table, const double* norms, c
   // scaling) rather than one value at a time in double: 2% of the 2048 x 2048 matrix.
   const bool lanes = packed && std::is_same_v<Op, Dot> && d % 4 == 0 && (p.metric == Metric::dot || inverse);
   double v[RT * CT];
+  if (packed)
+    for (int64_t i = r0; i + RT <= r1; i += RT) pack<RT>(table + i * d, d, d, packed + (i - r0) * d);
   for (int64_t j0 = c0; j0 < c1; j0 += kPanel) {
     const int64_t j1 = j0 + kPanel < c1 ? j0 + kPanel : c1;
     for (int64_t i = r0; i < r1; i += RT) {
       const float* a = table + i * d;
+      const float* a_packed = packed ? packed + (i - r0) * d : nullptr;
       const int64_t rows = r1 - i < RT ? r1 - i : RT;
       int64_t j = j0;
-      if (rows == RT && packed) pack<RT>(a, d, d, packed);
       if (rows == RT)
         for (; j + CT <= j1; j += CT) {
           if (upper && j + CT <= i) continue;  // wholly left of the diagonal: the caller mirrors it
           f32x4 acc[RT][CT];
-          if (packed) accumulate<Op, RT, CT, true>(a, table + j * d, d, d, acc, packed);
+          if (packed) accumulate<Op, RT, CT, true>(a, table + j * d, d, d, acc, a_packed);
           else accumulate<Op, RT, CT>(a, table + j * d, d, d, acc);
           if (lanes) {
             f32x4 col0 = sums(acc[0][0], acc[1][0], acc[2][0], acc[3][0]);
@@ -234,18 +236,18 @@ SimilarityOverflow similarity_rows(const SimilarityParams& p, const float* table
   return {};
 }
 
-size_t SymmetricSimilarity::workspace_bytes(const SimilarityParams& p) {
+size_t SymmetricSimilarity::workspace_bytes(const SimilarityParams& p, int64_t max_rows) {
   return detail::round16(sizeof(float) * static_cast<size_t>(p.length)) +
-         detail::round16(sizeof(float) * static_cast<size_t>(RT * p.d_model)) +
+         detail::round16(sizeof(float) * static_cast<size_t>(max_rows * p.d_model)) +
          detail::round16(sizeof(float) * static_cast<size_t>(p.length * (p.length - 1) / 2));
 }
 
 SymmetricSimilarity::SymmetricSimilarity(const SimilarityParams& p, const float* table, const double* norms,
-                                         void* workspace)
+                                         int64_t max_rows, void* workspace)
     : p_(p), table_(table), norms_(norms) {
   detail::Carver c{static_cast<unsigned char*>(workspace)};
   inverse_ = c.take<float>(p.length);
-  packed_ = c.take<float>(RT * p.d_model);
+  packed_ = c.take<float>(max_rows * p.d_model);
   lower_ = c.take<float>(p.length * (p.length - 1) / 2);
   for (int64_t i = 0; i < p.length; ++i) inverse_[i] = norms[i] > 0 ? static_cast<float>(1 / norms[i]) : 0.f;
 }

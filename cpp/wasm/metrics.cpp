@@ -98,9 +98,11 @@ val similarity_js(val table_arg, val options, val sinusoidal_tag) {
   const bool wide = similarity_norms(p, data, norms);
   // Each pair once (half the products), at the cost of a triangle of length^2 / 2 floats while the call lasts;
   // without the memory for it, every chunk computes all its pairs.
-  if (!wide && SymmetricSimilarity::workspace_bytes(p) <= kSymmetricWorkspaceBytes) {
-    if (void* ws = g_input2.get(SymmetricSimilarity::workspace_bytes(p))) {
-      SymmetricSimilarity symmetric(p, data, norms, ws);
+  const int64_t chunk = chunk_rows(p.length) < p.length ? chunk_rows(p.length) : p.length;  // stream_rows' chunks
+  const size_t bytes = SymmetricSimilarity::workspace_bytes(p, chunk);
+  if (!wide && bytes <= kSymmetricWorkspaceBytes) {
+    if (void* ws = g_input2.get(bytes)) {
+      SymmetricSimilarity symmetric(p, data, norms, chunk, ws);
       return stream_rows(out, p.length, p.length,
                          [&](int64_t first, int64_t count, float* buf) { symmetric.rows(first, count, buf); });
     }

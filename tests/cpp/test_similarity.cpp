@@ -58,8 +58,8 @@ TEST_CASE("symmetric similarity equals the row-by-row path (Euclidean bit for bi
           REQUIRE_FALSE(similarity_norms(p, t.data(), norms.data()));
           std::vector<float> rows(static_cast<size_t>(L * L)), symmetric(rows.size(), -99.f);
           similarity_rows(p, t.data(), norms.data(), false, 0, L, rows.data());
-          detail::OwnedWorkspace ws(SymmetricSimilarity::workspace_bytes(p));
-          SymmetricSimilarity s(p, t.data(), norms.data(), ws.get());
+          detail::OwnedWorkspace ws(SymmetricSimilarity::workspace_bytes(p, chunk));
+          SymmetricSimilarity s(p, t.data(), norms.data(), chunk, ws.get());
           for (int64_t first = 0; first < L; first += chunk)
             s.rows(first, first + chunk <= L ? chunk : L - first, symmetric.data() + first * L);
           for (size_t i = 0; i < rows.size(); ++i) {
