@@ -43,56 +43,71 @@ inline double reduce(simd::f32x4 acc) {
 
 // The similarity tile: 4 rows against 2 columns (of 3 x 3, 4 x 3, 5 x 2, 2 x 4 and 4 x 2, measured in wasm at
 // 2048 x 512, 4 x 2 and 2 x 4 were fastest; the odd shapes spill).
+#if defined(POSENC_SIMD_SCALAR)
+constexpr int RT = 1, CT = 1;  // the lanes are scalar code: one pair a tile keeps the module within its size budget
+#else
 constexpr int RT = 4, CT = 2;
+#endif
 
-// R x C values of rows a[0..R) against rows b[0..C) (d floats each, `stride` apart): R + C loads per step for
-// R * C products, the accumulators in registers (R x C <= 8 leaves room in wasm's 16 vector registers).
-// With `packed` (R vectors a step, row r's at 4 r: see pack), the rows of a are read from there: one address a
-// step instead of R.
-template <class Op, int R, int C, bool kPacked = false>
-void accumulate(const float* a, const float* b, int64_t stride, int64_t d, simd::f32x4 (&acc)[R][C],
-                const float* packed = nullptr) {
+// R x C accumulators of rows a[0..R) against rows b[0..C) (d floats each): R + C loads per step for R * C
+// products, all in registers (R x C <= 8 leaves room in wasm's 16 vector registers). The rows of a come packed
+// (R vectors a step, row r's at 4 r: see pack; a single row is its own packing), so that they share one address.
+// The sums stay in locals until the end: written through `acc` at every step, they would go to memory (the loads
+// could alias them).
+template <class Op, int R, int C>
+void accumulate(const float* packed, const float* b, int64_t stride, int64_t d, simd::f32x4 (&acc)[R][C]) {
   using namespace simd;
+  f32x4 sum[R][C];
   for (int r = 0; r < R; ++r)
-    for (int c = 0; c < C; ++c) acc[r][c] = splat(0.f);
+    for (int c = 0; c < C; ++c) sum[r][c] = splat(0.f);
   const int whole = static_cast<int>(d / 4 * 4), s = static_cast<int>(stride);  // int: one wasm add an address
+  // not unrolled, for size: unrolled, the 1 x 1 tiles of the edges were the larger part
+  POSENC_NO_UNROLL
   for (int k = 0; k < whole; k += 4) {
     f32x4 bk[C];
     for (int c = 0; c < C; ++c) bk[c] = load(b + c * s + k);
     for (int r = 0; r < R; ++r) {
-      const f32x4 ak = kPacked ? load(packed + R * k + 4 * r) : load(a + r * s + k);
-      for (int c = 0; c < C; ++c) acc[r][c] = Op::step(acc[r][c], ak, bk[c]);
+      const f32x4 ak = load(packed + R * k + 4 * r);
+      for (int c = 0; c < C; ++c) sum[r][c] = Op::step(sum[r][c], ak, bk[c]);
     }
   }
+  for (int r = 0; r < R; ++r)
+    for (int c = 0; c < C; ++c) acc[r][c] = sum[r][c];
 }
 
-// The values of a tile in double: its lanes, then the tail floats of its rows.
-template <class Op, int R, int C>
-void finish_tile(const simd::f32x4 (&acc)[R][C], const float* a, const float* b, int64_t stride, int64_t d,
-                 double* values) {
-  for (int r = 0; r < R; ++r)
-    for (int c = 0; c < C; ++c) {
-      double total = reduce(acc[r][c]);
-      for (int64_t k = d / 4 * 4; k < d; ++k) total += Op::tail(a[r * stride + k], b[c * stride + k]);
-      values[r * C + c] = total;
+// The values of an R x C tile in double: each pair's lanes, then the tail floats of its rows (a and b `stride`
+// apart). Once per tile, so kept small (the wasm has a size budget): one function for every tile shape and metric,
+// its loops neither unrolled nor vectorized (so treated, these loops of at most three floats had taken a fifth of
+// what the blocked product added). The same goes for the other loops marked so below, which run once per row or
+// value.
+__attribute__((noinline)) POSENC_MINSIZE void finish_tile(const simd::f32x4* acc, int rows, int cols, bool euclidean,
+                                                          const float* a, const float* b, int64_t stride, int64_t d,
+                                                          double* values) {
+  POSENC_NO_UNROLL
+  for (int r = 0; r < rows; ++r)
+    POSENC_NO_UNROLL
+    for (int c = 0; c < cols; ++c) {
+      double total = reduce(acc[r * cols + c]);
+      const float *x = a + r * stride, *y = b + c * stride;
+      POSENC_PLAIN_LOOP
+      for (int64_t k = d / 4 * 4; k < d; ++k)
+        total += euclidean ? SquaredDistance::tail(x[k], y[k]) : Dot::tail(x[k], y[k]);
+      values[r * cols + c] = total;
     }
 }
 
+// The values of an R x C tile: rows a (d floats apart), packed (see pack; a single row is its own packing), against
+// rows b. Called through a pointer (TileValues), so that the block loop is one function for every metric and its
+// loop keeps its own registers (inlined into the block loop, V8 spilled the bounds and the matrix took 6% longer).
 template <class Op, int R, int C>
-void tile(const float* a, const float* b, int64_t stride, int64_t d, double* values) {
+void tile_values(const float* packed, const float* a, const float* b, int64_t d, double* values) {
   simd::f32x4 acc[R][C];
-  accumulate<Op, R, C>(a, b, stride, d, acc);
-  finish_tile<Op, R, C>(acc, a, b, stride, d, values);
+  accumulate<Op, R, C>(packed, b, d, d, acc);
+  finish_tile(&acc[0][0], R, C, std::is_same_v<Op, SquaredDistance>, a, b, d, d, values);
 }
+using TileValues = void (*)(const float* packed, const float* a, const float* b, int64_t d, double* values);
 
-// (sum of a's lanes, of b's, of c's, of d's) in float: ((x0 + x2) + (x1 + x3)) each.
-inline simd::f32x4 sums(simd::f32x4 a, simd::f32x4 b, simd::f32x4 c, simd::f32x4 d) {
-  using namespace simd;
-  const f32x4 ac = zip_lo(a, c) + zip_hi(a, c), bd = zip_lo(b, d) + zip_hi(b, d);
-  return zip_lo(ac, bd) + zip_hi(ac, bd);
-}
-
-// R rows of d floats (`stride` apart), their whole vectors interleaved step by step for tile<..., true>.
+// R rows of d floats (`stride` apart), their whole vectors interleaved step by step for accumulate.
 template <int R>
 void pack(const float* a, int64_t stride, int64_t d, float* packed) {
   for (int64_t k = 0; k + 4 <= d; k += 4)
@@ -101,31 +116,41 @@ void pack(const float* a, int64_t stride, int64_t d, float* packed) {
 
 double dot_f32(const float* a, const float* b, int64_t n) {
   double v;
-  tile<Dot, 1, 1>(a, b, 0, n, &v);
+  tile_values<Dot, 1, 1>(a, a, b, n, &v);
   return v;
+}
+
+// rows x cols values v of the matrix at rows i.., columns j.., into out (rows ld apart): rooted (Euclidean) or
+// scaled by the norms (cosine).
+__attribute__((noinline)) POSENC_MINSIZE void finish_values(const SimilarityParams& p, const double* norms,
+                                                            const float* inverse, int64_t i, int64_t j, int rows,
+                                                            int cols, const double* v, float* out, int64_t ld) {
+  POSENC_PLAIN_LOOP
+  for (int r = 0; r < rows; ++r)
+    POSENC_PLAIN_LOOP
+    for (int c = 0; c < cols; ++c) {
+      double x = v[r * cols + c];
+      if (p.metric == Metric::euclidean) x = std::sqrt(x);
+      else if (p.metric == Metric::cosine)
+        x = inverse ? x * inverse[i + r] * inverse[j + c] : cosine_of(x, norms[i + r], norms[j + c]);
+      out[r * ld + c] = static_cast<float>(x);
+    }
 }
 
 // The block rows [r0, r1) x columns [c0, c1) of the matrix (dot, cosine or squared-then-rooted distance),
 // row i written at out + (i - r0) * ld. Columns are taken kPanel at a time (their rows, kPanel * d floats, stay
 // in L2 while every row of the block passes them), rows four at a time, columns two at a time. With `upper`,
 // tiles wholly left of the diagonal are skipped. Cosines divide by the norms, or multiply by `inverse` norms when
-// given (0 for a zero row), which saves a division per value. With `packed` (room for the block's rows), each
-// group of four rows is first interleaved step by step, so that the tile reads it from one address: 5% faster.
-template <class Op>
+// given (0 for a zero row), which saves a division per value. Whole tiles need `packed` (room for the block's
+// rows): each group of four rows is interleaved step by step first, so that the tile reads it from one address
+// (5% faster than four); without it, every value is a tile of its own.
 void block(const SimilarityParams& p, const float* table, const double* norms, const float* inverse, int64_t r0,
            int64_t r1, int64_t c0, int64_t c1, float* out, int64_t ld, bool upper, float* packed) {
-  using namespace simd;
   constexpr int64_t kPanel = 64;
+  const bool euclidean = p.metric == Metric::euclidean;
+  const TileValues tile = euclidean ? tile_values<SquaredDistance, RT, CT> : tile_values<Dot, RT, CT>;
+  const TileValues single = euclidean ? tile_values<SquaredDistance, 1, 1> : tile_values<Dot, 1, 1>;
   const int64_t d = p.d_model;
-  auto finish = [&](int64_t i, int64_t j, double v) {
-    if (p.metric == Metric::euclidean) v = std::sqrt(v);
-    else if (p.metric == Metric::cosine)
-      v = inverse ? v * inverse[i] * inverse[j] : cosine_of(v, norms[i], norms[j]);
-    out[(i - r0) * ld + j] = static_cast<float>(v);
-  };
-  // Dots of whole vectors from packed rows finish four at a time in float lanes (their sums, the cosine's
-  // scaling) rather than one value at a time in double: 2% of the 2048 x 2048 matrix.
-  const bool lanes = packed && std::is_same_v<Op, Dot> && d % 4 == 0 && (p.metric == Metric::dot || inverse);
   double v[RT * CT];
   if (packed)
     for (int64_t i = r0; i + RT <= r1; i += RT) pack<RT>(table + i * d, d, d, packed + (i - r0) * d);
@@ -133,46 +158,21 @@ void block(const SimilarityParams& p, const float* table, const double* norms, c
     const int64_t j1 = j0 + kPanel < c1 ? j0 + kPanel : c1;
     for (int64_t i = r0; i < r1; i += RT) {
       const float* a = table + i * d;
-      const float* a_packed = packed ? packed + (i - r0) * d : nullptr;
       const int64_t rows = r1 - i < RT ? r1 - i : RT;
       int64_t j = j0;
-      if (rows == RT)
+      if (rows == RT && packed)
         for (; j + CT <= j1; j += CT) {
           if (upper && j + CT <= i) continue;  // wholly left of the diagonal: the caller mirrors it
-          f32x4 acc[RT][CT];
-          if (packed) accumulate<Op, RT, CT, true>(a, table + j * d, d, d, acc, a_packed);
-          else accumulate<Op, RT, CT>(a, table + j * d, d, d, acc);
-          if (lanes) {
-            f32x4 col0 = sums(acc[0][0], acc[1][0], acc[2][0], acc[3][0]);
-            f32x4 col1 = sums(acc[0][1], acc[1][1], acc[2][1], acc[3][1]);
-            if (p.metric == Metric::cosine) {
-              const f32x4 by_row = load(inverse + i);
-              col0 = col0 * by_row * splat(inverse[j]);
-              col1 = col1 * by_row * splat(inverse[j + 1]);
-            }
-            alignas(16) float pairs[8];  // (row 0: j, j + 1), (row 1: ...), ...
-            store(pairs, zip_lo(col0, col1));
-            store(pairs + 4, zip_hi(col0, col1));
-            for (int r = 0; r < RT; ++r) std::memcpy(out + (i + r - r0) * ld + j, pairs + 2 * r, 2 * sizeof(float));
-            continue;
-          }
-          finish_tile<Op, RT, CT>(acc, a, table + j * d, d, d, v);
-          for (int r = 0; r < RT; ++r)
-            for (int c = 0; c < CT; ++c) finish(i + r, j + c, v[CT * r + c]);
+          tile(packed + (i - r0) * d, a, table + j * d, d, v);
+          finish_values(p, norms, inverse, i, j, RT, CT, v, out + (i - r0) * ld + j, ld);
         }
       for (; j < j1; ++j)
         for (int64_t r = 0; r < rows; ++r) {
-          tile<Op, 1, 1>(a + r * d, table + j * d, d, d, v);
-          finish(i + r, j, v[0]);
+          single(a + r * d, a + r * d, table + j * d, d, v);
+          finish_values(p, norms, inverse, i + r, j, 1, 1, v, out + (i + r - r0) * ld + j, ld);
         }
     }
   }
-}
-
-void block(const SimilarityParams& p, const float* table, const double* norms, const float* inverse, int64_t r0,
-           int64_t r1, int64_t c0, int64_t c1, float* out, int64_t ld, bool upper, float* packed) {
-  if (p.metric == Metric::euclidean) block<SquaredDistance>(p, table, norms, inverse, r0, r1, c0, c1, out, ld, upper, packed);
-  else block<Dot>(p, table, norms, inverse, r0, r1, c0, c1, out, ld, upper, packed);
 }
 
 }  // namespace
@@ -215,9 +215,9 @@ bool similarity_norms(const SimilarityParams& p, const float* table, double* nor
 }
 
 SimilarityOverflow similarity_rows(const SimilarityParams& p, const float* table, const double* norms, bool wide,
-                                   int64_t first, int64_t count, float* out) {
+                                   int64_t first, int64_t count, float* out, float* packed) {
   if (!wide) {  // no value can leave float32's range: every |value| <= 4 max|x|^2 d <= 1e36
-    block(p, table, norms, nullptr, first, first + count, 0, p.length, out, p.length, false, nullptr);
+    block(p, table, norms, nullptr, first, first + count, 0, p.length, out, p.length, false, packed);
     return {};
   }
   const int64_t d = p.d_model;
@@ -249,6 +249,7 @@ SymmetricSimilarity::SymmetricSimilarity(const SimilarityParams& p, const float*
   inverse_ = c.take<float>(p.length);
   packed_ = c.take<float>(max_rows * p.d_model);
   lower_ = c.take<float>(p.length * (p.length - 1) / 2);
+  POSENC_PLAIN_LOOP
   for (int64_t i = 0; i < p.length; ++i) inverse_[i] = norms[i] > 0 ? static_cast<float>(1 / norms[i]) : 0.f;
 }
 
@@ -259,6 +260,7 @@ void SymmetricSimilarity::rows(int64_t first, int64_t count, float* out) {
   // mirrored
   block(p_, table_, norms_, inverse_, first, last, first, n, out, n, true, packed_);
   for (int64_t i = first + 1; i < last; ++i)
+    POSENC_PLAIN_LOOP
     for (int64_t j = first; j < i; ++j) out[(i - first) * n + j] = out[(j - first) * n + i];
   // left of it: what earlier chunks computed
   for (int64_t i = first; i < last; ++i)
@@ -280,10 +282,12 @@ void SymmetricSimilarity::rows(int64_t first, int64_t count, float* out) {
       store(to[2] + i, zip_lo(hi02, hi13));
       store(to[3] + i, zip_hi(hi02, hi13));
     }
+    POSENC_PLAIN_LOOP
     for (int64_t i = i4; i < last; ++i)
       for (int c = 0; c < 4; ++c) to[c][i] = out[(i - first) * n + j + c];
   }
   for (; j < n; ++j)
+    POSENC_PLAIN_LOOP
     for (int64_t i = first; i < last; ++i) lower_[j * (j - 1) / 2 + i] = out[(i - first) * n + j];
 }
 

@@ -14,8 +14,7 @@ using detail::round16;
 
 size_t AngleRotor::workspace_bytes(int64_t n) {
   const int64_t stride = (n + 3) & ~int64_t{3};  // whole f32x4 vectors, tail padded
-  return 4 * round16(sizeof(double) * n) + (4 + 2 * kBlock) * round16(sizeof(float) * stride) +
-         round16(sizeof(float) * 2 * kBlock * stride);
+  return 4 * round16(sizeof(double) * n) + (4 + 2 * kBlock) * round16(sizeof(float) * stride);
 }
 
 AngleRotor::AngleRotor(const double* freqs, int64_t n, double scale, void* workspace)
@@ -31,7 +30,6 @@ AngleRotor::AngleRotor(const double* freqs, int64_t n, double scale, void* works
   row_cos_ = c.take<float>(stride_);
   offset_sin_ = c.take<float>(stride_ * kBlock);
   offset_cos_ = c.take<float>(stride_ * kBlock);
-  offset_rows_ = c.take<float>(2 * kBlock * stride_);
   for (int64_t i = 0; i < stride_; ++i) anchor_sin_f_[i] = anchor_cos_f_[i] = 0.f;
   for (int64_t j = 0; j < kBlock; ++j) {
     float* os = offset_sin_ + j * stride_;
@@ -42,16 +40,6 @@ AngleRotor::AngleRotor(const double* freqs, int64_t n, double scale, void* works
       oc[i] = static_cast<float>(std::cos(a));
     }
   }
-  // The same offsets for block_interleaved: rows in groups of kRowsPerPass, and in each group, for every four
-  // pairs, the rows' sine and cosine vectors side by side (one address for all of them).
-  for (int64_t g = 0; g < kBlock; g += kRowsPerPass)
-    for (int64_t i = 0; i < stride_; i += 4)
-      for (int64_t r = 0; r < kRowsPerPass; ++r)
-        for (int64_t l = 0; l < 4; ++l) {
-          float* to = offset_rows_ + 2 * g * stride_ + 2 * kRowsPerPass * i + 8 * r + l;
-          to[0] = offset_sin_[(g + r) * stride_ + i + l];
-          to[4] = offset_cos_[(g + r) * stride_ + i + l];
-        }
   for (int64_t i = 0; i < n; ++i) {
     const double a = static_cast<double>(kBlock) * freqs[i];
     step_sin_[i] = std::sin(a);
@@ -142,17 +130,17 @@ void AngleRotor::each_cell(int64_t rows, int64_t vectors, Cell&& cell) const {
 
 namespace {
 // K rows of an interleaved block, four pairs a step: the anchor's sines and cosines are loaded once for the K
-// rows, and each step stores two vectors of (sin, cos) pairs per row. `offsets` holds the K rows' offset sines
-// and cosines side by side for each step (see the constructor); with K = 1, offsets are bs and bc.
+// rows, each row's offsets once, and each step stores two vectors of (sin, cos) pairs per row.
 template <int K>
-void interleaved_rows(const float* as, const float* ac, const float* offsets, const float* bs, const float* bc,
+void interleaved_rows(const float* as, const float* ac, const float* bs, const float* bc, int64_t stride,
                       int64_t vectors, float* out, int64_t width) {
   using namespace simd;
   for (int64_t i = 0; i < vectors; i += 4) {
     const f32x4 a = load(as + i), c = load(ac + i);
+    // not unrolled: smaller, and as fast
+    POSENC_NO_UNROLL
     for (int r = 0; r < K; ++r) {
-      const float* t = offsets + 2 * K * i + 8 * r;
-      const f32x4 s_b = K == 1 ? load(bs + i) : load(t), c_b = K == 1 ? load(bc + i) : load(t + 4);
+      const f32x4 s_b = load(bs + r * stride + i), c_b = load(bc + r * stride + i);
       const f32x4 sin = unit(a * c_b + c * s_b), cos = unit(c * c_b - a * s_b);
       float* o = out + r * width + 2 * i;
       store(o, zip_lo(sin, cos));
@@ -165,21 +153,18 @@ void interleaved_rows(const float* as, const float* ac, const float* offsets, co
 // Four rows a pass: measured in wasm at 8192 x 1024, rows bound for memory took 1.9x the time of a loop that
 // only stores them, one row a pass 2.6x, and the shuffle-free layout ((sin, cos)-ordered tables, twice the
 // loads) 2.9x. Stores that wait for memory appear to stall the loads issued between them, so the fewer loads
-// per stored vector (here 1.25) the better; the rows' offsets side by side give all of them one address.
+// per stored vector (here 1.25) the better.
 void AngleRotor::block_interleaved(int64_t rows, float* out, int64_t width) const {
   const int64_t vectors = width / 8 * 4;  // pairs written by whole vectors
   int64_t k = 0;
-  if (rows == kBlock)
-    for (; k < rows; k += kRowsPerPass)
-      interleaved_rows<kRowsPerPass>(anchor_sin_f_, anchor_cos_f_, offset_rows_ + 2 * k * stride_, nullptr, nullptr,
-                                     vectors, out + k * width, width);
-  for (; k < rows; ++k)
-    interleaved_rows<1>(anchor_sin_f_, anchor_cos_f_, nullptr, offset_sin_ + k * stride_, offset_cos_ + k * stride_,
-                        vectors, out + k * width, width);
-  for (k = 0; k < rows && 2 * vectors < width; ++k) {
+  for (; k + kRowsPerPass <= rows; k += kRowsPerPass)
+    interleaved_rows<kRowsPerPass>(anchor_sin_f_, anchor_cos_f_, offset_sin_ + k * stride_, offset_cos_ + k * stride_,
+                                   stride_, vectors, out + k * width, width);
+  const int64_t whole_rows = k;  // the last rows of a table (at most three) and every row's tail: one at a time
+  for (k = 0; k < rows; ++k) {
     const Pairs p = pairs(k);
     float* o = out + k * width;
-    for (int64_t i = vectors; 2 * i < width; ++i) {
+    for (int64_t i = k < whole_rows ? vectors : 0; 2 * i < width; ++i) {
       o[2 * i] = unit(p.sin1(i));
       if (2 * i + 1 < width) o[2 * i + 1] = unit(p.cos1(i));
     }

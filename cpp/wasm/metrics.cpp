@@ -3,6 +3,7 @@
 #include <emscripten/bind.h>
 
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "options.hpp"
@@ -100,15 +101,12 @@ val similarity_js(val table_arg, val options, val sinusoidal_tag) {
   // without the memory for it, every chunk computes all its pairs.
   const int64_t chunk = chunk_rows(p.length) < p.length ? chunk_rows(p.length) : p.length;  // stream_rows' chunks
   const size_t bytes = SymmetricSimilarity::workspace_bytes(p, chunk);
-  if (!wide && bytes <= kSymmetricWorkspaceBytes) {
-    if (void* ws = g_input2.get(bytes)) {
-      SymmetricSimilarity symmetric(p, data, norms, chunk, ws);
-      return stream_rows(out, p.length, p.length,
-                         [&](int64_t first, int64_t count, float* buf) { symmetric.rows(first, count, buf); });
-    }
-  }
+  void* ws = !wide && bytes <= kSymmetricWorkspaceBytes ? g_input2.get(bytes) : nullptr;
+  std::optional<SymmetricSimilarity> symmetric;
+  if (ws) symmetric.emplace(p, data, norms, chunk, ws);
   val result = stream_rows(out, p.length, p.length, [&](int64_t first, int64_t count, float* buf) {
     if (error) return;
+    if (symmetric) return symmetric->rows(first, count, buf);
     if (const SimilarityOverflow o = similarity_rows(p, data, norms, wide, first, count, buf))
       error = range_error("table: the " + std::string(p.metric == Metric::dot ? "dot product" : "Euclidean distance") +
                           " of rows " + std::to_string(o.i) + " and " + std::to_string(o.j) + " is " +

@@ -33,8 +33,9 @@ struct SimilarityOverflow {
   double value = 0;
   explicit operator bool() const { return i >= 0; }
 };
+// `packed`, room for count x d_model floats, lets a table that is not wide take the blocked product.
 SimilarityOverflow similarity_rows(const SimilarityParams& p, const float* table, const double* norms, bool wide,
-                                   int64_t first, int64_t count, float* out);
+                                   int64_t first, int64_t count, float* out, float* packed = nullptr);
 
 // The same rows for a table that is not wide, each pair computed once: a chunk of rows takes the part on and
 // right of its diagonal block from the blocked product, and the part left of it from a triangle in which earlier

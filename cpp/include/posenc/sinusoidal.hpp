@@ -78,7 +78,6 @@ class AngleRotor {
   double scale_;
   double *anchor_sin_, *anchor_cos_, *step_sin_, *step_cos_;
   float *anchor_sin_f_, *anchor_cos_f_, *offset_sin_, *offset_cos_, *row_sin_, *row_cos_;
-  float* offset_rows_;  // the offsets again, grouped for block_interleaved
 };
 
 template <class Block>
