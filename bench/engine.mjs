@@ -168,11 +168,22 @@ function sideBySide(fns, rounds, { backToBack = 0 } = {}) {
     ...fresh.ms,
     floor: 'wasm_store_floor: a wasm SIMD loop storing the same 8192 x 1024 floats',
     buffer_vs_floor,
-    buffer_goal: goal('sinusoidal 8192x1024 into a pe.buffer', 'engine_buffer / wasm_store_floor', buffer_vs_floor, 1.5, 1.2),
+    buffer_goal: goal(
+      'sinusoidal 8192x1024 into a pe.buffer',
+      'engine_buffer / wasm_store_floor',
+      buffer_vs_floor,
+      1.5,
+      1.2,
+    ),
     into_vs_floor,
     into_goal: goal('sinusoidal 8192x1024 into a JS array', 'engine_into / wasm_store_floor', into_vs_floor, 2.5),
     fresh_vs_alloc_and_fill,
-    fresh_goal: goal('sinusoidal 8192x1024, fresh array', 'engine_fresh / alloc_and_fill', fresh_vs_alloc_and_fill, 1.5),
+    fresh_goal: goal(
+      'sinusoidal 8192x1024, fresh array',
+      'engine_fresh / alloc_and_fill',
+      fresh_vs_alloc_and_fill,
+      1.5,
+    ),
     info: {
       fill_vs_floor: into.ratio('fill', 'wasm_store_floor'),
       speedup_vs_plain_js: into.ratio('plain_js', 'engine_into'),
@@ -228,9 +239,19 @@ function sideBySide(fns, rounds, { backToBack = 0 } = {}) {
     ...r.ms,
     floor: 'wasm_rmw_floor: a wasm SIMD loop reading each value of x and writing it back after one multiply',
     in_place_vs_floor,
-    in_place_goal: goal('RoPE 4096x32x128 half, in place on a pe.buffer', 'engine_buffer_in_place / wasm_rmw_floor', in_place_vs_floor, 1.5),
+    in_place_goal: goal(
+      'RoPE 4096x32x128 half, in place on a pe.buffer',
+      'engine_buffer_in_place / wasm_rmw_floor',
+      in_place_vs_floor,
+      1.5,
+    ),
     js_arrays_vs_floor,
-    js_arrays_goal: goal('RoPE 4096x32x128 half, JS arrays in and out', 'engine / wasm_rmw_floor', js_arrays_vs_floor, 3),
+    js_arrays_goal: goal(
+      'RoPE 4096x32x128 half, JS arrays in and out',
+      'engine / wasm_rmw_floor',
+      js_arrays_vs_floor,
+      3,
+    ),
     buffer_to_buffer_vs_copy_floor: r.ratio('engine_buffer', 'wasm_copy_floor'),
     max_abs_difference_sampled: maxDiff,
     info: {
@@ -261,9 +282,19 @@ function sideBySide(fns, rounds, { backToBack = 0 } = {}) {
     ...r.ms,
     floor: 'wasm_store_floor: a wasm SIMD loop storing the 2048 x 2048 floats of the matrix',
     learned_vs_floor: r.ratio('learned_table', 'wasm_store_floor'),
-    learned_goal: goal('similarity 2048x2048, d = 512, learned table (ms)', 'learned_table_ms', r.ms.learned_table_ms, 60),
+    learned_goal: goal(
+      'similarity 2048x2048, d = 512, learned table (ms)',
+      'learned_table_ms',
+      r.ms.learned_table_ms,
+      60,
+    ),
     sinusoidal_vs_floor: r.ratio('sinusoidal_table', 'wasm_store_floor'),
-    sinusoidal_goal: goal('similarity 2048x2048, d = 512, sinusoidal table (ms)', 'sinusoidal_table_ms', r.ms.sinusoidal_table_ms, 20),
+    sinusoidal_goal: goal(
+      'similarity 2048x2048, d = 512, sinusoidal table (ms)',
+      'sinusoidal_table_ms',
+      r.ms.sinusoidal_table_ms,
+      20,
+    ),
   };
 }
 
@@ -280,11 +311,15 @@ function sideBySide(fns, rounds, { backToBack = 0 } = {}) {
     const into = new Float32Array(n);
     const storeAt = floors.at(n);
     const r = sideBySide(
-      { engine_into: () => pe.sinusoidal({ length, dModel, into }), wasm_store_floor: () => floors.store(storeAt, n, 1.5) },
+      {
+        engine_into: () => pe.sinusoidal({ length, dModel, into }),
+        wasm_store_floor: () => floors.store(storeAt, n, 1.5),
+      },
       9,
     );
     const ms = r.ms.engine_into_ms;
-    return { length, dModel, elements: n, ms, ns_per_element: round((ms * 1e6) / n), into_vs_floor: r.ratio('engine_into', 'wasm_store_floor') };
+    const into_vs_floor = r.ratio('engine_into', 'wasm_store_floor');
+    return { length, dModel, elements: n, ms, ns_per_element: round((ms * 1e6) / n), into_vs_floor };
   });
 }
 
