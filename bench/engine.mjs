@@ -3,6 +3,7 @@
 // a kernel can go depends on this machine's memory; the goals (issue 16) are stated and checked in the JSON.
 // Speed-ups over plain JS are kept as information only.
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { load } from '../web/src/engine/node.js';
 import { emEnv, root, run } from '../scripts/toolchain.mjs';
@@ -73,6 +74,8 @@ function ropeJs(x, seqLen, heads, headDim, base, out) {
 }
 
 const results = { engine: { simd: pe.simd, build: pe.build }, node: process.version, floors: {}, goals: [], cases: {} };
+// Other work on the machine slows memory and widens the spread: the 1-minute load average before and after.
+results.load_average = { start: round(loadavg()[0]) };
 
 // A goal: `value` (a ratio to the floor, or ms) at most `max`, with an optional aim. Listed in `goals` as well.
 function goal(name, measure, value, max, aim) {
@@ -323,4 +326,5 @@ function sideBySide(fns, rounds, { backToBack = 0 } = {}) {
   });
 }
 
+results.load_average.end = round(loadavg()[0]);
 console.log(JSON.stringify(results, null, 2));
