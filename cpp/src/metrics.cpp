@@ -96,28 +96,23 @@ __attribute__((noinline)) POSENC_MINSIZE void finish_tile(const simd::f32x4* acc
     }
 }
 
-// The values of an R x C tile: rows a (d floats apart), packed (see pack; a single row is its own packing), against
-// rows b. Called through a pointer (TileValues), so that the block loop is one function for every metric and its
-// loop keeps its own registers (inlined into the block loop, V8 spilled the bounds and the matrix took 6% longer).
-template <class Op, int R, int C>
-void tile_values(const float* packed, const float* a, const float* b, int64_t d, double* values) {
-  simd::f32x4 acc[R][C];
-  accumulate<Op, R, C>(packed, b, d, d, acc);
-  finish_tile(&acc[0][0], R, C, std::is_same_v<Op, SquaredDistance>, a, b, d, d, values);
-}
-using TileValues = void (*)(const float* packed, const float* a, const float* b, int64_t d, double* values);
+// One tile of the matrix: rows i.. (their floats at a, d apart, and packed: see pack; a single row is its own
+// packing) against rows j.. at b, its values going to out (rows ld apart).
+struct TileJob {
+  const SimilarityParams& p;
+  const double* norms;
+  const float* inverse;
+  const float *packed, *a, *b;
+  int64_t i, j;
+  float* out;
+  int64_t ld;
+};
 
-// R rows of d floats (`stride` apart), their whole vectors interleaved step by step for accumulate.
-template <int R>
-void pack(const float* a, int64_t stride, int64_t d, float* packed) {
-  for (int64_t k = 0; k + 4 <= d; k += 4)
-    for (int r = 0; r < R; ++r) simd::store(packed + R * k + 4 * r, simd::load(a + r * stride + k));
-}
-
-double dot_f32(const float* a, const float* b, int64_t n) {
-  double v;
-  tile_values<Dot, 1, 1>(a, a, b, n, &v);
-  return v;
+// (sum of a's lanes, of b's, of c's, of d's) in float: ((x0 + x2) + (x1 + x3)) each.
+[[maybe_unused]] inline simd::f32x4 sums(simd::f32x4 a, simd::f32x4 b, simd::f32x4 c, simd::f32x4 d) {
+  using namespace simd;
+  const f32x4 ac = zip_lo(a, c) + zip_hi(a, c), bd = zip_lo(b, d) + zip_hi(b, d);
+  return zip_lo(ac, bd) + zip_hi(ac, bd);
 }
 
 // rows x cols values v of the matrix at rows i.., columns j.., into out (rows ld apart): rooted (Euclidean) or
@@ -137,6 +132,52 @@ __attribute__((noinline)) POSENC_MINSIZE void finish_values(const SimilarityPara
     }
 }
 
+// A tile, computed and written. Called through a pointer (Tile), so that the block loop is one function for every
+// metric. Whole-vector dots of 4 x 2 tiles finish in float lanes (their sums, the cosine's scaling); in double,
+// one value at a time through finish_tile and finish_values, the 2048 x 2048 matrix took 20% longer.
+template <class Op, int R, int C>
+void tile(const TileJob& t) {
+  using namespace simd;
+  const int64_t d = t.p.d_model;
+  f32x4 acc[R][C];
+  accumulate<Op, R, C>(t.packed, t.b, d, d, acc);
+  if constexpr (std::is_same_v<Op, Dot> && R == 4 && C == 2) {
+    if (d % 4 == 0 && (t.p.metric == Metric::dot || t.inverse)) {
+      f32x4 col0 = sums(acc[0][0], acc[1][0], acc[2][0], acc[3][0]);
+      f32x4 col1 = sums(acc[0][1], acc[1][1], acc[2][1], acc[3][1]);
+      if (t.p.metric == Metric::cosine) {
+        const f32x4 by_row = load(t.inverse + t.i);
+        col0 = col0 * by_row * splat(t.inverse[t.j]);
+        col1 = col1 * by_row * splat(t.inverse[t.j + 1]);
+      }
+      alignas(16) float pairs[8];  // (row 0: j, j + 1), (row 1: ...), ...
+      store(pairs, zip_lo(col0, col1));
+      store(pairs + 4, zip_hi(col0, col1));
+      for (int r = 0; r < R; ++r) std::memcpy(t.out + r * t.ld, pairs + 2 * r, 2 * sizeof(float));
+      return;
+    }
+  }
+  double v[R * C];
+  finish_tile(&acc[0][0], R, C, std::is_same_v<Op, SquaredDistance>, t.a, t.b, d, d, v);
+  finish_values(t.p, t.norms, t.inverse, t.i, t.j, R, C, v, t.out, t.ld);
+}
+using Tile = void (*)(const TileJob&);
+
+// R rows of d floats (`stride` apart), their whole vectors interleaved step by step for accumulate.
+template <int R>
+void pack(const float* a, int64_t stride, int64_t d, float* packed) {
+  for (int64_t k = 0; k + 4 <= d; k += 4)
+    for (int r = 0; r < R; ++r) simd::store(packed + R * k + 4 * r, simd::load(a + r * stride + k));
+}
+
+double dot_f32(const float* a, const float* b, int64_t n) {
+  simd::f32x4 acc[1][1];
+  accumulate<Dot, 1, 1>(a, b, n, n, acc);
+  double v;
+  finish_tile(&acc[0][0], 1, 1, false, a, b, n, n, &v);
+  return v;
+}
+
 // The block rows [r0, r1) x columns [c0, c1) of the matrix (dot, cosine or squared-then-rooted distance),
 // row i written at out + (i - r0) * ld. Columns are taken kPanel at a time (their rows, kPanel * d floats, stay
 // in L2 while every row of the block passes them), rows four at a time, columns two at a time. With `upper`,
@@ -148,28 +189,36 @@ void block(const SimilarityParams& p, const float* table, const double* norms, c
            int64_t r1, int64_t c0, int64_t c1, float* out, int64_t ld, bool upper, float* packed) {
   constexpr int64_t kPanel = 64;
   const bool euclidean = p.metric == Metric::euclidean;
-  const TileValues tile = euclidean ? tile_values<SquaredDistance, RT, CT> : tile_values<Dot, RT, CT>;
-  const TileValues single = euclidean ? tile_values<SquaredDistance, 1, 1> : tile_values<Dot, 1, 1>;
+  const Tile whole = euclidean ? tile<SquaredDistance, RT, CT> : tile<Dot, RT, CT>;
+  const Tile single = euclidean ? tile<SquaredDistance, 1, 1> : tile<Dot, 1, 1>;
   const int64_t d = p.d_model;
-  double v[RT * CT];
   if (packed)
     for (int64_t i = r0; i + RT <= r1; i += RT) pack<RT>(table + i * d, d, d, packed + (i - r0) * d);
+  TileJob t{p, norms, inverse, nullptr, nullptr, nullptr, 0, 0, nullptr, ld};
   for (int64_t j0 = c0; j0 < c1; j0 += kPanel) {
     const int64_t j1 = j0 + kPanel < c1 ? j0 + kPanel : c1;
     for (int64_t i = r0; i < r1; i += RT) {
-      const float* a = table + i * d;
       const int64_t rows = r1 - i < RT ? r1 - i : RT;
       int64_t j = j0;
+      t.a = table + i * d;
+      t.packed = packed + (i - r0) * d;
+      t.i = i;
       if (rows == RT && packed)
         for (; j + CT <= j1; j += CT) {
           if (upper && j + CT <= i) continue;  // wholly left of the diagonal: the caller mirrors it
-          tile(packed + (i - r0) * d, a, table + j * d, d, v);
-          finish_values(p, norms, inverse, i, j, RT, CT, v, out + (i - r0) * ld + j, ld);
+          t.b = table + j * d;
+          t.j = j;
+          t.out = out + (i - r0) * ld + j;
+          whole(t);
         }
       for (; j < j1; ++j)
         for (int64_t r = 0; r < rows; ++r) {
-          single(a + r * d, a + r * d, table + j * d, d, v);
-          finish_values(p, norms, inverse, i + r, j, 1, 1, v, out + (i + r - r0) * ld + j, ld);
+          t.a = t.packed = table + (i + r) * d;
+          t.b = table + j * d;
+          t.i = i + r;
+          t.j = j;
+          t.out = out + (i + r - r0) * ld + j;
+          single(t);
         }
     }
   }
@@ -177,7 +226,8 @@ void block(const SimilarityParams& p, const float* table, const double* norms, c
 
 }  // namespace
 
-Comparison compare(const float* a, const float* b, int64_t n) {
+// Not inlined into the wide paths below (their per-value cost is the loop): the wasm has a size budget.
+__attribute__((noinline)) Comparison compare(const float* a, const float* b, int64_t n) {
   double dot = 0, aa = 0, bb = 0, dd = 0;
   for (int64_t i = 0; i < n; ++i) {
     const double x = a[i], y = b[i];
