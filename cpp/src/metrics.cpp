@@ -132,9 +132,9 @@ __attribute__((noinline)) POSENC_MINSIZE void finish_values(const SimilarityPara
     }
 }
 
-// A tile, computed and written. Called through a pointer (Tile), so that the block loop is one function for every
-// metric. Whole-vector dots of 4 x 2 tiles finish in float lanes (their sums, the cosine's scaling); in double,
-// one value at a time through finish_tile and finish_values, the 2048 x 2048 matrix took 20% longer.
+// A tile, computed and written. Whole-vector dots of 4 x 2 tiles finish in float lanes (their sums, the cosine's
+// scaling); in double, one value at a time through finish_tile and finish_values, the 2048 x 2048 matrix took 20%
+// longer.
 template <class Op, int R, int C>
 void tile(const TileJob& t) {
   using namespace simd;
@@ -161,7 +161,6 @@ void tile(const TileJob& t) {
   finish_tile(&acc[0][0], R, C, std::is_same_v<Op, SquaredDistance>, t.a, t.b, d, d, v);
   finish_values(t.p, t.norms, t.inverse, t.i, t.j, R, C, v, t.out, t.ld);
 }
-using Tile = void (*)(const TileJob&);
 
 // R rows of d floats (`stride` apart), their whole vectors interleaved step by step for accumulate.
 template <int R>
@@ -185,12 +184,10 @@ double dot_f32(const float* a, const float* b, int64_t n) {
 // given (0 for a zero row), which saves a division per value. Whole tiles need `packed` (room for the block's
 // rows): each group of four rows is interleaved step by step first, so that the tile reads it from one address
 // (5% faster than four); without it, every value is a tile of its own.
+template <class Op>
 void block(const SimilarityParams& p, const float* table, const double* norms, const float* inverse, int64_t r0,
            int64_t r1, int64_t c0, int64_t c1, float* out, int64_t ld, bool upper, float* packed) {
   constexpr int64_t kPanel = 64;
-  const bool euclidean = p.metric == Metric::euclidean;
-  const Tile whole = euclidean ? tile<SquaredDistance, RT, CT> : tile<Dot, RT, CT>;
-  const Tile single = euclidean ? tile<SquaredDistance, 1, 1> : tile<Dot, 1, 1>;
   const int64_t d = p.d_model;
   if (packed)
     for (int64_t i = r0; i + RT <= r1; i += RT) pack<RT>(table + i * d, d, d, packed + (i - r0) * d);
@@ -209,7 +206,7 @@ void block(const SimilarityParams& p, const float* table, const double* norms, c
           t.b = table + j * d;
           t.j = j;
           t.out = out + (i - r0) * ld + j;
-          whole(t);
+          tile<Op, RT, CT>(t);
         }
       for (; j < j1; ++j)
         for (int64_t r = 0; r < rows; ++r) {
@@ -218,10 +215,18 @@ void block(const SimilarityParams& p, const float* table, const double* norms, c
           t.i = i + r;
           t.j = j;
           t.out = out + (i + r - r0) * ld + j;
-          single(t);
+          tile<Op, 1, 1>(t);
         }
     }
   }
+}
+
+void block(const SimilarityParams& p, const float* table, const double* norms, const float* inverse, int64_t r0,
+           int64_t r1, int64_t c0, int64_t c1, float* out, int64_t ld, bool upper, float* packed) {
+  if (p.metric == Metric::euclidean)
+    block<SquaredDistance>(p, table, norms, inverse, r0, r1, c0, c1, out, ld, upper, packed);
+  else
+    block<Dot>(p, table, norms, inverse, r0, r1, c0, c1, out, ld, upper, packed);
 }
 
 }  // namespace
