@@ -5,6 +5,19 @@
 #include <cstdlib>
 #include <memory>
 
+// Code-size hints for clang, which builds the wasm modules (they have size budgets, see README "Sizes"): loops that
+// run once per row or value need not be unrolled or vectorized, nor such functions optimized for speed. Other
+// compilers (the native builds) ignore them.
+#if defined(__clang__)
+#define POSENC_NO_UNROLL _Pragma("clang loop unroll(disable)")
+#define POSENC_PLAIN_LOOP _Pragma("clang loop vectorize(disable) unroll(disable)")
+#define POSENC_MINSIZE __attribute__((minsize))
+#else
+#define POSENC_NO_UNROLL
+#define POSENC_PLAIN_LOOP
+#define POSENC_MINSIZE
+#endif
+
 namespace posenc::detail {
 
 inline size_t round16(size_t bytes) { return (bytes + 15) & ~size_t{15}; }

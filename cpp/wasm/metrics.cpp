@@ -3,6 +3,7 @@
 #include <emscripten/bind.h>
 
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "options.hpp"
@@ -13,6 +14,11 @@
 
 namespace posenc::wasm {
 namespace {
+
+// The most memory SymmetricSimilarity's triangle may take while a call lasts (length 2048 needs 8 MiB, 4096 needs
+// 32 MiB); a longer table computes every pair of each chunk instead. Like any scratch above 8 MiB it is freed
+// when the call ends, but the wasm memory it grew stays.
+constexpr size_t kSymmetricWorkspaceBytes = size_t{40} << 20;
 
 val compare_js(val a_arg, val b_arg) {
   CallScope scope;
@@ -91,8 +97,16 @@ val similarity_js(val table_arg, val options, val sinusoidal_tag) {
   double* norms = static_cast<double*>(g_extra.get(sizeof(double) * p.length));
   if (!norms) return out_of_memory("the row norms");
   const bool wide = similarity_norms(p, data, norms);
+  // Each pair once (half the products), at the cost of a triangle of length^2 / 2 floats while the call lasts;
+  // without the memory for it, every chunk computes all its pairs.
+  const int64_t chunk = chunk_rows(p.length) < p.length ? chunk_rows(p.length) : p.length;  // stream_rows' chunks
+  const size_t bytes = SymmetricSimilarity::workspace_bytes(p, chunk);
+  void* ws = !wide && bytes <= kSymmetricWorkspaceBytes ? g_input2.get(bytes) : nullptr;
+  std::optional<SymmetricSimilarity> symmetric;
+  if (ws) symmetric.emplace(p, data, norms, chunk, ws);
   val result = stream_rows(out, p.length, p.length, [&](int64_t first, int64_t count, float* buf) {
     if (error) return;
+    if (symmetric) return symmetric->rows(first, count, buf);
     if (const SimilarityOverflow o = similarity_rows(p, data, norms, wide, first, count, buf))
       error = range_error("table: the " + std::string(p.metric == Metric::dot ? "dot product" : "Euclidean distance") +
                           " of rows " + std::to_string(o.i) + " and " + std::to_string(o.j) + " is " +

@@ -33,8 +33,31 @@ struct SimilarityOverflow {
   double value = 0;
   explicit operator bool() const { return i >= 0; }
 };
+// `packed`, room for count x d_model floats, lets a table that is not wide take the blocked product.
 SimilarityOverflow similarity_rows(const SimilarityParams& p, const float* table, const double* norms, bool wide,
-                                   int64_t first, int64_t count, float* out);
+                                   int64_t first, int64_t count, float* out, float* packed = nullptr);
+
+// The same rows for a table that is not wide, each pair computed once: a chunk of rows takes the part on and
+// right of its diagonal block from the blocked product, and the part left of it from a triangle in which earlier
+// chunks left what they computed, transposed (S[i][j] == S[j][i] bit for bit). Chunks must come in order, from
+// row 0, each starting where the previous one stopped, none longer than max_rows. The workspace holds the inverse
+// row norms, a chunk's rows packed for the product, and the strict lower triangle (length (length - 1) / 2
+// floats).
+class SymmetricSimilarity {
+ public:
+  static size_t workspace_bytes(const SimilarityParams& p, int64_t max_rows);
+  SymmetricSimilarity(const SimilarityParams& p, const float* table, const double* norms, int64_t max_rows,
+                      void* workspace);
+  void rows(int64_t first, int64_t count, float* out);
+
+ private:
+  SimilarityParams p_;
+  const float* table_;
+  const double* norms_;
+  float* inverse_;
+  float* packed_;  // a chunk's rows, four by four, step by step
+  float* lower_;
+};
 
 // Sinusoidal tables with even d_model: the matrix depends on p - q only. The lag profile (length values)
 // costs O(length * d_model); every row is then a copy. Odd d_model is not Toeplitz (its lone sine).

@@ -32,6 +32,7 @@ class AngleRotor {
  public:
   static constexpr int64_t kBlock = 16;
   static constexpr int64_t kReseed = 64;
+  static constexpr int64_t kRowsPerPass = 4;  // rows of a block written together (see block_interleaved)
   static size_t workspace_bytes(int64_t n);
 
   // `freqs` (n doubles) must outlive the rotor; `workspace` holds workspace_bytes(n), 16-byte aligned.

@@ -1,0 +1,74 @@
+// The general similarity path: the blocked product against a plain double reference, and the symmetric
+// streaming (each pair once) against the row-by-row one, for every metric, odd sizes and chunkings.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "internal.hpp"
+#include "posenc/metrics.hpp"
+
+using namespace posenc;
+
+namespace {
+std::vector<float> table_of(int64_t rows, int64_t d, uint32_t seed) {
+  std::vector<float> t(static_cast<size_t>(rows * d));
+  for (float& x : t) {
+    seed = seed * 1664525u + 1013904223u;
+    x = static_cast<float>(seed >> 8) / 16777216.0f * 2 - 1;
+  }
+  return t;
+}
+
+double reference(const std::vector<float>& t, int64_t d, int64_t i, int64_t j, Metric m) {
+  double dot = 0, aa = 0, bb = 0, dd = 0;
+  for (int64_t k = 0; k < d; ++k) {
+    const double a = t[static_cast<size_t>(i * d + k)], b = t[static_cast<size_t>(j * d + k)];
+    dot += a * b, aa += a * a, bb += b * b, dd += (a - b) * (a - b);
+  }
+  return m == Metric::dot ? dot : m == Metric::cosine ? dot / std::sqrt(aa * bb) : std::sqrt(dd);
+}
+}  // namespace
+
+TEST_CASE("general similarity: blocked rows match a double reference, odd lengths and widths") {
+  for (Metric m : {Metric::cosine, Metric::dot, Metric::euclidean})
+    for (int64_t L : {1, 3, 7, 70})
+      for (int64_t d : {1, 5, 8, 33}) {
+        const SimilarityParams p{L, d, m};
+        const auto t = table_of(L, d, static_cast<uint32_t>(L * 100 + d));
+        std::vector<double> norms(static_cast<size_t>(L));
+        REQUIRE_FALSE(similarity_norms(p, t.data(), norms.data()));
+        std::vector<float> out(static_cast<size_t>(L * L));
+        REQUIRE_FALSE(similarity_rows(p, t.data(), norms.data(), false, 0, L, out.data()));
+        for (int64_t i = 0; i < L; ++i)
+          for (int64_t j = 0; j < L; ++j)
+            REQUIRE(out[static_cast<size_t>(i * L + j)] == Approx(reference(t, d, i, j, m)).margin(1e-5).epsilon(2e-6));
+      }
+}
+
+TEST_CASE("symmetric similarity equals the row-by-row path (Euclidean bit for bit), in any chunks") {
+  for (Metric m : {Metric::cosine, Metric::dot, Metric::euclidean})
+    for (int64_t L : {1, 2, 9, 70})
+      for (int64_t chunk : {1, 3, 16, 100})
+        for (int64_t d : {13, 16}) {  // 16: whole vectors, the cosine and dot finish in float lanes
+          const SimilarityParams p{L, d, m};
+          const auto t = table_of(L, d, static_cast<uint32_t>(L + chunk));
+          std::vector<double> norms(static_cast<size_t>(L));
+          REQUIRE_FALSE(similarity_norms(p, t.data(), norms.data()));
+          std::vector<float> rows(static_cast<size_t>(L * L)), symmetric(rows.size(), -99.f);
+          similarity_rows(p, t.data(), norms.data(), false, 0, L, rows.data());
+          detail::OwnedWorkspace ws(SymmetricSimilarity::workspace_bytes(p, chunk));
+          SymmetricSimilarity s(p, t.data(), norms.data(), chunk, ws.get());
+          for (int64_t first = 0; first < L; first += chunk)
+            s.rows(first, first + chunk <= L ? chunk : L - first, symmetric.data() + first * L);
+          for (size_t i = 0; i < rows.size(); ++i) {
+            if (m == Metric::euclidean) REQUIRE(symmetric[i] == rows[i]);
+            else REQUIRE(symmetric[i] == Approx(rows[i]).margin(1e-6).epsilon(1e-6));
+          }
+          for (int64_t i = 0; i < L; ++i) {
+            if (m == Metric::cosine) CHECK(std::fabs(symmetric[static_cast<size_t>(i * L + i)] - 1) < 1e-6);
+            if (m == Metric::euclidean) CHECK(symmetric[static_cast<size_t>(i * L + i)] == 0);
+          }
+        }
+}
