@@ -198,7 +198,7 @@ void block(const SimilarityParams& p, const float* table, const double* norms, c
       const int64_t rows = r1 - i < RT ? r1 - i : RT;
       int64_t j = j0;
       t.a = table + i * d;
-      t.packed = packed + (i - r0) * d;
+      t.packed = packed ? packed + (i - r0) * d : nullptr;  // no packing (scalar build, narrow tables)
       t.i = i;
       if (rows == RT && packed)
         for (; j + CT <= j1; j += CT) {
