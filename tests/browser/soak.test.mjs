@@ -133,6 +133,10 @@ function installSoak() {
     const gMax = makeGen(true);
     for (const n of names) valid[n](gMax);
     for (const scaling of SCALING) pe.rope.invFreq({ headDim: 256, scaling });
+    // scratch the mix's largest sizes do not reach: the general similarity path (a table that is not
+    // sinusoidal) and a full 1 MiB output chunk (2^18 floats: outputs are streamed to JS in chunks that size)
+    pe.similarity(gMax.floats(200 * 128), { length: 200, dModel: 128 });
+    pe.sinusoidal({ length: 1024, dModel: 256 });
   };
   /** `count` calls of the mix; about one in ten is invalid. */
   window.soakCalls = (count) => {
@@ -157,15 +161,15 @@ function installSoak() {
   // attribute changes: each widget cycles through values (a few of them invalid: the widget shows an error
   // and recovers with the next change); every change is awaited until the widget has drawn it
   const CHANGES = {
-    heatmap: [['length', () => String(g.int(4, 64))], ['d-model', () => String(g.int(4, 64))], ['layout', () => g.pick(['interleaved', 'split'])], ['offset', () => String(g.int(0, 1000))], ['base', () => g.pick(['100', '10000', '-1'])], ['positions', () => `${g.int(0, 3)},${g.int(4, 9)}`]],
-    compare: [['positions', () => `${g.int(0, 7)},${g.int(8, 15)}`], ['d-model', () => String(g.int(2, 64))], ['tokens', () => g.pick(['a,b,c', 'The,cat,sat,on,the,mat', '<b>x</b>,y'])]],
-    similarity: [['length', () => String(g.int(2, 48))], ['metric', () => g.pick(['cosine', 'dot', 'euclidean'])], ['d-model', () => String(g.int(2, 64))]],
-    waves: [['d-model', () => String(g.int(8, 64))], ['dims', () => `0,${g.int(1, 7)}`], ['length', () => String(g.int(10, 120))], ['view', () => g.pick(['position', 'dimension'])]],
-    alibi: [['heads', () => String(g.int(1, 16))], ['length', () => String(g.int(2, 40))], ['head', () => String(g.int(0, 3))], ['symmetric', () => (g.bool() ? '' : null)]],
-    t5: [['num-buckets', () => g.pick(['16', '32', '1'])], ['max-distance', () => g.pick(['64', '128'])], ['length', () => String(g.int(4, 32))], ['heads', () => String(g.int(1, 8))]],
-    rope: [['m', () => String(g.int(0, 50))], ['n', () => String(g.int(0, 50))], ['convention', () => g.pick(['half', 'interleaved'])], ['head-dim', () => g.pick(['16', '32', '64'])]],
-    padding: [['pad-side', () => g.pick(['left', 'right'])], ['tokens', () => g.pick(['The,robot,read', 'a,b', 'one,two,three,four'])], ['length', () => String(g.int(0, 12))]],
-    pipeline: [['position', () => String(g.int(0, 100))], ['step', () => String(g.int(1, 5))], ['token', () => g.pick(['Hello', 'world', '🙂'])], ['scale', () => (g.bool() ? '' : null)]],
+    heatmap: [['length', (g) => String(g.int(4, 64))], ['d-model', (g) => String(g.int(4, 64))], ['layout', (g) => g.pick(['interleaved', 'split'])], ['offset', (g) => String(g.int(0, 1000))], ['base', (g) => g.pick(['100', '10000', '-1'])], ['positions', (g) => `${g.int(0, 3)},${g.int(4, 9)}`]],
+    compare: [['positions', (g) => `${g.int(0, 7)},${g.int(8, 15)}`], ['d-model', (g) => String(g.int(2, 64))], ['tokens', (g) => g.pick(['a,b,c', 'The,cat,sat,on,the,mat', '<b>x</b>,y'])]],
+    similarity: [['length', (g) => String(g.int(2, 48))], ['metric', (g) => g.pick(['cosine', 'dot', 'euclidean'])], ['d-model', (g) => String(g.int(2, 64))]],
+    waves: [['d-model', (g) => String(g.int(8, 64))], ['dims', (g) => `0,${g.int(1, 7)}`], ['length', (g) => String(g.int(10, 120))], ['view', (g) => g.pick(['position', 'dimension'])]],
+    alibi: [['heads', (g) => String(g.int(1, 16))], ['length', (g) => String(g.int(2, 40))], ['head', (g) => String(g.int(0, 3))], ['symmetric', (g) => (g.bool() ? '' : null)]],
+    t5: [['num-buckets', (g) => g.pick(['16', '32', '1'])], ['max-distance', (g) => g.pick(['64', '128'])], ['length', (g) => String(g.int(4, 32))], ['heads', (g) => String(g.int(1, 8))]],
+    rope: [['m', (g) => String(g.int(0, 50))], ['n', (g) => String(g.int(0, 50))], ['convention', (g) => g.pick(['half', 'interleaved'])], ['head-dim', (g) => g.pick(['16', '32', '64'])]],
+    padding: [['pad-side', (g) => g.pick(['left', 'right'])], ['tokens', (g) => g.pick(['The,robot,read', 'a,b', 'one,two,three,four'])], ['length', (g) => String(g.int(0, 12))]],
+    pipeline: [['position', (g) => String(g.int(0, 100))], ['step', (g) => String(g.int(1, 5))], ['token', (g) => g.pick(['Hello', 'world', '🙂'])], ['scale', (g) => (g.bool() ? '' : null)]],
   };
   const ids = Object.keys(CHANGES);
   const initial = Object.fromEntries(ids.map((id) => [id, Object.fromEntries([...document.getElementById(id).attributes].map((a) => [a.name, a.value]))]));
@@ -174,11 +178,23 @@ function installSoak() {
       const id = g.pick(ids);
       const el = document.getElementById(id);
       const [attr, make] = g.pick(CHANGES[id]);
-      const v = make();
+      const v = make(g);
       if (v == null) el.removeAttribute(attr);
       else el.setAttribute(attr, v);
       await el.whenReady();
     }
+  };
+  /** Every attribute of every widget to its largest value, one at a time, so scratch reaches its final size. */
+  window.soakChangesMax = async () => {
+    const gMax = makeGen(true);
+    for (const id of ids)
+      for (const [attr, make] of CHANGES[id]) {
+        const v = make(gMax);
+        const el = document.getElementById(id);
+        if (v == null) el.removeAttribute(attr);
+        else el.setAttribute(attr, v);
+        await el.whenReady();
+      }
   };
   /** Puts every widget back to its starting attributes (so counts of nodes and listeners compare). */
   window.soakReset = async () => {
@@ -234,6 +250,7 @@ test(`soak: ${API_CALLS} engine calls and ${ATTRIBUTE_CHANGES} attribute changes
   // warm-up: the largest sizes of the mix once, then a tenth of the run
   await page.evaluate(() => window.soakWarmUp());
   await page.evaluate(() => window.soakCalls(1000));
+  await page.evaluate(() => window.soakChangesMax());
   await page.evaluate(() => window.soakChanges(200));
   const baseline = await measure();
 
