@@ -19,6 +19,7 @@ const TRANSLATED = {
   slicing: { attrs: ['step="1"', 'step="2"', 'step="3"', 'step="4"', 'step="5"', 'step="4" seq="12" length="8"', 'step="5" seq="6" length="1"'], title: { en: 'Inside the code: slicing and broadcasting', es: 'Dentro del código: recortes y difusión (broadcasting)', 'zh-CN': '代码内部：切片与广播' } },
   properties: { attrs: ['', 'pos="9999999" train-length="1"'], title: { en: 'Properties, checked live', es: 'Propiedades, comprobadas en directo', 'zh-CN': '性质，实时检验' } },
   permutation: { attrs: 'encoding order="3,1,0,2,4"', title: { en: 'Why order is invisible to attention', es: 'Por qué la atención no ve el orden', 'zh-CN': '为什么注意力看不见顺序' } },
+  alibi: { attrs: ['heads="6" length="12"', 'heads="1" length="8" symmetric', 'heads="4" length="8"'], title: { en: 'ALiBi: a linear penalty per head', es: 'ALiBi: una penalización lineal por cabeza', 'zh-CN': 'ALiBi：每个注意力头一个线性惩罚' } },
   compare: { attrs: 'positions="2 9"', title: { en: 'Compare two positions', es: 'Comparar dos posiciones', 'zh-CN': '比较两个位置' } },
 };
 
@@ -50,7 +51,7 @@ const english = (tag) =>
 
 // Words of English prose that a Spanish or Chinese sentence never holds (code, formulas and attribute
 // names such as sin, dim, d_model or length are not among them).
-const ENGLISH_WORDS = /\b(the|of|and|to|is|are|from|with|for|by|this|that|its|each|position|positions|dimension|dimensions|value|values|wavelength|curve|column|table|show|download|copy|loading|drawing|sweep|play|pause|heatmap|waves|compare|gap|cosine|distance|similarity|product|select|pick|matrix|metric|pair|selected|every|stage|step|back|sum|scale|hover|while|training|lookup|shuffle|reverse|shuffled|attention|output|largest|difference|change|changes|unique|holds|fails|rotation|defined|training|smallest|curves)\b/gi;
+const ENGLISH_WORDS = /\b(the|of|and|to|is|are|from|with|for|by|this|that|its|each|position|positions|dimension|dimensions|value|values|wavelength|curve|column|table|show|download|copy|loading|drawing|sweep|play|pause|heatmap|waves|compare|gap|cosine|distance|similarity|product|select|pick|matrix|metric|pair|selected|every|stage|step|back|sum|scale|hover|while|training|lookup|shuffle|reverse|shuffled|attention|output|largest|difference|change|changes|unique|holds|fails|rotation|defined|training|smallest|curves|slopes|head|heads|query|key|bias|weight|steep|gentle|penalty|masked|scale)\b/gi;
 
 for (const [tag, { attrs, title }] of Object.entries(TRANSLATED)) {
   test(`i18n: ${tag} speaks the page language, with no English left in its sentences, and passes axe in each`, async () => {

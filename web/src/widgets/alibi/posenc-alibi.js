@@ -8,7 +8,8 @@ import { PosencElement, baseStyles } from '../base.js';
 import { moveCellCursor } from '../grid-keys.js';
 import { numberAttr } from '../../state/attributes.js';
 import { clearCanvas, wrapText, pointerIn } from '../../render/canvas.js';
-import { fixed, plain, sci } from '../../render/format.js';
+import { plain } from '../../render/format.js';
+import { formatNumber, formatSci } from '../../i18n/index.js';
 import { drawXYPlot, drawCursor, extent } from '../../render/xyplot.js';
 import { drawCells, outlineCell, drawColorBar } from '../../render/cells.js';
 import { CATEGORICAL } from '../../render/color.js';
@@ -227,8 +228,8 @@ export class PosencAlibi extends PosencElement {
       theme: t,
       xTicks: d.H <= 16 ? xs : undefined,
       series: [{ x: xs, y: d.slopes, color: t.accent, points: true, line: false, radius: 4 }],
-      xLabel: 'head',
-      yLabel: 'slope (log scale)',
+      xLabel: this.t('alibi.axisHead'),
+      yLabel: this.t('alibi.axisSlope'),
     });
     drawCursor(ctx, plot, rect, this.head, [{ y: d.slopes[this.head], color: t.selectA }], t.selectA);
   }
@@ -259,7 +260,7 @@ export class PosencAlibi extends PosencElement {
     // the caption of the colour bar: beside it in at most two lines, else on lines of its own below it
     // (the canvas grows by those lines)
     const barW = Math.min(220, g.w / 2);
-    const caption = d?.causal ? 'bias (rows: query, columns: key; hatched: masked future, −∞)' : 'bias (rows: query, columns: key; symmetric variant)';
+    const caption = this.t(d?.causal ? 'alibi.biasCaptionCausal' : 'alibi.biasCaptionSymmetric');
     const measure = canvas.getContext('2d');
     measure.font = t.fontSmall;
     let capX = barW + 12;
@@ -287,7 +288,7 @@ export class PosencAlibi extends PosencElement {
       ctx.fillStyle = h === this.head ? t.selectA : t.muted;
       ctx.textAlign = 'left';
       ctx.textBaseline = 'top';
-      ctx.fillText(`h${h} · slope ${Number(d.slopes[h].toPrecision(3))}`, x, y + 1);
+      ctx.fillText(this.t('alibi.headSlope', { head: h, slope: formatNumber(this.locale, Number(d.slopes[h].toPrecision(3))) }), x, y + 1);
       const base = h * L * L;
       const lo = this.scale === 'head' ? d.headMin[h] || -1 : d.vmin || -1;
       drawCells(ctx, { rect, rows: L, cols: L, get: (i, j) => d.bias[base + i * L + j], scheme: SCHEME, vmin: lo, vmax: 0, maskColor: t.grid, gap: 0 });
@@ -304,7 +305,7 @@ export class PosencAlibi extends PosencElement {
       scheme: SCHEME,
       vmin: d.vmin,
       vmax: 0,
-      labels: [perHead ? 'each head’s minimum' : fixed(d.vmin, 2), '0'],
+      labels: [perHead ? this.t('alibi.headMinimum') : formatNumber(this.locale, d.vmin, 2), '0'],
       color: t.muted,
       font: t.fontSmall,
     });
@@ -344,9 +345,9 @@ export class PosencAlibi extends PosencElement {
       yDomain: [0, Math.min(1, top * 1.08) || 1],
       theme: t,
       series,
-      lines: [{ axis: 'x', value: q, color: t.muted, label: `query ${q}`, align: 'start' }],
-      xLabel: 'key position',
-      yLabel: 'attention weight',
+      lines: [{ axis: 'x', value: q, color: t.muted, label: this.t('alibi.queryMark', { query: q }), align: 'start' }],
+      xLabel: this.t('alibi.axisKey'),
+      yLabel: this.t('alibi.axisWeight'),
     });
     this._weightsPlot = { plot, rect };
     if (this._hoverKey != null) drawCursor(ctx, plot, rect, this._hoverKey, [{ y: sel[this._hoverKey], color: t.selectA }], t.cursor);
@@ -453,14 +454,15 @@ export class PosencAlibi extends PosencElement {
     await this.updateComplete;
     const parts = ['canvas.slopes-plot', 'canvas.heads', 'canvas.weights'].map((s) => this.renderRoot.querySelector(s)).filter(Boolean);
     if (!parts.length || !this._data) return null;
-    return this.picture(parts, `ALiBi: ${this.heads} heads, length ${this.length}${this.symmetric ? ', symmetric' : ''}`);
+    return this.picture(parts, this.t('alibi.picture', { heads: this.heads, length: this.length, symmetric: this.symmetric ? this.t('alibi.pictureSymmetric') : '' }));
   }
 
   // ---- template ----------------------------------------------------------------------------------------------
 
   render() {
     const d = this._data;
-    const title = this.label || 'ALiBi: a linear penalty per head';
+    const title = this.label || this.t('alibi.title');
+    const slopeText = (s) => formatNumber(this.locale, Number(s.toPrecision(6)));
     const h = this.head;
     const q = this._q;
     const L = d?.L ?? this.length;
@@ -471,22 +473,22 @@ export class PosencAlibi extends PosencElement {
     return html`
       ${this.renderHead(title)}
       <div class="controls">
-        <label>heads <input type="number" min="1" max=${MAX_HEADS} .value=${String(this.heads)} @change=${(e) => (this.heads = Number(e.target.value))} /></label>
-        <label>length <input type="number" min="2" max=${MAX_LENGTH} .value=${String(this.length)} @change=${(e) => (this.length = Number(e.target.value))} /></label>
-        <label><input type="checkbox" .checked=${this.symmetric} @change=${(e) => (this.symmetric = e.target.checked)} /> symmetric −slope·|i − j| (no mask)</label>
+        <label>${this.t('alibi.heads')} <input type="number" min="1" max=${MAX_HEADS} .value=${String(this.heads)} @change=${(e) => (this.heads = Number(e.target.value))} /></label>
+        <label>${this.t('alibi.length')} <input type="number" min="2" max=${MAX_LENGTH} .value=${String(this.length)} @change=${(e) => (this.length = Number(e.target.value))} /></label>
+        <label><input type="checkbox" .checked=${this.symmetric} @change=${(e) => (this.symmetric = e.target.checked)} /> ${this.t('alibi.symmetric')}</label>
         <label
-          >colours
+          >${this.t('alibi.colours')}
           <select .value=${this.scale === 'head' ? 'head' : 'shared'} @change=${(e) => (this.scale = e.target.value)}>
-            <option value="shared">one scale for all heads</option>
-            <option value="head">a scale per head</option>
+            <option value="shared">${this.t('alibi.sharedScale')}</option>
+            <option value="head">${this.t('alibi.headScale')}</option>
           </select></label
         >
       </div>
       <div class="split">
       <div class="pane slopes-pane">
-      <p class="panel-title">Slopes</p>
+      <p class="panel-title">${this.t('alibi.slopes')}</p>
       ${d
-        ? html`<ul class="slopes" role="listbox" aria-label="Heads and their slopes">
+        ? html`<ul class="slopes" role="listbox" aria-label=${this.t('alibi.slopesList')}>
             ${Array.from(d.slopes, (s, i) => html`<li role="none">
               <button
                 type="button"
@@ -497,36 +499,31 @@ export class PosencAlibi extends PosencElement {
                 tabindex=${i === h ? '0' : '-1'}
                 @click=${() => (this.head = i)}
                 @keydown=${(e) => this._onSlopeKey(e, i)}
-              >h${i}: ${s >= 1e-3 ? String(Number(s.toPrecision(6))) : sci(s, 4)}</button>
+              >h${i}: ${s >= 1e-3 ? slopeText(s) : formatSci(this.locale, s, 4)}</button>
             </li>`)}
           </ul>`
         : nothing}
-      <canvas class="plot slopes-plot" role="img" aria-label=${d ? `Slopes of the ${d.H} heads on a log scale: ${Array.from(d.slopes, (s) => Number(s.toPrecision(4))).join(', ')}.` : 'slopes'}></canvas>
+      <canvas class="plot slopes-plot" role="img" aria-label=${d ? this.t('alibi.slopesAria', { count: d.H, slopes: Array.from(d.slopes, (s) => formatNumber(this.locale, Number(s.toPrecision(4)))).join('; ') }) : this.t('alibi.slopesShort')}></canvas>
       <p class="note lesson">
         ${d && (d.H & (d.H - 1)) === 0
           ? d.H === 1
-            ? html`With one head the rule gives a single slope, 2<sup>−8</sup>.`
-            : html`With ${d.H} heads (a power of two) the slopes form one geometric sequence starting at 2<sup>−8/${d.H}</sup>: a straight line on the log scale.`
+            ? this.tHtml('alibi.oneHead', { slope: html`2<sup>−8</sup>` })
+            : this.tHtml('alibi.powerOfTwo', { count: d.H, first: html`2<sup>−8/${d.H}</sup>` })
           : d
-            ? html`${d.H} is not a power of two: the first heads take the slopes of the nearest smaller power of two, the rest are every other slope of
-                the next power of two, starting with its first. That one is steeper than every slope before it; the later ones fall between
-                existing slopes, so the log plot jumps up and then zigzags.`
+            ? this.t('alibi.notPowerOfTwo', { count: d.H })
             : nothing}
       </p>
       ${this.symmetric
-        ? html`<p class="note lesson" data-role="variant">
-            The symmetric form, −slope·|i − j| with no mask, is a variant (encoder sketches such as some lesson code use it). ALiBi as
-            published (Press et al.) and as BLOOM and MPT run it is causal: −slope·(i − j) for past keys, future keys masked.
-          </p>`
+        ? html`<p class="note lesson" data-role="variant">${this.t('alibi.variant')}</p>`
         : nothing}
       </div>
       <div class="pane heads-pane">
-      <p class="panel-title">Each head's bias added to the scores</p>
+      <p class="panel-title">${this.t('alibi.biasTitle')}</p>
       <canvas
         class="plot heads"
         tabindex="0"
         role="img"
-        aria-label=${`Bias matrices of the ${this.heads} heads, ${L} by ${L}. Arrow keys move a cursor in the selected head, Page Up and Page Down change the head, Enter plots that query row.`}
+        aria-label=${this.t('alibi.biasAria', { heads: this.heads, length: L })}
         aria-describedby="bias-readout"
         @click=${this._onHeadsClick}
         @keydown=${this._onHeadsKey}
@@ -535,47 +532,48 @@ export class PosencAlibi extends PosencElement {
       ></canvas>
       <p id="bias-readout" class="readout" role="status" aria-live="polite" aria-atomic="true">
         ${d
-          ? html`head ${h}, query ${cur.row}, key ${cur.col}: bias =
-              <span data-role="bias" data-value=${plain(cursorBias)}>${fixed(cursorBias, 4)}</span>
-              ${Number.isFinite(cursorBias)
-                ? html`(slope ${Number(d.slopes[h].toPrecision(6))} × distance ${Math.abs(cur.row - cur.col)}, negated)`
-                : html`(a future key: masked)`}`
+          ? this.tHtml('alibi.biasReadout', {
+              head: h,
+              query: cur.row,
+              key: cur.col,
+              value: html`<span data-role="bias" data-value=${plain(cursorBias)}>${formatNumber(this.locale, cursorBias, 4)}</span>`,
+              why: Number.isFinite(cursorBias)
+                ? this.t('alibi.biasWhy', { slope: slopeText(d.slopes[h]), distance: Math.abs(cur.row - cur.col) })
+                : this.t('alibi.masked'),
+            })
           : this._ready
             ? ''
-            : 'Loading the engine…'}
+            : this.t('common.loading')}
       </p>
       </div>
       <div class="pane weights-pane">
-      <p class="panel-title">Attention weights when every score is equal: the bias alone decides</p>
+      <p class="panel-title">${this.t('alibi.weightsTitle')}</p>
       <canvas
         class="plot weights"
         tabindex="0"
         role="img"
-        aria-label=${`Attention weights of query ${q} over the keys for every head; head ${h} highlighted. Left and right arrows read one key, up and down change the head.`}
+        aria-label=${this.t('alibi.weightsAria', { query: q, head: h })}
         aria-describedby="weight-readout"
         @pointermove=${this._onWeightsMove}
         @keydown=${this._onWeightsKey}
       ></canvas>
       <p id="weight-readout" class="readout" role="status" aria-live="polite" aria-atomic="true">
         ${d
-          ? html`head ${h} (slope ${Number(d.slopes[h].toPrecision(6))}), query ${q}: weight on key ${hk} =
-              <span data-role="weight" data-value=${plain(w)}>${fixed(w, 4)}</span>; on itself ${fixed(this.weightAt(h, q, q), 4)}, on key 0
-              ${fixed(this.weightAt(h, q, 0), 4)}`
+          ? this.tHtml('alibi.weightReadout', {
+              head: h,
+              slope: slopeText(d.slopes[h]),
+              query: q,
+              key: hk,
+              weight: html`<span data-role="weight" data-value=${plain(w)}>${formatNumber(this.locale, w, 4)}</span>`,
+              self: formatNumber(this.locale, this.weightAt(h, q, q), 4),
+              first: formatNumber(this.locale, this.weightAt(h, q, 0), 4),
+            })
           : nothing}
       </p>
       </div>
       <p class="note lesson">
-        ${d && !d.causal
-          ? html`Steep heads (large slope) spend almost all their weight on the few tokens nearest the query, on both sides; gentle heads
-              spread it over the whole context.`
-          : html`Steep heads (large slope) spend almost all their weight on the last few tokens; gentle heads spread it over the whole
-              context.`}
-        The penalty grows linearly with distance and has no maximum length, which is why ALiBi models can read longer inputs than they
-        were trained on.
-        ${d && !d.causal
-          ? nothing
-          : html`(The original code adds slope·j per row instead; with the causal mask softmax does not see the difference, since the two
-              differ by a constant within each row.)`}
+        ${this.t(d && !d.causal ? 'alibi.lessonSymmetric' : 'alibi.lessonCausal')} ${this.t('alibi.lessonLinear')}
+        ${d && !d.causal ? nothing : this.t('alibi.lessonOriginal')}
       </p>
       </div>
     `;
