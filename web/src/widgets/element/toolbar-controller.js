@@ -63,51 +63,40 @@ export class ToolbarController {
     this.#host.requestUpdate();
   };
 
-  #downloadCsv = () => {
-    let text = '';
+  /**
+   * What `make()` gives for an export, or null after telling the reader why there is none: its error
+   * (`failKey` names the message) or nothing to export yet.
+   */
+  #exported(make, failKey) {
+    let value;
     try {
-      text = this.#host.toCSV();
+      value = make();
     } catch (err) {
-      this.notify(this.#host.t('toolbar.noCsv', { error: String(err?.message ?? err) }));
-      return;
+      this.notify(this.#host.t(failKey, { error: String(err?.message ?? err) }));
+      return null;
     }
-    if (!text) {
-      this.notify(this.#host.t('toolbar.nothing'));
-      return;
-    }
+    if (!value) this.notify(this.#host.t('toolbar.nothing'));
+    return value || null;
+  }
+
+  #downloadCsv = () => {
+    const text = this.#exported(() => this.#host.toCSV(), 'toolbar.noCsv');
+    if (!text) return;
     download(new Blob([text], { type: 'text/csv;charset=utf-8' }), `${this.#host.localName}.csv`);
     this.notify(this.#host.t('toolbar.csvSaved', { size: Math.round(text.length / 1024) }));
   };
 
   #downloadNpy = () => {
-    let table;
-    try {
-      table = this.#host.toArray();
-    } catch (err) {
-      this.notify(this.#host.t('toolbar.noNpy', { error: String(err?.message ?? err) }));
-      return;
-    }
-    if (!table) {
-      this.notify(this.#host.t('toolbar.nothing'));
-      return;
-    }
+    const table = this.#exported(() => this.#host.toArray(), 'toolbar.noNpy');
+    if (!table) return;
     download(new Blob([toNpy(table.data, table.shape)], { type: 'application/octet-stream' }), `${this.#host.localName}.npy`);
     const labels = table.columns ?? table.rows;
     this.notify(this.#host.t('toolbar.npySaved', { shape: table.shape.join(' × '), labels: labels ? ` (${labels.join(', ')})` : '' }));
   };
 
   #copyPyTorch = async () => {
-    let code;
-    try {
-      code = this.#host.toPyTorch();
-    } catch (err) {
-      this.notify(this.#host.t('toolbar.noPytorch', { error: String(err?.message ?? err) }));
-      return;
-    }
-    if (!code) {
-      this.notify(this.#host.t('toolbar.nothing'));
-      return;
-    }
+    const code = this.#exported(() => this.#host.toPyTorch(), 'toolbar.noPytorch');
+    if (!code) return;
     const ok = await copyText(code);
     this.#snippet = ok ? null : code;
     this.notify(this.#host.t(ok ? 'toolbar.pytorchCopied' : 'toolbar.pytorchCopyBelow'));
