@@ -354,4 +354,25 @@ export default {
   'alibi.picture': 'ALiBi: {heads} heads, length {length}{symmetric}',
   'alibi.pictureSymmetric': ', symmetric',
   'alibi.headSlope': 'h{head} · slope {slope}',
+
+  // <posenc-learned>
+  // </posenc-learned>
+
+  // <posenc-rope>
+  // </posenc-rope>
+
+  // <posenc-t5>
+  // </posenc-t5>
+
+  // <posenc-methods>
+  // </posenc-methods>
+
+  // <posenc-scaling>
+  // </posenc-scaling>
+
+  // <posenc-padding>
+  // </posenc-padding>
+
+  // <posenc-model>
+  // </posenc-model>
 };

@@ -340,4 +340,25 @@ export default {
   'alibi.picture': 'ALiBi: {heads} cabezas, longitud {length}{symmetric}',
   'alibi.pictureSymmetric': ', simétrica',
   'alibi.headSlope': 'h{head} · pend. {slope}',
+
+  // <posenc-learned>
+  // </posenc-learned>
+
+  // <posenc-rope>
+  // </posenc-rope>
+
+  // <posenc-t5>
+  // </posenc-t5>
+
+  // <posenc-methods>
+  // </posenc-methods>
+
+  // <posenc-scaling>
+  // </posenc-scaling>
+
+  // <posenc-padding>
+  // </posenc-padding>
+
+  // <posenc-model>
+  // </posenc-model>
 };

@@ -337,4 +337,25 @@ export default {
   'alibi.picture': 'ALiBi：{heads} 个头，长度 {length}{symmetric}',
   'alibi.pictureSymmetric': '，对称',
   'alibi.headSlope': 'h{head} · 斜率 {slope}',
+
+  // <posenc-learned>
+  // </posenc-learned>
+
+  // <posenc-rope>
+  // </posenc-rope>
+
+  // <posenc-t5>
+  // </posenc-t5>
+
+  // <posenc-methods>
+  // </posenc-methods>
+
+  // <posenc-scaling>
+  // </posenc-scaling>
+
+  // <posenc-padding>
+  // </posenc-padding>
+
+  // <posenc-model>
+  // </posenc-model>
 };
