@@ -12,6 +12,7 @@ import { plain } from '../../render/format.js';
 import { formatNumber, formatSci } from '../../i18n/index.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
 import { tokenEmbedding, prng } from '../toy.js';
+import { permutationCode } from '../pytorch.js';
 
 const MAX_TOKENS = 12;
 const DEFAULT_TOKENS = ['I', 'love', 'Paris'];
@@ -228,6 +229,21 @@ export class PosencPermutation extends PosencElement {
         </tbody>
       </table>
     </div>`;
+  }
+
+  /** The attention outputs, float32 [2, tokens, dModel]: the sentence in order, then shuffled (row k is token order[k]). */
+  toArray() {
+    const R = this.result;
+    if (!R) return null;
+    const data = new Float32Array(2 * R.n * R.d);
+    data.set(R.original.output);
+    data.set(R.shuffled.output, R.n * R.d);
+    return { data, shape: [2, R.n, R.d], rows: ['original', 'shuffled'] };
+  }
+
+  toPyTorch() {
+    const R = this.result;
+    return R && permutationCode({ tokens: R.tokens, order: R.order, dModel: R.d, base: this.base, encoding: this.encoding });
   }
 
   toCSV() {

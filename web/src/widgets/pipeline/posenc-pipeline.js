@@ -9,6 +9,7 @@ import { drawBars } from '../../render/bars.js';
 import { formatNumber } from '../../i18n/index.js';
 import { csvRow } from '../../render/export.js';
 import { tokenId, tokenEmbedding, prng, engineNorm } from '../toy.js';
+import { pipelineCode } from '../pytorch.js';
 
 const DEFAULT_TOKEN = 'Hello';
 
@@ -283,6 +284,20 @@ export class PosencPipeline extends PosencElement {
     else return;
     e.preventDefault();
     this._hover = { key: s.key, i: Math.max(0, Math.min(s.vector.length - 1, i)) };
+  }
+
+  /** The stages' vectors, float32 [stages, dModel] (dropped values 0), one row per stage key. */
+  toArray() {
+    const stages = this.stages.filter((s) => s.vector);
+    if (!stages.length) return null;
+    const data = new Float32Array(stages.length * this.dModel);
+    stages.forEach((s, k) => data.set(s.dropped ? s.vector.map((v, i) => (s.dropped[i] ? 0 : v)) : s.vector, k * this.dModel));
+    return { data, shape: [stages.length, this.dModel], rows: stages.map((s) => s.key) };
+  }
+
+  toPyTorch() {
+    checkRanges(this);
+    return pipelineCode({ token: this.token, position: this.position, dModel: this.dModel, base: this.base, scale: this.scale, dropout: this.dropout, rate: this._dropoutP });
   }
 
   toCSV() {

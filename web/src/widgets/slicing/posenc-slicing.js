@@ -11,6 +11,7 @@ import { numberAttr } from '../../state/attributes.js';
 import { lut, textOn } from '../../render/color.js';
 import { formatNumber } from '../../i18n/index.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
+import { slicingCode } from '../pytorch.js';
 
 // each step's code; its title is the message slicing.step<n>
 const STEPS = [
@@ -371,6 +372,22 @@ export class PosencSlicing extends PosencElement {
     else if (e.key === 'End') this._go(STEPS.length);
     else return;
     e.preventDefault();
+  }
+
+  /** x + pe[:, :seq], float32 [batch, seq, dModel]; a RangeError when seq > length (no such sum). */
+  toArray() {
+    const D = this.guard(() => this._data());
+    if (!D) return null;
+    const { pe, x, d, S, B, L } = D;
+    if (!D.fits) throw new RangeError(`seq (${S}) is longer than length (${L}): x + pe[:, :seq] does not broadcast`);
+    const sum = new Float32Array(B * S * d);
+    for (let i = 0; i < sum.length; i++) sum[i] = x[i] + pe[i % (S * d)];
+    return { data: sum, shape: [B, S, d] };
+  }
+
+  toPyTorch() {
+    checkRanges(this);
+    return slicingCode({ length: this.length, dModel: this.dModel, base: this.base, batch: this.batch, seq: this.seq });
   }
 
   toCSV() {
