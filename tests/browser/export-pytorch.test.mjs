@@ -39,6 +39,8 @@ const CASES = [
   ['permutation', ''],
   ['permutation', 'tokens="el,gato,&quot;come&quot;,el,pez,ñ" order="5,3,1,0,2,4" d-model="9"'],
   ['permutation', 'encoding order="2,0,1" tokens="a,b,c"'],
+  ['properties', ''],
+  ['properties', 'length="300" d-model="10" base="50" pos="77" k="1234" train-length="40"'],
 ];
 
 // Runs each snippet, loads each .npy, and compares: exact for integers and masks, 1e-6 otherwise.

@@ -331,3 +331,28 @@ print("largest change of a word's output:", (shuffled - original[order]).abs().m
 result = torch.stack([original, shuffled])  # [2, tokens, d_model]; row k of shuffled is tokens[order[k]]
 `;
 }
+
+/** The properties widget's checks on the float32 table, in the order of its CSV rows. */
+export function propertiesCode({ length, dModel, base, pos, k, trainLength }) {
+  return `${header('posenc-properties', 'the checks: uniqueness, bounds, rotation, extrapolation')}${SINUSOIDAL}
+length, d_model, base, pos, k, T = ${py(length)}, ${py(dModel)}, ${py(base)}, ${py(pos)}, ${py(k)}, ${py(trainLength)}
+table = sinusoidal(length, d_model, base).double()  # the float32 table, checked in float64
+distance = torch.cdist(table, table) + torch.diag(torch.full((length,), math.inf, dtype=torch.float64))
+# rotation: PE(pos + k) = R(k) PE(pos), with R(k) read off PE(k)'s sine and cosine of each pair
+a, b, r = (sinusoidal(1, d_model, base, offset=o)[0].double() for o in (pos, pos + k, k))
+s, c, x, y = r[0::2], r[1::2], a[0::2], a[1::2]
+rotation_error = torch.maximum((b[0::2] - (c * x + s * y)).abs(), (b[1::2] - (-s * x + c * y)).abs()).max()
+
+def cosine(p, q):
+    return table[p] @ table[q] / (table[p].norm() * table[q].norm())
+
+result = torch.tensor([
+    distance.min(),                        # the closest two positions: no two rows are equal
+    table.min(), table.max(),              # every value within [-1, 1]
+    rotation_error,                        # float32 rounding only
+    cosine(max(0, T - 2), max(0, T - 2) + 1),  # neighbours inside the training length
+    cosine(length - 2, length - 1),        # neighbours at the end
+    (table[T + 1 :] - table[T]).norm(dim=1).min(),  # the closest pair beyond the training length
+]).float()
+`;
+}

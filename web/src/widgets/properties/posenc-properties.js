@@ -12,6 +12,7 @@ import { CATEGORICAL } from '../../render/color.js';
 import { int } from '../../render/format.js';
 import { formatNumber, formatSci } from '../../i18n/index.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
+import { propertiesCode } from '../pytorch.js';
 import { columnOf } from '../sinusoid-info.js';
 
 const ROTATION_TOLERANCE = 1e-5;
@@ -317,6 +318,19 @@ export class PosencProperties extends PosencElement {
       if (c < d && !out.includes(c)) out.push(c);
     }
     return out;
+  }
+
+  /** The checks' values, float32 (they are read off the float32 table), in the order of the CSV rows. */
+  toArray() {
+    const C = this.checks;
+    if (!C) return null;
+    const values = [C.uniq.min, C.bounds.lo, C.bounds.hi, C.rotation.maxErr, C.extrap.inside, C.extrap.beyond, C.extrap.minBeyond];
+    return { data: Float32Array.from(values), shape: [values.length], rows: ['min distance', 'min value', 'max value', 'rotation error', 'neighbour cosine inside', 'neighbour cosine at the end', 'min distance beyond training'] };
+  }
+
+  toPyTorch() {
+    const C = this.checks;
+    return C && propertiesCode({ length: C.L, dModel: C.d, base: this.base, pos: C.rotation.pos, k: C.rotation.k, trainLength: C.extrap.T });
   }
 
   toCSV() {
