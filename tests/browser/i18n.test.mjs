@@ -159,3 +159,20 @@ test('i18n: a right-to-left language turns the frame, and the formulas stay left
   const formulaDir = await page.evaluate(() => document.querySelector('posenc-heatmap').shadowRoot.querySelector('.formula').getAttribute('dir'));
   assert.equal(formulaDir, 'ltr');
 });
+
+test('i18n: an attribute out of range is explained in the reader\'s language (the thrown RangeError stays English)', async () => {
+  const page = await widgetPage(env, '<posenc-heatmap id="w" length="0" d-model="16"></posenc-heatmap>');
+  const shown = (lang) =>
+    page.evaluate(async (l) => {
+      document.documentElement.setAttribute('lang', l);
+      const el = document.querySelector('#w');
+      await new Promise((r) => setTimeout(r, 50));
+      await el.whenReady();
+      return el.shadowRoot.querySelector('p.error[role="alert"]')?.textContent.trim();
+    }, lang);
+  assert.equal(await shown('en'), 'RangeError: length must be an integer from 1 to 1048576 (got 0)');
+  assert.equal(await shown('es'), 'RangeError: length debe ser un entero de 1 a 1.048.576 (se dio 0)');
+  assert.equal(await shown('zh-CN'), 'RangeError: length 必须是 1 到 1,048,576 之间的整数（收到的是 0）');
+  assert.match(await page.evaluate(() => { try { document.querySelector('#w').toArray(); } catch (e) { return e.message; } }), /^length must be an integer from 1 to 1048576/);
+  assert.deepEqual(page.errors, []);
+});

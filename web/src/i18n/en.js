@@ -62,6 +62,16 @@ export default {
   'message.replaced': '{attribute}: {given} is not {expected}, so {used} is used',
   'message.namedValue': '{attribute}: “{value}” is not one of {values}, so {used} is used',
   'message.positionRange': 'a position from 0 to {last}',
+  'message.mustBe': '{attribute} must be {expected} (got {value})',
+  'message.range.even': 'an even integer from {min} to {max}',
+  'message.range.integer': 'an integer from {min} to {max}',
+  'message.range.number': 'a number from {min} to {max}',
+  'message.range.evenAtLeast': 'an even integer ≥ {min}',
+  'message.range.integerAtLeast': 'an integer ≥ {min}',
+  'message.range.numberAtLeast': 'a number ≥ {min}',
+  'message.range.positiveEven': 'a positive even integer',
+  'message.range.positive': 'a positive integer',
+  'message.range.nonNegative': 'a non-negative integer',
 
   // <posenc-heatmap>
   'heatmap.title': 'Positional encoding matrix',

@@ -181,7 +181,7 @@ export class PosencElement extends LitElement {
       if (main && this._error) this._error = '';
       return r;
     } catch (err) {
-      this._error = err?.message ? `${err.name ?? 'Error'}: ${this.inAttributeNames(err.message)}` : String(err);
+      this._error = err?.message ? `${err.name ?? 'Error'}: ${err.localized ?? this.inAttributeNames(err.message)}` : String(err);
       return undefined;
     }
   }

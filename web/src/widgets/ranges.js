@@ -9,13 +9,18 @@
 // the widget's range lies inside the engine's. checkRanges() is each widget's attribute validation, and the
 // tests read the same declarations to try values outside every range.
 
-/** The sentence for a range: "an even integer from 2 to 1024", "a positive integer", "a number from 0 to 1". */
-export function rangeText({ min, max, integer = true, even = false }) {
-  const kind = even ? 'an even integer' : integer ? 'an integer' : 'a number';
-  if (max != null) return `${kind} from ${min} to ${max}`;
-  if (integer && min === 1) return even ? 'a positive even integer' : 'a positive integer';
-  if (integer && min === 0) return 'a non-negative integer';
-  return `${kind} ≥ ${min}`;
+import { translate } from '../i18n/index.js';
+
+/**
+ * The sentence for a range: "an even integer from 2 to 1024", "a positive integer", "a number from 0 to 1";
+ * in the reader's language when given the widget's translator `t`.
+ */
+export function rangeText({ min, max, integer = true, even = false }, t = translate.bind(null, 'en')) {
+  const kind = even ? 'even' : integer ? 'integer' : 'number';
+  if (max != null) return t(`message.range.${kind}`, { min, max });
+  if (integer && min === 1) return t(even ? 'message.range.positiveEven' : 'message.range.positive');
+  if (integer && min === 0) return t('message.range.nonNegative');
+  return t(`message.range.${kind}AtLeast`, { min });
 }
 
 /** Whether `value` lies in `range`. */
@@ -41,6 +46,13 @@ export function rangedProperties(elementClass) {
 export function checkRanges(element) {
   for (const [property, attribute, range] of rangedProperties(element.constructor)) {
     const value = element[property];
-    if (!inRange(value, range)) throw new RangeError(`${attribute} must be ${rangeText(range)} (got ${value})`);
+    if (inRange(value, range)) continue;
+    // the message stays English for the developer's console; the widget shows the reader's language
+    const error = new RangeError(`${attribute} must be ${rangeText(range)} (got ${value})`);
+    if (element.t) {
+      const t = (key, params) => element.t(key, params);
+      error.localized = t('message.mustBe', { attribute, expected: rangeText(range, t), value: String(value) });
+    }
+    throw error;
   }
 }
