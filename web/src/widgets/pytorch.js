@@ -43,15 +43,18 @@ export function similarityCode({ length, dModel, base, metric }) {
     .replace(/result = table\.float\(\)\n$/, `table = table.float().double()  # the float32 table, compared in float64\n${METRIC_CODE[metric]}\n`);
 }
 
-/** ALiBi's bias per head (Press et al.), with the slopes of its reference code for any head count. */
-export function alibiCode({ heads, length, causal }) {
-  return `${header('posenc-alibi', `the ALiBi bias, ${heads} heads × ${length} × ${length}${causal ? ', causal' : ', symmetric'}`)}
+// ALiBi's slopes as its reference code computes them, for any head count
+const ALIBI_SLOPES = `
 def slopes(n):  # geometric, starting at 2^(-8/n); other counts interleave the next power of two's
     if math.log2(n).is_integer():
         return [2 ** (-8 * (i + 1) / n) for i in range(n)]
     closest = 2 ** math.floor(math.log2(n))
     return slopes(closest) + slopes(2 * closest)[0::2][: n - closest]
+`;
 
+/** ALiBi's bias per head (Press et al.). */
+export function alibiCode({ heads, length, causal }) {
+  return `${header('posenc-alibi', `the ALiBi bias, ${heads} heads × ${length} × ${length}${causal ? ', causal' : ', symmetric'}`)}${ALIBI_SLOPES}
 heads, length, causal = ${py(heads)}, ${py(length)}, ${py(causal)}
 m = torch.tensor(slopes(heads), dtype=torch.float64)[:, None, None]
 i = torch.arange(length)[:, None]  # query
@@ -64,9 +67,8 @@ result = bias.float()
 `;
 }
 
-/** T5's relative position buckets (transformers' _relative_position_bucket, in float32 as it is), length × length. */
-export function t5Code({ length, numBuckets, maxDistance, bidirectional }) {
-  return `${header('posenc-t5', `T5 relative position buckets, ${length} × ${length}`)}
+// transformers' T5Attention._relative_position_bucket, in float32 as it is
+const T5_BUCKET = `
 def relative_position_bucket(relative_position, bidirectional, num_buckets, max_distance):
     buckets = torch.zeros_like(relative_position)
     if bidirectional:
@@ -82,7 +84,11 @@ def relative_position_bucket(relative_position, bidirectional, num_buckets, max_
     ).long()
     large = torch.min(large, torch.full_like(large, num_buckets - 1))
     return buckets + torch.where(is_small, relative_position, large)
+`;
 
+/** T5's relative position buckets, length × length. */
+export function t5Code({ length, numBuckets, maxDistance, bidirectional }) {
+  return `${header('posenc-t5', `T5 relative position buckets, ${length} × ${length}`)}${T5_BUCKET}
 length, num_buckets, max_distance, bidirectional = ${py(length)}, ${py(numBuckets)}, ${py(maxDistance)}, ${py(bidirectional)}
 query = torch.arange(length)[:, None]
 key = torch.arange(length)[None, :]
@@ -354,5 +360,45 @@ result = torch.tensor([
     cosine(length - 2, length - 1),        # neighbours at the end
     (table[T + 1 :] - table[T]).norm(dim=1).min(),  # the closest pair beyond the training length
 ]).float()
+`;
+}
+
+/**
+ * The methods widget's table: for a query, the score each method gives a key at distance 0 … span (the
+ * learned column only while the query is inside the table, as the widget shows).
+ */
+export function methodsCode({ query, span, dModel, base, seed, trainLength, heads, head, numBuckets, maxDistance }) {
+  return `${header('posenc-methods', `five methods' scores for query ${query} against the keys 0 … ${span} positions back`)}${TOY}${SINUSOIDAL}${T5_BUCKET}${ALIBI_SLOPES}
+query, span, d_model, base, seed, train_length = ${py(query)}, ${py(span)}, ${py(dModel)}, ${py(base)}, ${py(seed)}, ${py(trainLength)}
+heads, head, num_buckets, max_distance = ${py(heads)}, ${py(head)}, ${py(numBuckets)}, ${py(maxDistance)}
+distance = torch.arange(span + 1)
+key = query - distance
+columns = {"query": torch.full_like(distance, query), "distance": distance, "key": key}
+
+# absolute methods: the dot product of the query's row and the key's row (no content)
+pe = sinusoidal(span + 1, d_model, base, offset=query - span).double()  # positions query - span … query
+columns["sinusoidal"] = pe[span - distance] @ pe[span]
+if query < train_length:  # a learned table has no row for a later position
+    table = torch.stack([learned_row(seed, p, d_model, 0.02) for p in range(query - span, query + 1)]).double()
+    columns["learned"] = table[span - distance] @ table[span]
+
+# T5: one learned scalar per bucket and head, the bucket from the relative position key - query
+bias = torch.stack([learned_row(seed + 1, b, heads, 1.0) for b in range(num_buckets)])
+columns["t5"] = bias[relative_position_bucket(-distance, True, num_buckets, max_distance), head]
+
+# RoPE: a query and a key vector (seeded content) rotated by their positions, then q·k
+inv_freq = float(base) ** (-torch.arange(0, d_model, 2, dtype=torch.float64) / d_model)
+
+def rope(x, position):  # rotate_half pairs (i, i + d/2); float32 out, as the engine returns it
+    angle = position * inv_freq
+    cos, sin, x, half = torch.cos(angle), torch.sin(angle), x.double(), d_model // 2
+    return torch.cat([x[:half] * cos - x[half:] * sin, x[half:] * cos + x[:half] * sin]).float()
+
+q = rope(learned_row(seed, 0, d_model, 1.0), query).double()
+columns["rope"] = torch.stack([rope(learned_row(seed, 1, d_model, 1.0), j) for j in key.tolist()]).double() @ q
+# ALiBi: minus the head's slope times the distance
+columns["alibi"] = -slopes(heads)[head] * distance.double()
+print("columns:", ", ".join(columns))
+result = torch.stack([c.double() for c in columns.values()], dim=1).float()
 `;
 }
