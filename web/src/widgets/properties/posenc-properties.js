@@ -320,12 +320,29 @@ export class PosencProperties extends PosencElement {
     return out;
   }
 
-  /** The checks' values, float32 (they are read off the float32 table), in the order of the CSV rows. */
+  /**
+   * The checks as [identifier, value, detail]: identifiers and details are data (the same in every language,
+   * like the CSV's column names), the values are read off the float32 table.
+   */
+  _checkValues(C) {
+    const rot = C.rotation;
+    return [
+      ['min_distance', C.uniq.min, `positions=${C.uniq.at.join(',')}`],
+      ['min_value', C.bounds.lo, ''],
+      ['max_value', C.bounds.hi, ''],
+      ['rotation_max_error', rot.maxErr, `pos=${rot.pos} k=${rot.k} worst_pair=${rot.worst}`],
+      ['neighbour_cosine_inside_training', C.extrap.inside, `T=${C.extrap.T}`],
+      ['neighbour_cosine_at_end', C.extrap.beyond, `L=${C.L}`],
+      ['min_distance_beyond_training', C.extrap.minBeyond, ''],
+    ];
+  }
+
+  /** The checks' values, float32, labelled by their identifiers (the CSV's rows). */
   toArray() {
     const C = this.checks;
     if (!C) return null;
-    const values = [C.uniq.min, C.bounds.lo, C.bounds.hi, C.rotation.maxErr, C.extrap.inside, C.extrap.beyond, C.extrap.minBeyond];
-    return { data: Float32Array.from(values), shape: [values.length], rows: ['min distance', 'min value', 'max value', 'rotation error', 'neighbour cosine inside', 'neighbour cosine at the end', 'min distance beyond training'] };
+    const checks = this._checkValues(C);
+    return { data: Float32Array.from(checks, (c) => c[1]), shape: [checks.length], rows: checks.map((c) => c[0]) };
   }
 
   toPyTorch() {
@@ -336,17 +353,7 @@ export class PosencProperties extends PosencElement {
   toCSV() {
     const C = this.checks;
     if (!C) return '';
-    const rot = C.rotation;
-    return [
-      csvRow(['check', 'value', 'detail']),
-      csvRow(['min distance between positions', C.uniq.min, `positions ${C.uniq.at.join(' and ')}`]),
-      csvRow(['min value', C.bounds.lo, '']),
-      csvRow(['max value', C.bounds.hi, '']),
-      csvRow(['rotation max error', rot.maxErr, `pos ${rot.pos}, k ${rot.k}, worst pair ${rot.worst}`]),
-      csvRow(['neighbour cosine inside training length', C.extrap.inside, `T ${C.extrap.T}`]),
-      csvRow(['neighbour cosine at the end', C.extrap.beyond, `L ${C.L}`]),
-      csvRow(['min neighbour distance beyond training', C.extrap.minBeyond, '']),
-    ].join('\n') + '\n';
+    return [csvRow(['check', 'value', 'detail']), ...this._checkValues(C).map(csvRow)].join('\n') + '\n';
   }
 
   async exportCanvas() {
