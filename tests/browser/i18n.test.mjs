@@ -24,6 +24,11 @@ const TRANSLATED = {
   compare: { attrs: 'positions="2 9"', title: { en: 'Compare two positions', es: 'Comparar dos posiciones', 'zh-CN': '比较两个位置' } },
 
   // <learned>
+  learned: {
+    attrs: ['max-length="64" d-model="16" position="3"', 'max-length="16" d-model="8" position="16"'],
+    title: { en: 'A learned position table', es: 'Una tabla de posiciones aprendida', 'zh-CN': '可学习的位置嵌入表' },
+    words: /\b(learned|trained|untrained|embedding|row|rows|look|lookup|past|parameters|seed|estimate|sizes|size|end|last|whole|number|heatmap|bar|charts|arrows|model|cached)\b/,
+  },
   // </learned>
 
   // <rope>
