@@ -22,9 +22,16 @@ export function paintPanel(ctx, { w, h }, t, { method, color, curve, D, k, marke
     ctx.font = t.fontBold;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    // on as many lines as the box's width asks for (a narrow card, a longer language), centred
-    const lines = wrapText(ctx, text.failed, rect.w - 10, Math.max(1, Math.floor((rect.h - 4) / 16)));
-    lines.forEach((line, i) => ctx.fillText(line, rect.x + rect.w / 2, rect.y + rect.h / 2 + (i - (lines.length - 1) / 2) * 16));
+    // on as many lines as the box's width asks for (a narrow card, a longer language), centred; in the small
+    // font when the bold one would need more lines than the box holds
+    let lineH = 16;
+    let lines = wrapText(ctx, text.failed, rect.w - 10);
+    if (lines.length * lineH > rect.h - 4) {
+      ctx.font = t.fontSmall;
+      lineH = 13;
+      lines = wrapText(ctx, text.failed, rect.w - 10, Math.max(1, Math.floor((rect.h - 4) / lineH)));
+    }
+    lines.forEach((line, i) => ctx.fillText(line, rect.x + rect.w / 2, rect.y + rect.h / 2 + (i - (lines.length - 1) / 2) * lineH));
     return;
   }
   const xs = Float64Array.from({ length: D + 1 }, (_, i) => i);
