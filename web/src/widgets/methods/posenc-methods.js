@@ -475,7 +475,7 @@ export class PosencMethods extends PosencElement {
             .value=${String(i)}
             aria-valuetext=${this.t(past ? 'methods.valuetextPast' : 'methods.valuetext', { position: i })}
             @input=${(e) => this._setQuery(Number(e.target.value))}
-          /><output>${i}</output></label
+          /><output>${formatNumber(this.locale, i)}</output></label
         >
         <button type="button" @click=${() => this._setQuery(T - 1)}>${this.t('methods.lastTrained', { position: T - 1 })}</button>
         <button type="button" @click=${() => this._setQuery(T)}>${this.t('methods.firstUnseen', { position: T })}</button>
