@@ -24,6 +24,13 @@ const TRANSLATED = {
   compare: { attrs: 'positions="2 9"', title: { en: 'Compare two positions', es: 'Comparar dos posiciones', 'zh-CN': '比较两个位置' } },
 
   // <learned>
+  learned: {
+    // (position="-1" would show a message that begins with the attribute name, an English word: learned.test.mjs
+    // checks it in Spanish and Chinese)
+    attrs: ['max-length="64" d-model="16" position="3"', 'max-length="16" d-model="8" position="16"', 'compact max-length="16" d-model="8" position="20"'],
+    title: { en: 'A learned position table', es: 'Una tabla de posiciones aprendida', 'zh-CN': '可学习的位置嵌入表' },
+    words: /\b(learned|trained|untrained|embedding|row|rows|look|lookup|past|parameters|seed|estimate|sizes|size|end|last|whole|number|heatmap|bar|charts|arrows|model|cached)\b/,
+  },
   // </learned>
 
   // <rope>
@@ -33,6 +40,13 @@ const TRANSLATED = {
   // </t5>
 
   // <methods>
+  methods: {
+    // (the messages for values out of range begin with attribute names such as head or distance, which are
+    // English words: methods.test.mjs checks them in Spanish and Chinese)
+    attrs: ['tokens="The,robot,read,the,manual" train-length="16" d-model="16"', 'train-length="16" d-model="16" query="20" heads="1" head="0"', 'compact query="200" num-buckets="8"'],
+    title: { en: 'Five methods, one sentence', es: 'Cinco métodos, una frase', 'zh-CN': '五种方法，同一个句子' },
+    words: /\b(learned|trained|untrained|seeded|method|methods|absolute|relative|beyond|past|score|scores|unseen|rotates|embeddings|layer|choose|inside|added|fixed|whole|number|rounding|used|showing|greater)\b/,
+  },
   // </methods>
 
   // <scaling>

@@ -214,7 +214,7 @@ test('methods: invalid heads or num-buckets give one message naming the attribut
   assert.equal(v.t5.error, null);
   assert.equal(v.alibi.error, null);
   assert.deepEqual(v.beyond, ['✓ scores defined', '✗ fails', '✓ scores defined', '✓ scores defined', '✓ scores defined']);
-  assert.match(v.note, /T5: 32 buckets × 1 heads/);
+  assert.match(v.note, /T5: 32 buckets × 1 head\b/);
   assert.equal(v.result.parameters.t5, 32);
   near(v.result.scores.alibi.value, -3 / 256, 1e-9, 'ALiBi with one head at distance 3');
 

@@ -63,3 +63,34 @@ test('learned: rows from the engine, parameters and memory, the boundary shows t
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('learned in Spanish and Chinese: sizes and values in the reader\'s numbers, the message for a position out of range', async () => {
+  const page = await widgetPage(env, '<posenc-learned id="l" lang="es" position="-1" max-length="512" d-model="64"></posenc-learned>');
+  const read = () =>
+    evalEl(page, '#l', (el) => {
+      const root = el.shadowRoot;
+      const flat = (s) => root.querySelector(s)?.textContent.replace(/\s+/g, ' ').trim() ?? null;
+      return {
+        messages: [...root.querySelectorAll('p.error')].map((p) => p.textContent.trim()),
+        parameters: flat('[data-role="parameters"]'),
+        bytes: flat('[data-role="bytes"]'),
+        values: flat('[data-role="learned"]'),
+        last: [...root.querySelectorAll('button')].map((b) => b.textContent.trim()).find((t) => /511/.test(t)),
+      };
+    });
+  let r = await read();
+  assert.deepEqual(r.messages, ['position: -1 no es un entero de 0 en adelante, así que se usa 0']);
+  assert.equal(r.parameters, '32.768');
+  assert.equal(r.bytes, '131 kB (131.072 bytes)');
+  assert.match(r.values, /^−?0,\d{4}(; −?0,\d{4}){7}; …$/, 'decimal commas, values apart by semicolons');
+  assert.equal(r.last, 'última fila (511)');
+  await page.evaluate(() => document.querySelector('#l').setAttribute('lang', 'zh-CN'));
+  await page.waitForFunction(() => document.querySelector('#l').shadowRoot.querySelector('.title').textContent === '可学习的位置嵌入表');
+  r = await read();
+  assert.deepEqual(r.messages, ['position：-1 不是从 0 起的整数，因此改用 0']);
+  assert.equal(r.parameters, '32,768');
+  assert.equal(r.bytes, '131 kB（131,072 字节）');
+  assert.match(r.values, /^−?0\.\d{4}(, −?0\.\d{4}){7}, …$/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

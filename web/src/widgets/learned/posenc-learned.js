@@ -10,7 +10,8 @@ import { numberAttr, intList } from '../../state/attributes.js';
 import { MatrixRaster } from '../../render/raster.js';
 import { lut } from '../../render/color.js';
 import { fitCanvas, clearCanvas, wrapText, pointerIn } from '../../render/canvas.js';
-import { fixed, int, plain } from '../../render/format.js';
+import { int, plain } from '../../render/format.js';
+import { formatNumber } from '../../i18n/index.js';
 import { matrixLayout, drawRaster, drawMatrixAxes, drawMatrixLegend } from '../../render/matrix-view.js';
 import { drawBars } from '../../render/bars.js';
 import { hatch } from '../../render/cells.js';
@@ -20,18 +21,12 @@ import { attempt, errorText, clampInt, methodStyles } from '../methods-shared.js
 const MAX_ELEMENTS = 1 << 24; // 64 MiB of float32: the biggest learned table the widget builds
 const SHOW = 8; // values listed in the lookup readout
 
+// the presets' names: a model's name stays as it is; `key` names a message of the catalogue instead
 const PRESETS = [
   { name: 'BERT base', maxLength: 512, dModel: 768 },
   { name: 'GPT-2', maxLength: 1024, dModel: 768 },
-  { name: 'the lesson’s estimate', maxLength: 2048, dModel: 768 },
+  { key: 'learned.presetEstimate', maxLength: 2048, dModel: 768 },
 ];
-
-/** "6.29 MB (6 291 456 bytes)" */
-function bytesText(n) {
-  const mb = n / 1e6;
-  const main = mb >= 1 ? `${Number(mb.toPrecision(3))} MB` : `${Number((n / 1e3).toPrecision(3))} kB`;
-  return `${main} (${int(n)} bytes)`;
-}
 
 export class PosencLearned extends PosencElement {
   static properties = {
@@ -118,7 +113,19 @@ export class PosencLearned extends PosencElement {
   }
 
   get adjustments() {
-    return [...super.adjustments, ...replaced('position', this.position, this._pos, 'a whole number from 0 up')];
+    return [...super.adjustments, ...replaced('position', this.position, this._pos, this.t('learned.positionRange'), this.t.bind(this))];
+  }
+
+  /** A whole number as the reader writes it (English keeps posenc's thin-space groups: 8 192). */
+  _int(n) {
+    return this.locale === 'en' ? int(n) : formatNumber(this.locale, Math.round(n));
+  }
+
+  /** "6.29 MB (6 291 456 bytes)", in the reader's language and number form. */
+  _bytesText(n) {
+    const mb = n / 1e6;
+    const size = mb >= 1 ? this.t('learned.megabytes', { size: Number(mb.toPrecision(3)) }) : this.t('learned.kilobytes', { size: Number((n / 1e3).toPrecision(3)) });
+    return this.t('learned.bytes', { size, bytes: this._int(n), count: n });
   }
 
   getSelection() {
@@ -137,7 +144,7 @@ export class PosencLearned extends PosencElement {
   _validate() {
     const { maxLength, dModel } = this;
     checkRanges(this);
-    if (maxLength * dModel > MAX_ELEMENTS) throw new RangeError(`max-length × d-model = ${int(maxLength * dModel)} values; this widget builds tables up to ${int(MAX_ELEMENTS)}`);
+    if (maxLength * dModel > MAX_ELEMENTS) throw new RangeError(this.t('learned.tooBig', { values: this._int(maxLength * dModel), limit: this._int(MAX_ELEMENTS) }));
   }
 
   _compute() {
@@ -266,7 +273,7 @@ export class PosencLearned extends PosencElement {
       if (!canvas || !geom) continue;
       const ctx = clearCanvas(canvas, geom.width, geom.height, this.ratio);
       drawRaster(ctx, geom, this._rasters[which].canvas, this.ratio);
-      drawMatrixAxes(ctx, geom, t, { colTitle: 'dimension →', rowTitle: 'position ↓' });
+      drawMatrixAxes(ctx, geom, t, { colTitle: this.t('learned.axisColumns'), rowTitle: this.t('learned.axisRows') });
       const { rect } = geom;
       const yEnd = rect.y + this.maxLength * geom.cellH;
       if (which === 'learned') {
@@ -278,7 +285,7 @@ export class PosencLearned extends PosencElement {
         ctx.fillStyle = t.fg;
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
-        const label = `no rows from ${int(this.maxLength)} on`;
+        const label = this.t('learned.noRows', { length: this._int(this.maxLength) });
         const tw = ctx.measureText(label).width + 12;
         // centred in the hatched rows, unless the looked-up position's line runs there: then in the larger
         // part beside it
@@ -303,7 +310,7 @@ export class PosencLearned extends PosencElement {
       ctx.stroke();
       ctx.setLineDash([]);
       ctx.font = t.fontBold;
-      const endLabel = `max-length ${int(this.maxLength)}`;
+      const endLabel = this.t('learned.endMark', { length: this._int(this.maxLength) });
       const lw = ctx.measureText(endLabel).width + 8;
       const ly = Math.max(rect.y + 16, Math.round(yEnd) - 2);
       ctx.fillStyle = t.bg;
@@ -339,7 +346,7 @@ export class PosencLearned extends PosencElement {
         ctx.restore();
       }
       const range = which === 'learned' ? 3 * this.std : 1;
-      drawMatrixLegend(ctx, geom, t, { scheme: 'RdBu', vmin: -range, vmax: range, caption: which === 'learned' ? 'value (±3 std)' : 'value' });
+      drawMatrixLegend(ctx, geom, t, { scheme: 'RdBu', vmin: -range, vmax: range, caption: this.t(which === 'learned' ? 'learned.legendLearned' : 'learned.legend') });
       if (this._focused === which) {
         ctx.strokeStyle = t.cursor;
         ctx.setLineDash([2, 2]);
@@ -359,7 +366,7 @@ export class PosencLearned extends PosencElement {
     // the caption under the bars, wrapped when the widget is narrow (the canvas grows by the extra lines)
     const measure = canvas.getContext('2d');
     measure.font = t.fontSmall;
-    const caption = wrapText(measure, `dimension 0 … ${this.dModel - 1}; learned bars span ±3 std, sinusoidal ±1`, w - 6);
+    const caption = wrapText(measure, this.t('learned.barsCaption', { last: this.dModel - 1 }), w - 6);
     const h = rowH * 2 + 24 + (caption.length - 1) * 13;
     const ctx = clearCanvas(canvas, w, h, this.ratio);
     ctx.font = t.fontBold;
@@ -380,7 +387,9 @@ export class PosencLearned extends PosencElement {
         ctx.fillStyle = t.fg;
         ctx.font = t.fontBold;
         ctx.textAlign = 'center';
-        ctx.fillText('no embedding: the lookup raised an error', rect.x + rect.w / 2, y + rowH / 2);
+        // wrapped onto two lines when the box is narrow (a phone, or a longer language)
+        const lines = wrapText(ctx, this.t('learned.lookupFailed'), rect.w - 8, 2);
+        lines.forEach((line, i) => ctx.fillText(line, rect.x + rect.w / 2, y + rowH / 2 + (i - (lines.length - 1) / 2) * 15));
       }
     };
     draw(l.learned, l.learnedError, 4, `learned[${l.position}]`, 3 * this.std, t.selectA);
@@ -433,7 +442,7 @@ export class PosencLearned extends PosencElement {
   toCSV() {
     const d = this._data;
     if (!d) return '';
-    if (d.table.length > 1 << 22) throw new RangeError(`the table has ${int(d.table.length)} values; CSV export is limited to ${int(1 << 22)}`);
+    if (d.table.length > 1 << 22) throw new RangeError(this.t('learned.csvTooBig', { values: this._int(d.table.length), limit: this._int(1 << 22) }));
     const D = this.dModel;
     const lines = [csvRow(['position', ...Array.from({ length: D }, (_, c) => `dim${c}`)])];
     for (let r = 0; r < this.maxLength; r++) lines.push(csvRow([r, ...Array.from(d.table.subarray(r * D, (r + 1) * D))]));
@@ -446,7 +455,7 @@ export class PosencLearned extends PosencElement {
     await this.renderComplete;
     const parts = ['canvas.learned', 'canvas.sinusoidal', 'canvas.rows'].map((s) => this.renderRoot.querySelector(s)).filter(Boolean);
     if (!parts.length || !this._data) return null;
-    return this.picture(parts, `Learned table ${int(this.maxLength)} × ${this.dModel} (seed ${this.seed}) and the sinusoidal table`);
+    return this.picture(parts, this.t('learned.picture', { length: this._int(this.maxLength), dModel: this.dModel, seed: this.seed }));
   }
 
   // ---- template ----------------------------------------------------------------------------------------------
@@ -454,17 +463,20 @@ export class PosencLearned extends PosencElement {
   render() {
     const d = this._data;
     const l = this._look;
-    const title = this.label || 'A learned position table';
+    const title = this.label || this.t('learned.title');
     const rows = d?.rows ?? this._rows;
     const past = this._pos >= this.maxLength;
-    const values = (v) => (v ? `${Array.from(v.subarray(0, SHOW), (x) => fixed(x, 4)).join(', ')}${v.length > SHOW ? ', …' : ''}` : '');
+    // a list of numbers: "; " between them where the decimal mark is a comma (0,0123; −0,0044)
+    const sep = formatNumber(this.locale, 1.5, 1).includes(',') ? '; ' : ', ';
+    const values = (v) => (v ? `${Array.from(v.subarray(0, SHOW), (x) => formatNumber(this.locale, x, 4)).join(sep)}${v.length > SHOW ? `${sep}…` : ''}` : '');
+    const code = (text) => html`<code dir="ltr">${text}</code>`;
     return html`
       ${this.renderHead(title)}
       <div class="controls">
-        <label>max-length <input type="number" min="1" .value=${String(this.maxLength)} @change=${(e) => (this.maxLength = Number(e.target.value))} /></label>
-        <label>d_model <input type="number" min="1" .value=${String(this.dModel)} @change=${(e) => (this.dModel = Number(e.target.value))} /></label>
-        <label>seed <input type="number" min="0" .value=${String(this.seed)} @change=${(e) => (this.seed = Number(e.target.value))} /></label>
-        <span class="seg" role="group" aria-label="Sizes of real models">
+        <label>${this.t('learned.maxLength')} <input type="number" min="1" .value=${String(this.maxLength)} @change=${(e) => (this.maxLength = Number(e.target.value))} /></label>
+        <label><span dir="ltr">d_model</span> <input type="number" min="1" .value=${String(this.dModel)} @change=${(e) => (this.dModel = Number(e.target.value))} /></label>
+        <label>${this.t('learned.seed')} <input type="number" min="0" .value=${String(this.seed)} @change=${(e) => (this.seed = Number(e.target.value))} /></label>
+        <span class="seg" role="group" aria-label=${this.t('learned.presets')}>
           ${PRESETS.map(
             (p) => html`<button
               type="button"
@@ -474,22 +486,22 @@ export class PosencLearned extends PosencElement {
                 this.dModel = p.dModel;
               }}
             >
-              ${p.name} ${int(p.maxLength)} × ${p.dModel}
+              ${this.t('learned.preset', { name: p.key ? this.t(p.key) : p.name, length: this._int(p.maxLength), dModel: p.dModel })}
             </button>`,
           )}
         </span>
       </div>
       ${d
-        ? html`<div class="cards" role="group" aria-label="Size of the tables">
+        ? html`<div class="cards" role="group" aria-label=${this.t('learned.sizes')}>
             <div class="card">
-              <span class="big" data-role="parameters" data-value=${d.params}>${int(d.params)}</span
-              ><span class="name">learned parameters (max-length × d_model)</span>
+              <span class="big" data-role="parameters" data-value=${d.params}>${this._int(d.params)}</span
+              ><span class="name">${this.t('learned.parameters')}</span>
             </div>
-            <div class="card"><span class="big" data-role="bytes" data-value=${d.bytes}>${bytesText(d.bytes)}</span><span class="name">as float32 (× 4 bytes)</span></div>
+            <div class="card"><span class="big" data-role="bytes" data-value=${d.bytes}>${this._bytesText(d.bytes)}</span><span class="name">${this.t('learned.float32')}</span></div>
             <div class="card">
               <span class="big">0</span
               ><span class="name"
-                >sinusoidal parameters<span class="lesson">; a cached table of the same shape would take ${bytesText(d.sinBytes)}, and any row can be recomputed</span></span
+                >${this.t('learned.sinParameters')}<span class="lesson">${this.t('learned.sinCache', { size: this._bytesText(d.sinBytes) })}</span></span
               >
             </div>
           </div>`
@@ -498,12 +510,12 @@ export class PosencLearned extends PosencElement {
       <div class="pane tables-pane">
       <div class="tables">
         <div>
-          <p class="panel-title">Learned (seed ${this.seed}, Normal(0, std ${this.std}))</p>
+          <p class="panel-title">${this.tHtml('learned.panelLearned', { seed: this.seed, draws: html`<span dir="ltr">Normal(0, std ${this.std})</span>` })}</p>
           <canvas
             class="plot learned"
             tabindex="0"
             role="img"
-            aria-label=${`Heatmap of the learned table: ${int(this.maxLength)} positions by ${this.dModel} dimensions, then ${int(rows - this.maxLength)} positions with no row. Up and down arrows move the looked-up position.`}
+            aria-label=${this.t('learned.learnedAria', { count: this.maxLength, length: this._int(this.maxLength), dModel: this.dModel, missing: this._int(rows - this.maxLength) })}
             aria-describedby="lookup"
             @keydown=${this._onKey}
             @click=${(e) => this._onPointer(e, 'learned')}
@@ -512,12 +524,12 @@ export class PosencLearned extends PosencElement {
           ></canvas>
         </div>
         <div>
-          <p class="panel-title">Sinusoidal (base ${this.base})</p>
+          <p class="panel-title">${this.t('learned.panelSinusoidal', { base: this.base })}</p>
           <canvas
             class="plot sinusoidal"
             tabindex="0"
             role="img"
-            aria-label=${`Heatmap of the sinusoidal table for positions 0 to ${int(rows - 1)}: it simply continues past ${int(this.maxLength)}. Up and down arrows move the looked-up position.`}
+            aria-label=${this.t('learned.sinusoidalAria', { last: this._int(rows - 1), length: this._int(this.maxLength) })}
             aria-describedby="lookup"
             @keydown=${this._onKey}
             @click=${(e) => this._onPointer(e, 'sinusoidal')}
@@ -530,40 +542,36 @@ export class PosencLearned extends PosencElement {
       <div class="pane lookup-pane">
       <div class="controls">
         <label class="slider"
-          >look up position
+          >${this.t('learned.lookUp')}
           <input type="range" min="0" max=${Math.max(rows - 1, this._pos)} .value=${String(this._pos)} @input=${(e) => this._setPosition(Number(e.target.value))} />
-          <input type="number" min="0" aria-label="position" .value=${String(this._pos)} @change=${(e) => this._setPosition(Number(e.target.value))} />
+          <input type="number" min="0" aria-label=${this.t('learned.position')} .value=${String(this._pos)} @change=${(e) => this._setPosition(Number(e.target.value))} />
         </label>
-        <button type="button" @click=${() => this._setPosition(this.maxLength - 1)}>last row (${int(this.maxLength - 1)})</button>
-        <button type="button" @click=${() => this._setPosition(this.maxLength)}>one past the end (${int(this.maxLength)})</button>
+        <button type="button" @click=${() => this._setPosition(this.maxLength - 1)}>${this.t('learned.lastRow', { row: this._int(this.maxLength - 1) })}</button>
+        <button type="button" @click=${() => this._setPosition(this.maxLength)}>${this.t('learned.pastEnd', { row: this._int(this.maxLength) })}</button>
       </div>
       <div id="lookup" class="lookup" role="status" aria-live="polite" aria-atomic="true">
         ${l
           ? html`<p class="readout">
-                learned[${l.position}]:
+                <span dir="ltr">learned[${l.position}]</span>:
                 ${l.learned
                   ? html`<span class="vals" data-role="learned" data-value=${plain(l.learned[0])}>${values(l.learned)}</span>`
-                  : html`<span class="bad">no embedding</span>`}
+                  : html`<span class="bad">${this.t('learned.noEmbedding')}</span>`}
               </p>
-              ${l.learnedError ? html`<p class="fail" data-role="learned-error">${l.learnedError}</p>` : nothing}
+              ${l.learnedError ? html`<p class="fail" data-role="learned-error" dir="ltr">${l.learnedError}</p>` : nothing}
               <p class="readout">
-                sinusoidal[${l.position}]: <span class="vals" data-role="sinusoidal" data-value=${l.sinusoidal ? plain(l.sinusoidal[0]) : ''}>${values(l.sinusoidal)}</span>
+                <span dir="ltr">sinusoidal[${l.position}]</span>: <span class="vals" data-role="sinusoidal" data-value=${l.sinusoidal ? plain(l.sinusoidal[0]) : ''}>${values(l.sinusoidal)}</span>
               </p>`
           : this._ready
             ? nothing
-            : html`<p class="readout">Loading the engine…</p>`}
+            : html`<p class="readout">${this.t('common.loading')}</p>`}
       </div>
-      <canvas class="plot rows" role="img" aria-label=${`Bar charts of the two rows at position ${this._pos}${past ? '; the learned one does not exist' : ''}.`}></canvas>
+      <canvas class="plot rows" role="img" aria-label=${this.t(past ? 'learned.rowsAriaPast' : 'learned.rowsAria', { position: this._int(this._pos) })}></canvas>
       </div>
       </div>
       <p class="note lesson">
         ${past
-          ? html`Position ${int(this._pos)} is past the table: a model with this table cannot read it at all. PyTorch's
-              <code>nn.Embedding</code> raises an index error here; the engine raises the RangeError above. There is no wrap-around and no
-              extrapolation — while the sinusoidal row is simply computed for this position too.`
-          : html`Each row is an independent vector the model learns during training; nothing ties row ${int(this._pos)} to its
-              neighbours, and nothing exists past row ${int(this.maxLength - 1)}. (GPT-2 and BERT learn tables like this; their rows start as small
-              random draws like these.)`}
+          ? this.tHtml('learned.lessonPast', { position: this._int(this._pos), embedding: code('nn.Embedding'), error: code('RangeError') })
+          : this.t('learned.lessonInside', { row: this._int(this._pos), last: this._int(this.maxLength - 1) })}
       </p>
     `;
   }

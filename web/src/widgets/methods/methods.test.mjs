@@ -72,3 +72,34 @@ test('methods: five scores from the engine, relative vs absolute measured, past 
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('methods in Spanish and Chinese: range messages, the pair readout in the reader\'s numbers, the table', async () => {
+  const page = await widgetPage(
+    env,
+    `<posenc-methods id="h" lang="es" heads="0"></posenc-methods>
+     <posenc-methods id="p" lang="es" positions="200,10"></posenc-methods>
+     <posenc-methods id="d" lang="zh-CN" query="20" distance="30"></posenc-methods>`,
+  );
+  const view = (s) =>
+    evalEl(page, s, (el) => {
+      const root = el.shadowRoot;
+      return {
+        messages: [...root.querySelectorAll('p.error')].map((p) => p.textContent.trim()),
+        pair: root.querySelector('[data-role="pair"]').textContent.replace(/\s+/g, ' ').trim(),
+        beyond: [...root.querySelectorAll('tr[data-row="beyond"] td')].map((td) => td.textContent.trim()),
+        note: [...root.querySelectorAll('p.note')].map((p) => p.textContent.replace(/\s+/g, ' ')).join(' '),
+      };
+    });
+  let v = await view('#h');
+  assert.deepEqual(v.messages, ['heads: 0 no es un entero de 1 a 64, así que se usa 1 (se muestra la cabeza 0)']);
+  assert.match(v.pair, /^consulta «fox» en 63, clave «The» en 60 \(distancia 3\): Sinusoidal −?\d+,\d{3} · Aprendida /);
+  assert.deepEqual(v.beyond, ['✓ puntuaciones definidas', '✗ falla', '✓ puntuaciones definidas', '✓ puntuaciones definidas', '✓ puntuaciones definidas']);
+  assert.match(v.note, /T5: 32 cubetas × 1 cabeza\)/);
+  v = await view('#p');
+  assert.deepEqual(v.messages, ['positions: 10 no es una clave de 136 a 200 (como mucho window = 64 posiciones antes de la consulta 200), así que se usa 136']);
+  v = await view('#d');
+  assert.deepEqual(v.messages, ['distance：30 不是0 到 20 之间的距离（不晚于查询 20），因此改用 20']);
+  assert.match(v.note, /T5：32 个桶 × 8 个头/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

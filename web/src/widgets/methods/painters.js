@@ -1,15 +1,16 @@
 // The canvas painter of <posenc-methods>: one method's score against distance, a pure function of the curve.
 
-import { int } from '../../render/format.js';
+import { wrapText } from '../../render/canvas.js';
 import { drawXYPlot, drawCursor, extent } from '../../render/xyplot.js';
 import { hatch } from '../../render/cells.js';
 
 /**
  * One panel: `curve[k]` is the method's positional score for the key k positions back (0 … D), the cursor
  * at `k`; `marker` an x to mark (T5's max distance) or null. Without a curve (the engine refused: the learned
- * table has no row past `lastRow`), a hatched box says so.
+ * table has no row past the training length), a hatched box says so. `text` holds the words, in the
+ * widget's language: `axis` (the x axis title) and `failed` (the sentence in the hatched box).
  */
-export function paintPanel(ctx, { w, h }, t, { method, color, curve, D, k, marker, lastRow }) {
+export function paintPanel(ctx, { w, h }, t, { method, color, curve, D, k, marker, text }) {
   const rect = { x: 44, y: 6, w: w - 52, h: h - 40 };
   if (!curve) {
     ctx.fillStyle = t.surface;
@@ -21,9 +22,16 @@ export function paintPanel(ctx, { w, h }, t, { method, color, curve, D, k, marke
     ctx.font = t.fontBold;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    const [top, bottom] = method === 'learned' ? ['no score: the table', `stops at ${int(lastRow)}`] : ['no score: the engine', 'raised an error (below)'];
-    ctx.fillText(top, rect.x + rect.w / 2, rect.y + rect.h / 2 - 8);
-    ctx.fillText(bottom, rect.x + rect.w / 2, rect.y + rect.h / 2 + 8);
+    // on as many lines as the box's width asks for (a narrow card, a longer language), centred; in the small
+    // font when the bold one would need more lines than the box holds
+    let lineH = 16;
+    let lines = wrapText(ctx, text.failed, rect.w - 10);
+    if (lines.length * lineH > rect.h - 4) {
+      ctx.font = t.fontSmall;
+      lineH = 13;
+      lines = wrapText(ctx, text.failed, rect.w - 10, Math.max(1, Math.floor((rect.h - 4) / lineH)));
+    }
+    lines.forEach((line, i) => ctx.fillText(line, rect.x + rect.w / 2, rect.y + rect.h / 2 + (i - (lines.length - 1) / 2) * lineH));
     return;
   }
   const xs = Float64Array.from({ length: D + 1 }, (_, i) => i);
@@ -36,7 +44,7 @@ export function paintPanel(ctx, { w, h }, t, { method, color, curve, D, k, marke
     theme: t,
     series: [{ x: xs, y: curve, color, width: 1.75, step: method === 't5' }],
     lines: marker != null ? [{ axis: 'x', value: marker, color: t.muted }] : [],
-    xLabel: 'distance i − j',
+    xLabel: text.axis,
   });
   drawCursor(ctx, plot, rect, k, [{ y: curve[k], color }], t.cursor);
 }

@@ -12,7 +12,8 @@ import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, pickedChipStyles, replaced } from '../base.js';
 import { numberAttr, stringList, intList } from '../../state/attributes.js';
 import { clearCanvas } from '../../render/canvas.js';
-import { fixed, int, plain } from '../../render/format.js';
+import { int, plain } from '../../render/format.js';
+import { formatNumber } from '../../i18n/index.js';
 import { CATEGORICAL } from '../../render/color.js';
 import { csvRow, sideBySide, tableCanvas } from '../../render/export.js';
 import { methodsStyles } from './styles.js';
@@ -21,42 +22,14 @@ import { attempt, errorText, indexRange, tile, row, contentVectors, clampInt, me
 
 export const METHODS = ['sinusoidal', 'learned', 't5', 'rope', 'alibi'];
 
+// Per method: the formula its panel plots (code, the same in every language), the catalogue keys of what it
+// is (methods.what.*, .where.*, .kind.*) and the models that use it (names; `modelsKey` where it is words).
 const INFO = {
-  sinusoidal: {
-    name: 'Sinusoidal',
-    what: 'PE(i) · PE(j), the raw table rows before W_q and W_k',
-    where: 'added to the token embeddings before the first layer',
-    kind: 'absolute (added to the input)',
-    models: 'the original Transformer (2017)',
-  },
-  learned: {
-    name: 'Learned',
-    what: 'P(i) · P(j) (seeded, untrained table)',
-    where: 'added to the token embeddings before the first layer',
-    kind: 'absolute (added to the input)',
-    models: 'GPT-2, BERT, RoBERTa',
-  },
-  t5: {
-    name: 'T5 bias',
-    what: 'table[bucket(j − i)] (seeded, untrained)',
-    where: 'a learned scalar added to each attention score',
-    kind: 'relative (a bias by distance)',
-    models: 'T5, Flan-T5, mT5',
-  },
-  rope: {
-    name: 'RoPE',
-    what: 'R(i)q · R(j)k for fixed q, k',
-    where: 'rotates the queries and keys in every layer',
-    kind: 'relative (q·k depends on the gap)',
-    models: 'LLaMA, Mistral, Qwen, GPT-NeoX, Gemma',
-  },
-  alibi: {
-    name: 'ALiBi',
-    what: '−slope · (i − j)',
-    where: 'a fixed linear penalty added to each attention score',
-    kind: 'relative (a bias by distance)',
-    models: 'BLOOM, MPT',
-  },
+  sinusoidal: { formula: 'PE(i) · PE(j)', what: 'methods.what.sinusoidal', where: 'methods.where.input', kind: 'methods.kind.absolute', modelsKey: 'methods.models.sinusoidal' },
+  learned: { formula: 'P(i) · P(j)', what: 'methods.what.learned', where: 'methods.where.input', kind: 'methods.kind.absolute', models: 'GPT-2, BERT, RoBERTa' },
+  t5: { formula: 'table[bucket(j − i)]', what: 'methods.what.t5', where: 'methods.where.t5', kind: 'methods.kind.bias', models: 'T5, Flan-T5, mT5' },
+  rope: { formula: 'R(i)q · R(j)k', what: 'methods.what.rope', where: 'methods.where.rope', kind: 'methods.kind.rope', models: 'LLaMA, Mistral, Qwen, GPT-NeoX, Gemma' },
+  alibi: { formula: '−slope · (i − j)', what: null, where: 'methods.where.alibi', kind: 'methods.kind.bias', models: 'BLOOM, MPT' },
 };
 
 const WINDOW = 64;
@@ -178,28 +151,37 @@ export class PosencMethods extends PosencElement {
 
   get adjustments() {
     const out = [...super.adjustments];
-    const heads = replaced('heads', this.heads, this._heads, `a whole number from 1 to ${MAX_HEADS}`);
+    const t = this.t.bind(this);
+    const heads = replaced('heads', this.heads, this._heads, t('methods.headsRange', { max: MAX_HEADS }), t);
     if (heads.length) {
       // one message: the head shown follows from the heads used
-      if (this._head !== this.head) heads[0] += ` (showing head ${this._head})`;
+      if (this._head !== this.head) heads[0] += t('methods.showingHead', { head: this._head });
       out.push(...heads);
     } else {
-      out.push(...replaced('head', this.head, this._head, `a head from 0 to ${this._heads - 1} (heads − 1)`));
+      out.push(...replaced('head', this.head, this._head, t('methods.headRange', { last: this._heads - 1 }), t));
     }
-    out.push(...replaced('num-buckets', this.numBuckets, this._numBuckets, `a whole number from ${MIN_BUCKETS} to ${MAX_BUCKETS} (T5 here is bidirectional: at least 2 exact buckets each way)`));
-    out.push(
-      ...replaced('max-distance', this.maxDistance, this._maxDistance, `a whole number greater than ${this._exactBuckets}, the exact buckets each way (num-buckets / 4 here)`),
-    );
+    out.push(...replaced('num-buckets', this.numBuckets, this._numBuckets, t('methods.bucketsRange', { min: MIN_BUCKETS, max: MAX_BUCKETS }), t));
+    out.push(...replaced('max-distance', this.maxDistance, this._maxDistance, t('methods.maxDistanceRange', { exact: this._exactBuckets }), t));
     const ok = Number.isInteger(this.trainLength) && this.trainLength >= 2 && Number.isInteger(this.window) && this.window >= 2;
     if (ok && this._k !== this.distance) {
       const i = this._i;
       const D = this._D;
-      const limit = D === this.window ? `at most window = ${this.window} positions before the query ${i}` : `not after the query ${i}`;
+      const limit = D === this.window ? t('methods.limitWindow', { window: this.window, query: i }) : t('methods.limitQuery', { query: i });
       const p = this._fromPositions;
-      if (p && p.query === this.query && p.distance === this.distance) out.push(...replaced('positions', p.key, i - this._k, `a key from ${i - D} to ${i} (${limit})`));
-      else out.push(...replaced('distance', this.distance, this._k, `a distance from 0 to ${D} (${limit})`));
+      if (p && p.query === this.query && p.distance === this.distance) out.push(...replaced('positions', p.key, i - this._k, t('methods.keyRange', { first: i - D, last: i, limit }), t));
+      else out.push(...replaced('distance', this.distance, this._k, t('methods.distanceRange', { last: D, limit }), t));
     }
     return out;
+  }
+
+  /** A method's name in the reader's language. */
+  _name(m) {
+    return this.t(`methods.name.${m}`);
+  }
+
+  /** A whole number as the reader writes it (English keeps posenc's thin-space groups: 8 192). */
+  _int(n) {
+    return this.locale === 'en' ? int(n) : formatNumber(this.locale, Math.round(n));
   }
 
   engineReady() {
@@ -363,7 +345,11 @@ export class PosencMethods extends PosencElement {
       const ctx = clearCanvas(canvas, w, h, this.ratio);
       if (!d) continue;
       const marker = m === 't5' && this._maxDistance <= d.D ? this._maxDistance : null;
-      paintPanel(ctx, { w, h }, t, { method: m, color: CATEGORICAL[METHODS.indexOf(m)], curve: d.now[m].value, D: d.D, k: clampInt(this._k, 0, d.D), marker, lastRow: this.trainLength - 1 });
+      const text = {
+        axis: this.t('methods.axisDistance'),
+        failed: this.t(m === 'learned' ? 'methods.failTable' : 'methods.failEngine', { row: this._int(this.trainLength - 1) }),
+      };
+      paintPanel(ctx, { w, h }, t, { method: m, color: CATEGORICAL[METHODS.indexOf(m)], curve: d.now[m].value, D: d.D, k: clampInt(this._k, 0, d.D), marker, text });
     }
   }
 
@@ -409,24 +395,25 @@ export class PosencMethods extends PosencElement {
     const d = this._data;
     if (!d) return null;
     const t = this.theme$();
-    const plots = METHODS.map((m) => ({ canvas: this.renderRoot.querySelector(`canvas[data-method="${m}"]`), caption: `${INFO[m].name}: score against distance` })).filter((p) => p.canvas);
+    const plots = METHODS.map((m) => ({ canvas: this.renderRoot.querySelector(`canvas[data-method="${m}"]`), caption: this.t('methods.plotCaption', { name: this._name(m) }) })).filter((p) => p.canvas);
     const rows = this._tableRows().map((r) => r.map((c) => String(c)));
     const table = tableCanvas(rows, { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border, font: '12px system-ui, sans-serif' });
-    return this.picture([sideBySide(plots, { ratio: this.ratio, fg: t.fg, bg: t.bg }), table], `Five methods, query at ${d.i} (training length ${this.trainLength})`);
+    return this.picture([sideBySide(plots, { ratio: this.ratio, fg: t.fg, bg: t.bg }), table], this.t('methods.picture', { query: d.i, train: this.trainLength }));
   }
 
   _tableRows() {
     const d = this._data;
     // measured: does the panel's curve stay put when the query moves by SHIFT?
-    const moved = (m) => (d.relative[m] == null ? '—' : d.relative[m] === 0 ? 'the same curve' : d.relative[m] < 1e-4 ? 'the same up to rounding' : 'a different curve');
+    const moved = (m) =>
+      d.relative[m] == null ? '—' : this.t(d.relative[m] === 0 ? 'methods.sameCurve' : d.relative[m] < 1e-4 ? 'methods.sameRounding' : 'methods.otherCurve');
     return [
-      ['', ...METHODS.map((m) => INFO[m].name)],
-      ['parameters', ...METHODS.map((m) => (d.params[m] == null ? '—' : int(d.params[m])))],
-      ['where position enters', ...METHODS.map((m) => INFO[m].where)],
-      ['relative or absolute', ...METHODS.map((m) => INFO[m].kind)],
-      ['curve when the query moves', ...METHODS.map(moved)],
-      [`query at ${int(d.probe)} (2 × training)`, ...METHODS.map((m) => (d.far[m].value ? 'scores defined' : 'fails'))],
-      ['used by', ...METHODS.map((m) => INFO[m].models)],
+      ['', ...METHODS.map((m) => this._name(m))],
+      [this.t('methods.row.parameters'), ...METHODS.map((m) => (d.params[m] == null ? '—' : this._int(d.params[m])))],
+      [this.t('methods.row.where'), ...METHODS.map((m) => this.t(INFO[m].where))],
+      [this.t('methods.row.kind'), ...METHODS.map((m) => this.t(INFO[m].kind))],
+      [this.t('methods.row.moves'), ...METHODS.map(moved)],
+      [this.t('methods.row.beyond', { query: this._int(d.probe) }), ...METHODS.map((m) => this.t(d.far[m].value ? 'methods.defined' : 'methods.fails'))],
+      [this.t('methods.row.models'), ...METHODS.map((m) => (INFO[m].modelsKey ? this.t(INFO[m].modelsKey) : INFO[m].models))],
     ];
   }
 
@@ -436,28 +423,36 @@ export class PosencMethods extends PosencElement {
     const d = this._data;
     const c = d?.now[m];
     const k = d ? clampInt(this._k, 0, d.D) : 0;
-    const note = m === 'alibi' && d?.slope != null ? ` (head ${this._head}, slope ${Number(d.slope.toPrecision(4))})` : m === 't5' ? ` (head ${this._head})` : '';
+    const info = INFO[m];
+    const name = this._name(m);
+    const formula = html`<span dir="ltr">${info.formula}</span>`;
+    const note =
+      m === 'alibi' && d?.slope != null
+        ? this.t('methods.headSlopeNote', { head: this._head, slope: Number(d.slope.toPrecision(4)) })
+        : m === 't5'
+          ? this.t('methods.headNote', { head: this._head })
+          : '';
     return html`<div class="panel" data-method=${m}>
-      <h4><span class=${`dot c${METHODS.indexOf(m) % CATEGORICAL.length}`}></span>${INFO[m].name}</h4>
-      <p class="what">${INFO[m].what}${note}</p>
+      <h4><span class=${`dot c${METHODS.indexOf(m) % CATEGORICAL.length}`}></span>${name}</h4>
+      <p class="what">${info.what ? this.tHtml(info.what, { formula }) : formula}${note}</p>
       <canvas
         data-method=${m}
         role="img"
         aria-label=${c?.value
-          ? `${INFO[m].name}: score against distance 0 to ${d.D} for the query at ${d.i}.`
-          : `${INFO[m].name}: no score for the query at ${d?.i}; the engine raised an error.`}
+          ? this.t('methods.panelAria', { name, last: d.D, query: d.i })
+          : this.t('methods.panelAriaFailed', { name, query: d?.i ?? this._i })}
       ></canvas>
       ${c
         ? c.value
-          ? html`<p class="val">d = ${k}: <span data-role="score" data-value=${plain(c.value[k])}>${fixed(c.value[k], 4)}</span></p>`
-          : html`<p class="fail" data-role="error">${errorText(c.error)}</p>`
+          ? html`<p class="val"><span dir="ltr">d = ${k}</span>: <span data-role="score" data-value=${plain(c.value[k])}>${formatNumber(this.locale, c.value[k], 4)}</span></p>`
+          : html`<p class="fail" data-role="error" dir="ltr">${errorText(c.error)}</p>`
         : nothing}
     </div>`;
   }
 
   render() {
     const d = this._data;
-    const title = this.label || 'Five methods, one sentence';
+    const title = this.label || this.t('methods.title');
     const i = this._i;
     const D = this._D;
     const k = this._k;
@@ -467,30 +462,29 @@ export class PosencMethods extends PosencElement {
     const chips = [];
     for (let p = first; p <= i; p++) chips.push(p);
     const rows = d ? this._tableRows() : [];
+    const T = this.trainLength;
     return html`
       ${this.renderHead(title)}
       <div class="controls">
         <label class="slider"
-          >query position
+          >${this.t('methods.queryPosition')}
           <input
             type="range"
             min="0"
             max=${this._maxQuery}
             .value=${String(i)}
-            aria-valuetext=${`position ${i}${past ? ', past the training length' : ''}`}
+            aria-valuetext=${this.t(past ? 'methods.valuetextPast' : 'methods.valuetext', { position: i })}
             @input=${(e) => this._setQuery(Number(e.target.value))}
-          /><output>${i}</output></label
+          /><output>${formatNumber(this.locale, i)}</output></label
         >
-        <button type="button" @click=${() => this._setQuery(this.trainLength - 1)}>last trained (${this.trainLength - 1})</button>
-        <button type="button" @click=${() => this._setQuery(this.trainLength)}>first unseen (${this.trainLength})</button>
-        <button type="button" @click=${() => this._setQuery(2 * this.trainLength)}>2 × training (${2 * this.trainLength})</button>
+        <button type="button" @click=${() => this._setQuery(T - 1)}>${this.t('methods.lastTrained', { position: T - 1 })}</button>
+        <button type="button" @click=${() => this._setQuery(T)}>${this.t('methods.firstUnseen', { position: T })}</button>
+        <button type="button" @click=${() => this._setQuery(2 * T)}>${this.t('methods.doubleTraining', { position: 2 * T })}</button>
       </div>
       <p class="train ${past ? 'bad' : 'muted'}" role="status" aria-live="polite" data-role="train-status">
-        ${past
-          ? `Query at ${i}: past the training length ${this.trainLength}. The learned table has no row here; the other four still produce scores.`
-          : `Query at ${i}: inside the training length ${this.trainLength} (positions 0 to ${this.trainLength - 1}).`}
+        ${past ? this.t('methods.statusPast', { query: i, train: T }) : this.t('methods.statusInside', { query: i, train: T, last: T - 1 })}
       </p>
-      <ul class="strip" role="listbox" aria-label="Tokens before the query: choose the key">
+      <ul class="strip" role="listbox" aria-label=${this.t('methods.strip')}>
         ${chips.map((p) => {
           const role = p === i ? 'query' : p === j ? 'key' : '';
           return html`<li role="none">
@@ -505,8 +499,8 @@ export class PosencMethods extends PosencElement {
               @click=${() => this._pickKey(p)}
               @keydown=${(e) => this._onChipKey(e, p)}
             >
-              <span class="tok">${this.tokenAt(p)}</span><span class="sr-only"> at position </span><span class="idx">${p}</span>${role
-                ? html`<span class="sr-only">, the ${role}</span>`
+              <span class="tok">${this.tokenAt(p)}</span><span class="sr-only">${this.t('methods.chipAt')}</span><span class="idx">${p}</span>${role
+                ? html`<span class="sr-only">${this.t(role === 'query' ? 'methods.chipQuery' : 'methods.chipKey')}</span>`
                 : nothing}
             </button>
           </li>`;
@@ -514,25 +508,26 @@ export class PosencMethods extends PosencElement {
       </ul>
       <p class="readout" role="status" aria-live="polite" aria-atomic="true" data-role="pair">
         ${d
-          ? html`query “<bdi>${this.tokenAt(i)}</bdi>” at ${i}, key “<bdi>${this.tokenAt(j)}</bdi>” at ${j} (distance ${k}):
-              ${METHODS.map((m) => (d.now[m].value ? `${INFO[m].name} ${fixed(d.now[m].value[k], 3)}` : `${INFO[m].name} —`)).join(' · ')}`
+          ? this.tHtml('methods.pair', {
+              query: html`<bdi>${this.tokenAt(i)}</bdi>`,
+              i,
+              key: html`<bdi>${this.tokenAt(j)}</bdi>`,
+              j,
+              distance: k,
+              scores: METHODS.map((m) => `${this._name(m)} ${d.now[m].value ? formatNumber(this.locale, d.now[m].value[k], 3) : '—'}`).join(' · '),
+            })
           : this._ready
             ? ''
-            : 'Loading the engine…'}
+            : this.t('common.loading')}
       </p>
       <div class="panels">${METHODS.map((m) => this._panel(m))}</div>
-      <p class="note lesson">
-        Each panel: the positional part of the score between the query at ${i} and the keys 0 … ${D} positions back (x axis). Scales differ per
-        panel; the shape is what to compare. Drag the query past ${this.trainLength}: the learned panel fails, and T5, RoPE and ALiBi draw exactly
-        the same curve wherever the query is. So does the sinusoidal panel, but only because it shows the raw PE·PE: added to the embeddings
-        and multiplied by W_q and W_k, sinusoidal positions give scores that are not a function of the gap alone, so the method is absolute.
-      </p>
+      <p class="note lesson">${this.t('methods.lessonPanels', { query: i, distance: D, train: T })}</p>
       ${d
         ? html`<div class="scroll">
-            <table class="grid compare" aria-label="The five methods compared">
+            <table class="grid compare" aria-label=${this.t('methods.tableAria')}>
               <thead>
                 <tr>
-                  ${rows[0].map((c, n) => (n === 0 ? html`<th scope="col"><span class="sr-only">property</span></th>` : html`<th scope="col">${c}</th>`))}
+                  ${rows[0].map((c, n) => (n === 0 ? html`<th scope="col"><span class="sr-only">${this.t('methods.property')}</span></th>` : html`<th scope="col">${c}</th>`))}
                 </tr>
               </thead>
               <tbody>
@@ -541,16 +536,21 @@ export class PosencMethods extends PosencElement {
                     <th scope="row">${r[0]}</th>
                     ${r.slice(1).map((c, ci) => {
                       const m = METHODS[ci];
+                      const name = this._name(m);
                       if (ri === 3 && d.relative[m] != null)
-                        return html`<td data-method=${m} data-name=${INFO[m].name} data-value=${plain(d.relative[m])}>
-                          ${c}<span class="lesson"><br /><span class="muted">curve at query ${d.relQueries[m][0]} vs ${d.relQueries[m][1]}: distance ${d.relative[m] === 0 ? '0' : Number(d.relative[m].toPrecision(2))}</span></span>
+                        return html`<td data-method=${m} data-name=${name} data-value=${plain(d.relative[m])}>
+                          ${c}<span class="lesson"><br /><span class="muted">${this.t('methods.curvesAt', {
+                            a: d.relQueries[m][0],
+                            b: d.relQueries[m][1],
+                            distance: d.relative[m] === 0 ? 0 : Number(d.relative[m].toPrecision(2)),
+                          })}</span></span>
                         </td>`;
                       if (ri === 4)
-                        return html`<td data-method=${m} data-name=${INFO[m].name}>
+                        return html`<td data-method=${m} data-name=${name}>
                           ${d.far[m].value ? html`<span class="ok">✓ ${c}</span>` : html`<span class="bad">✗ ${c}</span>`}
                         </td>`;
-                      if (ri === 0) return html`<td class="num" data-method=${m} data-name=${INFO[m].name} data-value=${d.params[m] ?? ''}>${c}</td>`;
-                      return html`<td data-method=${m} data-name=${INFO[m].name}>${c}</td>`;
+                      if (ri === 0) return html`<td class="num" data-method=${m} data-name=${name} data-value=${d.params[m] ?? ''}>${c}</td>`;
+                      return html`<td data-method=${m} data-name=${name}>${c}</td>`;
                     })}
                   </tr>`,
                 )}
@@ -559,10 +559,13 @@ export class PosencMethods extends PosencElement {
           </div>`
         : nothing}
       <p class="note lesson">
-        Parameters: the length of the table the engine built (learned: ${this.trainLength} × ${this.dModel}; T5: ${this._numBuckets} buckets ×
-        ${this._heads} heads). "Curve when the query moves" compares the curves of two queries, ${SHIFT} positions apart where the table allows it (each cell names the two; the Euclidean distance between the curves comes from pe.compare). Sinusoidal and RoPE keep producing
-        numbers past the training length, but at angles the model never trained on — in practice they degrade unless the frequencies are rescaled
-        (see the scaling widget); ALiBi's straight line and T5's last bucket carry on unchanged.
+        ${this.tHtml('methods.lessonTable', {
+          train: T,
+          dModel: this.dModel,
+          t5: this.t('methods.t5Size', { buckets: this._numBuckets, count: this._heads }),
+          shift: SHIFT,
+          compare: html`<code dir="ltr">pe.compare</code>`,
+        })}
       </p>
     `;
   }
