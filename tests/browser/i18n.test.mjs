@@ -27,6 +27,11 @@ const TRANSLATED = {
   // </learned>
 
   // <rope>
+  rope: {
+    attrs: ['', 'convention="interleaved" head-dim="16" m="3" n="40" pair="5" span="64"'],
+    title: { en: 'Rotary position embedding (RoPE)', es: 'Codificación posicional rotatoria (RoPE)', 'zh-CN': '旋转位置编码（RoPE）' },
+    words: /\b(rotate|rotated|turn|turns|together|channel|channels|bound|decay|both|identical|keys|half|interleaved|dashed|relative|recent|score|scores|computing|share|lengths|highlighted|rounding|frequencies|layout|weights)\b/,
+  },
   // </rope>
 
   // <t5>
