@@ -44,6 +44,11 @@ const TRANSLATED = {
   // </scaling>
 
   // <padding>
+  padding: {
+    attrs: ['tokens="I,love,Paris" length="6" column="4"', 'tokens="I,love,Paris" pad-side="left" past-length="4" column="4"', 'tokens="I,love,Paris" pad-side="left" past-length="1"', 'tokens="I,love,Paris" length="3" column="1"'],
+    title: { en: 'Position ids when there is padding', es: 'Ids de posición cuando hay relleno (padding)', 'zh-CN': '有填充时的位置 id' },
+    words: /\b(pad|padded|left|right|slot|slots|cache|cached|mistake|lesson|gives|generation|harmless|words|side|none|ignores|input|mask|past|tokens are)\b/,
+  },
   // </padding>
 
   // <model>
