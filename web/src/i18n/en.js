@@ -411,6 +411,8 @@ export default {
   'rope.computing': 'computing…',
   'rope.noBound': 'no bound: the pairing has fewer than d/2 pairs',
   'rope.picture': 'RoPE ({convention}), head_dim {headDim}, base {base}: q at {m}, k at {n}, q·k = {score}',
+  // sentences one after the other: a space between them (none in Chinese)
+  'rope.join': '{first} {second}',
   // </posenc-rope>
 
   // <posenc-t5>
@@ -478,6 +480,8 @@ export default {
   'padding.rowGenerationPast': 'generation (GPT-2; mask includes {past} cached)',
   'padding.pictureLeft': 'Position ids with left padding (pad id {pad})',
   'padding.pictureRight': 'Position ids with right padding (pad id {pad})',
+  // sentences one after the other: a space between them (none in Chinese)
+  'padding.join': '{first} {second}',
   // </posenc-padding>
 
   // <posenc-model>

@@ -382,7 +382,7 @@ export default {
   'rope.boundReadout': 'En m − n = {gap}: cota {bound} ≥ |q·k| = {qk}',
   'rope.decayFormula': 'RoFormer (sección 3.4.3) escribe q·k como la parte real de {sum}, donde {h} es el aporte del par i visto como número complejo, y la suma por partes: {bound}, con {partial} (y {last}).',
   'rope.decayFactors': 'El primer factor solo depende de q y k{step}; el segundo baja a medida que los pares se desfasan con la distancia, así que la puntuación máxima que pueden alcanzar una consulta y una clave alejadas es menor que la de unas cercanas.',
-  'rope.stepHere': ' (aquí, {step})',
+  'rope.stepHere': ' (que aquí vale {step})',
   'rope.decayCaps': 'La cota vale para cualquier q y k con el mismo paso máximo, por lo que suele quedar muy por encima de la puntuación, y unos q y k concretos (aquí, vectores aleatorios con semilla) siguen subiendo y bajando por debajo de ella: limita cuánto puede valer |q·k|, pero no hace pequeña cada puntuación.',
   'rope.decayEngine': { one: 'Sus términos son las rotaciones del motor ({apply}) sumadas con productos escalares del motor; {count} par, {theta} tomado de {invFreq}.', other: 'Sus términos son las rotaciones del motor ({apply}) sumadas con productos escalares del motor; {count} pares, {theta} tomado de {invFreq}.' },
   'rope.horizontal': 'horizontal: canal {channel}',
@@ -397,6 +397,7 @@ export default {
   'rope.computing': 'calculando…',
   'rope.noBound': 'sin cota: el emparejamiento tiene menos de d/2 pares',
   'rope.picture': 'RoPE ({convention}), head_dim {headDim}, base {base}: q en {m}, k en {n}, q·k = {score}',
+  'rope.join': '{first} {second}',
   // </posenc-rope>
 
   // <posenc-t5>
@@ -464,6 +465,7 @@ export default {
   'padding.rowGenerationPast': 'generación (GPT-2; la máscara incluye {past} en caché)',
   'padding.pictureLeft': 'Ids de posición con relleno a la izquierda (id de relleno {pad})',
   'padding.pictureRight': 'Ids de posición con relleno a la derecha (id de relleno {pad})',
+  'padding.join': '{first} {second}',
   // </posenc-padding>
 
   // <posenc-model>

@@ -394,6 +394,7 @@ export default {
   'rope.computing': '计算中…',
   'rope.noBound': '无上界：配对数少于 d/2',
   'rope.picture': 'RoPE（{convention}），head_dim {headDim}，底数 {base}：q 在 {m}，k 在 {n}，q·k = {score}',
+  'rope.join': '{first}{second}',
   // </posenc-rope>
 
   // <posenc-t5>
@@ -460,6 +461,7 @@ export default {
   'padding.rowGenerationPast': '生成约定（GPT-2；掩码包含 {past} 个缓存词元）',
   'padding.pictureLeft': '左侧填充时的位置 id（填充 id {pad}）',
   'padding.pictureRight': '右侧填充时的位置 id（填充 id {pad}）',
+  'padding.join': '{first}{second}',
   // </posenc-padding>
 
   // <posenc-model>

@@ -323,6 +323,11 @@ export class PosencPadding extends PosencElement {
 
   // ---- template ----------------------------------------------------------------------------------------------
 
+  /** Sentences one after another, as the language joins them (a space; none in Chinese). */
+  _sentences(...parts) {
+    return parts.reduce((first, second) => this.tHtml('padding.join', { first, second }));
+  }
+
   /** The notes under the table: the two conventions, the KV cache, the lesson's mistake. */
   _renderNotes(d) {
     const L = this._L;
@@ -332,17 +337,19 @@ export class PosencPadding extends PosencElement {
     const arange = html`<b dir="ltr">arange</b>`;
     const roberta = b('RoBERTa');
     return html`<p class="note lesson">
-        ${this.tHtml('padding.robertaNote', { roberta, side: this.t(side === 'left' ? 'padding.leftNoShift' : 'padding.sameIds') })}
-        ${this.tHtml('padding.generationNote', {
-          generation: b(this.t('padding.generationStart')),
-          a: first,
-          b: first + 1,
-          c: first + 2,
-          whence: this.t(d.past ? 'padding.afterCached' : 'padding.fromFirst'),
-        })}
-        ${side === 'left'
-          ? this.tHtml('padding.arangeLeft', { arange, start: d.naive[d.slots.findIndex((s) => s.real)], first, why: this.t(d.past ? 'padding.countsPadding' : 'padding.neverSaw') })
-          : this.tHtml('padding.arangeRight', { arange: html`<span dir="ltr">arange</span>` })}
+        ${this._sentences(
+          this.tHtml('padding.robertaNote', { roberta, side: this.t(side === 'left' ? 'padding.leftNoShift' : 'padding.sameIds') }),
+          this.tHtml('padding.generationNote', {
+            generation: b(this.t('padding.generationStart')),
+            a: first,
+            b: first + 1,
+            c: first + 2,
+            whence: this.t(d.past ? 'padding.afterCached' : 'padding.fromFirst'),
+          }),
+          side === 'left'
+            ? this.tHtml('padding.arangeLeft', { arange, start: d.naive[d.slots.findIndex((s) => s.real)], first, why: this.t(d.past ? 'padding.countsPadding' : 'padding.neverSaw') })
+            : this.tHtml('padding.arangeRight', { arange: html`<span dir="ltr">arange</span>` }),
+        )}
       </p>
       ${d.past
         ? html`<p class="note lesson" data-role="past">
@@ -359,8 +366,10 @@ export class PosencPadding extends PosencElement {
           </p>`
         : nothing}
       <p class="note">
-        ${this.tHtml('padding.mistake', { heading: b(this.t('padding.mistakeHeading')), code: html`<code dir="ltr">torch.cumsum(mask, dim=1) * mask - 1</code>` })}
-        ${this.tHtml(d.mistakeError ? 'padding.mistakeFails' : 'padding.mistakeNoPadding', { minusOne: b('−1') })}
+        ${this._sentences(
+          this.tHtml('padding.mistake', { heading: b(this.t('padding.mistakeHeading')), code: html`<code dir="ltr">torch.cumsum(mask, dim=1) * mask - 1</code>` }),
+          this.tHtml(d.mistakeError ? 'padding.mistakeFails' : 'padding.mistakeNoPadding', { minusOne: b('−1') }),
+        )}
       </p>
       ${d.mistakeError
         ? html`<p class="fail" data-role="mistake-error" dir="ltr">${d.mistakeError}</p>

@@ -429,6 +429,11 @@ export class PosencRope extends PosencElement {
     return this.t(this._conv === 'half' ? 'rope.half' : 'rope.interleaved');
   }
 
+  /** Sentences one after another, as the language joins them (a space; none in Chinese). */
+  _sentences(...parts) {
+    return parts.reduce((first, second) => this.tHtml('rope.join', { first, second }));
+  }
+
   /** A number for the reader (locale form) with `digits` decimals. */
   _num(v, digits) {
     return formatNumber(this.locale, v, digits);
@@ -453,23 +458,25 @@ export class PosencRope extends PosencElement {
   _renderDecayNote(st) {
     const ltr = (content) => html`<span dir="ltr">${content}</span>`;
     return html`<p class="note lesson">
-      ${this.tHtml('rope.decayFormula', {
-        sum: ltr(html`Σ<sub>i</sub> h<sub>i</sub> e<sup>i(m−n)θ<sub>i</sub></sup>`),
-        h: ltr(html`h<sub>i</sub> = q<sub>i</sub>k̄<sub>i</sub>`),
-        bound: ltr(html`|q·k| ≤ max<sub>i</sub>|h<sub>i+1</sub> − h<sub>i</sub>| · Σ<sub>j</sub>|S<sub>j</sub>|`),
-        partial: ltr(html`S<sub>j</sub> = Σ<sub>i&lt;j</sub> e<sup>i(m−n)θ<sub>i</sub></sup>`),
-        last: ltr(html`h<sub>d/2</sub> = 0`),
-      })}
-      ${this.tHtml('rope.decayFactors', {
-        step: st?.step != null ? this.tHtml('rope.stepHere', { step: html`<span class="num" data-role="step">${this._num(st.step, 4)}</span>` }) : '',
-      })}
-      ${this.t('rope.decayCaps')}
-      ${this.tHtml('rope.decayEngine', {
-        apply: html`<code dir="ltr">pe.rope.apply</code>`,
-        count: st?.pairs.length ?? 0,
-        theta: ltr(html`θ<sub>i</sub> = base<sup>−2i/d</sup>`),
-        invFreq: html`<code dir="ltr">pe.rope.invFreq</code>`,
-      })}
+      ${this._sentences(
+        this.tHtml('rope.decayFormula', {
+          sum: ltr(html`Σ<sub>i</sub> h<sub>i</sub> e<sup>i(m−n)θ<sub>i</sub></sup>`),
+          h: ltr(html`h<sub>i</sub> = q<sub>i</sub>k̄<sub>i</sub>`),
+          bound: ltr(html`|q·k| ≤ max<sub>i</sub>|h<sub>i+1</sub> − h<sub>i</sub>| · Σ<sub>j</sub>|S<sub>j</sub>|`),
+          partial: ltr(html`S<sub>j</sub> = Σ<sub>i&lt;j</sub> e<sup>i(m−n)θ<sub>i</sub></sup>`),
+          last: ltr(html`h<sub>d/2</sub> = 0`),
+        }),
+        this.tHtml('rope.decayFactors', {
+          step: st?.step != null ? this.tHtml('rope.stepHere', { step: html`<span class="num" data-role="step">${this._num(st.step, 4)}</span>` }) : '',
+        }),
+        this.t('rope.decayCaps'),
+        this.tHtml('rope.decayEngine', {
+          apply: html`<code dir="ltr">pe.rope.apply</code>`,
+          count: st?.pairs.length ?? 0,
+          theta: ltr(html`θ<sub>i</sub> = base<sup>−2i/d</sup>`),
+          invFreq: html`<code dir="ltr">pe.rope.invFreq</code>`,
+        }),
+      )}
     </p>`;
   }
 
@@ -608,10 +615,12 @@ export class PosencRope extends PosencElement {
         @keydown=${this._onPairingKey}
       ></canvas>
       <p class="note lesson">
-        ${this.tHtml(conv === 'half' ? 'rope.halfNote' : 'rope.interleavedNote', {
-          code: html`<code dir="ltr">${conv === 'half' ? 'rotate_half' : 'rotate_every_two'}</code>`,
-        })}
-        ${this.t('rope.layoutNote')}
+        ${this._sentences(
+          this.tHtml(conv === 'half' ? 'rope.halfNote' : 'rope.interleavedNote', {
+            code: html`<code dir="ltr">${conv === 'half' ? 'rotate_half' : 'rotate_every_two'}</code>`,
+          }),
+          this.t('rope.layoutNote'),
+        )}
       </p>
       </div>
       <div class="pane decay-pane">
