@@ -451,7 +451,7 @@ export default {
     other: '{heading} Ya hay {count} tokens en la caché, así que la casilla 0 va después de ellos y cada convención sigue contando en lugar de volver a empezar en 0: {arange} va de {count} a {end} (lo que hace GPT-2 por defecto cuando no recibe ids de posición), {roberta} suma esos {count} a su cuenta y la {generation} toma la suma acumulada sobre toda la máscara de atención ({count} unos por los tokens en caché y después las casillas mostradas) y se queda con sus últimas {shown} entradas, de modo que el primer token real mostrado recibe {first}. (Los modelos con RoPE desplazan sus rotaciones esa misma longitud de caché.) La expresión de la lección, más abajo, solo mira la máscara mostrada y vuelve a empezar en 0.',
   },
   'padding.mistakeHeading': 'El error.',
-  'padding.mistake': '{heading} El código de la lección, {code}, dice dar 0 en el relleno.',
+  'padding.mistake': '{heading} Se supone que el código de la lección, {code}, da 0 en el relleno.',
   'padding.mistakeFails': 'Da {minusOne}: el producto vale 0 ahí y el − 1 se aplica a todas las casillas. Buscar estos ids en una tabla de posiciones falla:',
   'padding.mistakeNoPadding': 'En una casilla de relleno daría {minusOne} (el producto vale 0 ahí y el − 1 se aplica a todas las casillas), pero esta fila no tiene relleno, así que da 0, 1, 2, … y es correcta.',
   'padding.refuses': '(El motor se niega, igual que {embedding} con un {error}. Si en cambio se indexa un tensor o un array corriente con −1, devuelve sin avisar la {last} fila: el relleno recibe la codificación de la posición más lejana.)',

@@ -444,7 +444,7 @@ export default {
   'padding.kvCache': 'KV 缓存。',
   'padding.generation': '生成约定',
   'padding.pastNote': {
-    other: '{heading}缓存中已有 {count} 个词元，所以槽位 0 排在它们之后，每种约定都接着往下数，而不是从 0 重新开始：{arange} 从 {count} 数到 {end}（GPT-2 没有收到位置 id 时的默认做法），{roberta} 在计数上加上 {count}，{generation} 对整个注意力掩码求累加和（先是缓存词元对应的 {count} 个 1，再是显示的槽位），并保留最后 {shown} 项，因此显示的第一个真实词元得到 {first}。（RoPE 模型也会把旋转平移同样的缓存长度。）下面课程中的表达式只看显示出来的掩码，因此又从 0 开始。',
+    other: '{heading}缓存中已有 {count} 个词元，所以槽位 0 排在缓存的词元之后，每种约定都接着往下数，而不是从 0 重新开始：{arange} 从 {count} 数到 {end}（GPT-2 没有收到位置 id 时的默认做法），{roberta} 在计数上加上 {count}，{generation}对整个注意力掩码求累加和（先是缓存词元对应的 {count} 个 1，再是显示的槽位），并保留最后 {shown} 项，因此显示的第一个真实词元得到 {first}。（RoPE 模型也会把旋转平移同样的缓存长度。）下面课程中的表达式只看显示出来的掩码，因此又从 0 开始。',
   },
   'padding.mistakeHeading': '错误所在。',
   'padding.mistake': '{heading}课程中的 {code} 声称在填充处给出 0。',
