@@ -34,6 +34,11 @@ const TRANSLATED = {
   // </learned>
 
   // <rope>
+  rope: {
+    attrs: ['', 'convention="interleaved" head-dim="16" m="3" n="40" pair="5" span="64"'],
+    title: { en: 'Rotary position embedding (RoPE)', es: 'Codificación posicional rotatoria (RoPE)', 'zh-CN': '旋转位置编码（RoPE）' },
+    words: /\b(rotate|rotated|turn|turns|together|channel|channels|bound|decay|both|identical|keys|half|interleaved|dashed|relative|recent|score|scores|computing|share|lengths|highlighted|rounding|frequencies|layout|weights)\b/,
+  },
   // </rope>
 
   // <t5>
@@ -53,6 +58,11 @@ const TRANSLATED = {
   // </scaling>
 
   // <padding>
+  padding: {
+    attrs: ['tokens="I,love,Paris" length="6" column="4"', 'tokens="I,love,Paris" pad-side="left" past-length="4" column="4"', 'tokens="I,love,Paris" pad-side="left" past-length="1"', 'tokens="I,love,Paris" length="3" column="1"'],
+    title: { en: 'Position ids when there is padding', es: 'Ids de posición cuando hay relleno (padding)', 'zh-CN': '有填充时的位置 id' },
+    words: /\b(pad|padded|left|right|slot|slots|cache|cached|mistake|lesson|gives|generation|harmless|words|side|none|ignores|input|mask|past|tokens are)\b/,
+  },
   // </padding>
 
   // <model>

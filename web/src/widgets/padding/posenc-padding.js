@@ -13,12 +13,15 @@ import { PosencElement, baseStyles, replaced } from '../base.js';
 import { numberAttr, stringListAttr } from '../../state/attributes.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
 import { attempt, errorText, clampInt, methodStyles } from '../methods-shared.js';
+import { translate } from '../../i18n/index.js';
 import { positionIdsCode } from '../pytorch.js';
 
 const MAX_LENGTH = 64;
 const DEFAULT_TOKENS = ['The', 'cat', 'sat'];
 const FIRST_ID = 100; // toy vocabulary: distinct tokens get ids 100, 101, … in order of appearance
 const MAX_PAST = 1 << 20; // tokens in the KV cache (the generation ids need a mask that long)
+// the CSV keeps English row names in every language (its headers are data, like the .npy's)
+const english = (key, params) => translate('en', key, params);
 
 export class PosencPadding extends PosencElement {
   static properties = {
@@ -133,7 +136,7 @@ export class PosencPadding extends PosencElement {
   get adjustments() {
     const c = this.column;
     if (c === -1 || !this._data) return super.adjustments;
-    return [...super.adjustments, ...replaced('column', c, this._column, `a slot from 0 to ${this._L - 1} (or -1 for none)`)];
+    return [...super.adjustments, ...replaced('column', c, this._column, this.t('padding.columnRange', { last: this._L - 1 }), this.t.bind(this))];
   }
 
   get _side() {
@@ -153,8 +156,8 @@ export class PosencPadding extends PosencElement {
   _validate() {
     const n = this.tokens.length;
     const L = this._L;
-    if (n < 1) throw new RangeError('tokens must hold at least one token');
-    if (L < n || L > MAX_LENGTH) throw new RangeError(`length must be from the number of tokens (${n}) to ${MAX_LENGTH} (got ${L})`);
+    if (n < 1) throw new RangeError(this.t('padding.noTokens'));
+    if (L < n || L > MAX_LENGTH) throw new RangeError(this.t('padding.lengthRange', { tokens: n, max: MAX_LENGTH, length: L }));
     checkRanges(this);
   }
 
@@ -268,27 +271,23 @@ export class PosencPadding extends PosencElement {
   _slotText(i) {
     const d = this._data;
     const s = d.slots[i];
-    const minus = (v) => (v < 0 ? `\u2212${-v}` : String(v));
-    const r = minus(d.roberta[i]);
-    const g = minus(d.generation[i]);
-    const m = minus(d.mistake[i]);
-    if (s.real) {
-      return html`slot ${i}, “<bdi>${s.token}</bdi>” (id ${s.id}): RoBERTa gives ${r}, generation gives ${g}, the lesson's expression gives ${m}; arange would say ${d.naive[i]}.`;
-    }
-    return `slot ${i}, padding (id ${s.id}): RoBERTa gives ${r} (the padding index: that row is never trained and the token is masked), generation gives ${g} (a placeholder; the mask hides it), the lesson's expression gives ${m} — not a row of any table.`;
+    const ids = { slot: i, id: s.id, roberta: d.roberta[i], generation: d.generation[i], mistake: d.mistake[i] };
+    if (s.real) return this.tHtml('padding.slotToken', { ...ids, token: html`<bdi>${s.token}</bdi>`, naive: d.naive[i] });
+    return this.t('padding.slotPadding', ids);
   }
 
   // ---- exports -----------------------------------------------------------------------------------------------
 
-  _rows() {
+  /** The table's rows, each named by `tr` (the widget's language for the picture, English for the CSV). */
+  _rows(tr = english) {
     const d = this._data;
     return [
-      ['token', ...d.slots.map((s) => s.token)],
-      ['input id', ...d.ids],
-      ['attention mask', ...d.mask],
-      [d.past ? `arange from past ${d.past} (ignores padding)` : 'arange (ignores padding)', ...d.naive],
+      [tr('padding.token'), ...d.slots.map((s) => s.token)],
+      [tr('padding.inputId'), ...d.ids],
+      [tr('padding.attentionMask'), ...d.mask],
+      [d.past ? tr('padding.rowArangePast', { past: d.past }) : tr('padding.rowArange'), ...d.naive],
       ['RoBERTa', ...d.roberta],
-      [d.past ? `generation (GPT-2; mask includes ${d.past} cached)` : 'generation (GPT-2)', ...d.generation],
+      [d.past ? tr('padding.rowGenerationPast', { past: d.past }) : tr('padding.rowGeneration'), ...d.generation],
       ['cumsum(mask)*mask - 1', ...d.mistake],
     ];
   }
@@ -318,45 +317,101 @@ export class PosencPadding extends PosencElement {
     if (!this._data) return null;
     const t = this.theme$();
     const L = this._L;
-    const table = tableCanvas([['', ...Array.from({ length: L }, (_, i) => String(i))], ...this._rows().map((r) => r.map(String))], { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border });
-    return this.picture([table], `Position ids with ${this._side} padding (pad id ${this.padTokenId})`);
+    const table = tableCanvas([[this.t('padding.slot'), ...Array.from({ length: L }, (_, i) => String(i))], ...this._rows(this.t.bind(this)).map((r) => r.map(String))], { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border });
+    return this.picture([table], this.t(this._side === 'left' ? 'padding.pictureLeft' : 'padding.pictureRight', { pad: this.padTokenId }));
   }
 
   // ---- template ----------------------------------------------------------------------------------------------
 
+  /** Sentences one after another, as the language joins them (a space; none in Chinese). */
+  _sentences(...parts) {
+    return parts.reduce((first, second) => this.tHtml('padding.join', { first, second }));
+  }
+
+  /** The notes under the table: the two conventions, the KV cache, the lesson's mistake. */
+  _renderNotes(d) {
+    const L = this._L;
+    const side = this._side;
+    const first = d.past; // the generation id of the first real token shown
+    const b = (text) => html`<b>${text}</b>`;
+    const arange = html`<b dir="ltr">arange</b>`;
+    const roberta = b('RoBERTa');
+    return html`<p class="note lesson">
+        ${this._sentences(
+          this.tHtml('padding.robertaNote', { roberta, side: this.t(side === 'left' ? 'padding.leftNoShift' : 'padding.sameIds') }),
+          this.tHtml('padding.generationNote', {
+            generation: b(this.t('padding.generationStart')),
+            a: first,
+            b: first + 1,
+            c: first + 2,
+            whence: this.t(d.past ? 'padding.afterCached' : 'padding.fromFirst'),
+          }),
+          side === 'left'
+            ? this.tHtml('padding.arangeLeft', { arange, start: d.naive[d.slots.findIndex((s) => s.real)], first, why: this.t(d.past ? 'padding.countsPadding' : 'padding.neverSaw') })
+            : this.tHtml('padding.arangeRight', { arange: html`<span dir="ltr">arange</span>` }),
+        )}
+      </p>
+      ${d.past
+        ? html`<p class="note lesson" data-role="past">
+            ${this.tHtml('padding.pastNote', {
+              heading: b(this.t('padding.kvCache')),
+              count: d.past,
+              end: d.past + L - 1,
+              arange,
+              roberta,
+              generation: b(this.t('padding.generation')),
+              shown: L,
+              first,
+            })}
+          </p>`
+        : nothing}
+      <p class="note">
+        ${this._sentences(
+          this.tHtml('padding.mistake', { heading: b(this.t('padding.mistakeHeading')), code: html`<code dir="ltr">torch.cumsum(mask, dim=1) * mask - 1</code>` }),
+          this.tHtml(d.mistakeError ? 'padding.mistakeFails' : 'padding.mistakeNoPadding', { minusOne: b('−1') }),
+        )}
+      </p>
+      ${d.mistakeError
+        ? html`<p class="fail" data-role="mistake-error" dir="ltr">${d.mistakeError}</p>
+            <p class="note lesson">
+              ${this.tHtml('padding.refuses', { embedding: html`<code dir="ltr">nn.Embedding</code>`, error: html`<code dir="ltr">IndexError</code>`, last: html`<em>${this.t('padding.lastWord')}</em>` })}
+            </p>`
+        : html`<p class="note">${this.t('padding.nothingWrong')}</p>`}`;
+  }
+
   render() {
     const t0 = performance.now();
     const d = this._data;
-    const title = this.label || 'Position ids when there is padding';
+    const title = this.label || this.t('padding.title');
     const L = this._L;
     const cur = this._column;
     const side = this._side;
     const show = (v) => (typeof v === 'number' && v < 0 ? `\u2212${-v}` : v);
-    const first = d ? d.past : 0; // the generation id of the first real token shown
-    const cell = (i, v, cls = '') => html`<td class=${[d.slots[i].real ? '' : 'pad', i === cur ? 'cur' : '', cls].join(' ').trim()} data-value=${v}>${show(v)}</td>`;
+    const cell = (i, v, cls = '', content = show(v)) => html`<td class=${[d.slots[i].real ? '' : 'pad', i === cur ? 'cur' : '', cls].join(' ').trim()} data-value=${v}>${content}</td>`;
+    const formula = (code, after = '') => html`<span class="formula"><span dir="ltr">${code}</span>${after}</span>`;
     const out = html`
       ${this.renderHead(title)}
       <div class="controls">
         <label class="slider"
-          >tokens
-          <input class="tokens" type="text" .value=${this._tokensText} aria-label="Tokens, separated by spaces (or by commas when a token has a space)" @change=${(e) => this._setTokens(e.target.value)}
+          >${this.t('padding.tokens')}
+          <input class="tokens" type="text" .value=${this._tokensText} aria-label=${this.t('padding.tokensAria')} @change=${(e) => this._setTokens(e.target.value)}
         /></label>
       </div>
       <div class="controls">
-        <span class="seg" role="group" aria-label="Padding side">
-          <button type="button" aria-pressed=${side === 'right'} @click=${() => (this.padSide = 'right')}>pad on the right</button>
-          <button type="button" aria-pressed=${side === 'left'} @click=${() => (this.padSide = 'left')}>pad on the left</button>
+        <span class="seg" role="group" aria-label=${this.t('padding.sideGroup')}>
+          <button type="button" aria-pressed=${side === 'right'} @click=${() => (this.padSide = 'right')}>${this.t('padding.padRight')}</button>
+          <button type="button" aria-pressed=${side === 'left'} @click=${() => (this.padSide = 'left')}>${this.t('padding.padLeft')}</button>
         </span>
-        <label>padded length <input type="number" min=${this.tokens.length} max=${MAX_LENGTH} .value=${String(L)} @change=${(e) => (this.length = Number(e.target.value))} /></label>
-        <label>pad id <input type="number" min="0" max=${FIRST_ID - 1} .value=${String(this.padTokenId)} @change=${(e) => (this.padTokenId = Number(e.target.value))} /></label>
-        <label>past length <input type="number" min="0" .value=${String(this.pastLength)} @change=${(e) => (this.pastLength = Number(e.target.value))} /></label>
+        <label>${this.t('padding.paddedLength')} <input type="number" min=${this.tokens.length} max=${MAX_LENGTH} .value=${String(L)} @change=${(e) => (this.length = Number(e.target.value))} /></label>
+        <label>${this.t('padding.padId')} <input type="number" min="0" max=${FIRST_ID - 1} .value=${String(this.padTokenId)} @change=${(e) => (this.padTokenId = Number(e.target.value))} /></label>
+        <label>${this.t('padding.pastLength')} <input type="number" min="0" .value=${String(this.pastLength)} @change=${(e) => (this.pastLength = Number(e.target.value))} /></label>
       </div>
       ${d
         ? html`<div class="scroll">
             <table class="ids">
               <thead>
                 <tr>
-                  <th scope="col">slot</th>
+                  <th scope="col">${this.t('padding.slot')}</th>
                   ${d.slots.map(
                     (s, i) => html`<th scope="col" class=${['slot-head', i === cur ? 'cur' : ''].join(' ')}>
                       <button
@@ -364,7 +419,7 @@ export class PosencPadding extends PosencElement {
                         data-slot=${i}
                         tabindex=${i === (cur >= 0 ? cur : 0) ? '0' : '-1'}
                         aria-pressed=${i === cur ? 'true' : 'false'}
-                        aria-label=${`slot ${i}: ${s.real ? s.token : 'padding'}`}
+                        aria-label=${s.real ? this.t('padding.slotAria', { slot: i, token: s.token }) : this.t('padding.slotPadAria', { slot: i })}
                         @click=${() => (this.column = i)}
                         @keydown=${(e) => this._onSlotKey(e, i)}
                       >
@@ -376,33 +431,38 @@ export class PosencPadding extends PosencElement {
               </thead>
               <tbody>
                 <tr>
-                  <th scope="row">token</th>
-                  ${d.slots.map((s, i) => cell(i, s.token))}
+                  <th scope="row">${this.t('padding.token')}</th>
+                  ${d.slots.map((s, i) => cell(i, s.token, '', html`<bdi>${s.token}</bdi>`))}
                 </tr>
                 <tr>
-                  <th scope="row">input id</th>
+                  <th scope="row">${this.t('padding.inputId')}</th>
                   ${d.slots.map((s, i) => cell(i, s.id))}
                 </tr>
                 <tr data-row="mask">
-                  <th scope="row">attention mask<span class="formula">ids ≠ ${this.padTokenId}</span></th>
+                  <th scope="row">${this.t('padding.attentionMask')}${formula(`ids ≠ ${this.padTokenId}`)}</th>
                   ${Array.from(d.mask, (v, i) => cell(i, v))}
                 </tr>
                 <tr class="group" data-row="naive">
-                  <th scope="row">arange<span class="formula">${d.past ? `past + arange(${L}); ` : ''}ignores the padding</span></th>
+                  <th scope="row">
+                    <span dir="ltr">arange</span>${html`<span class="formula">${d.past ? html`<span dir="ltr">past + arange(${L})</span>; ` : ''}${this.t('padding.ignoresPadding')}</span>`}
+                  </th>
                   ${Array.from(d.naive, (v, i) => cell(i, v))}
                 </tr>
                 <tr data-row="roberta">
-                  <th scope="row">RoBERTa<span class="formula">(cumsum(mask) + past)·mask + ${this.padTokenId}</span></th>
+                  <th scope="row">RoBERTa${formula(`(cumsum(mask) + past)·mask + ${this.padTokenId}`)}</th>
                   ${Array.from(d.roberta, (v, i) => cell(i, v))}
                 </tr>
                 <tr data-row="generation">
                   <th scope="row">
-                    generation (GPT-2)<span class="formula">${d.past ? `cumsum([1]×${d.past} + mask) − 1, last ${L}` : 'cumsum(mask) − 1'}; padding → 1</span>
+                    ${this.t('padding.rowGeneration')}${formula(
+                      d.past ? `cumsum([1]×${d.past} + mask) − 1` : 'cumsum(mask) − 1',
+                      html`${d.past ? html`, ${this.t('padding.lastEntries', { count: L })}` : ''}; ${this.t('padding.padToOne')}`,
+                    )}
                   </th>
                   ${Array.from(d.generation, (v, i) => cell(i, v))}
                 </tr>
                 <tr class="group" data-row="mistake">
-                  <th scope="row">the lesson's code<span class="formula">cumsum(mask)·mask − 1</span></th>
+                  <th scope="row">${this.t('padding.lessonCode')}${formula('cumsum(mask)·mask − 1')}</th>
                   ${Array.from(d.mistake, (v, i) => cell(i, v, v < 0 ? 'wrong' : ''))}
                 </tr>
               </tbody>
@@ -410,46 +470,11 @@ export class PosencPadding extends PosencElement {
           </div>`
         : this._ready
           ? nothing
-          : html`<p class="readout">Loading the engine…</p>`}
+          : html`<p class="readout">${this.t('common.loading')}</p>`}
       <p class="readout" role="status" aria-live="polite" aria-atomic="true" data-role="slot">
-        ${d && cur >= 0 ? this._slotText(cur) : d ? 'Choose a slot (click a number, or arrow keys on the slot row) to read it.' : ''}
+        ${d && cur >= 0 ? this._slotText(cur) : d ? this.t('padding.chooseSlot') : ''}
       </p>
-      ${d
-        ? html`<p class="note lesson">
-              <b>RoBERTa</b> counts only real tokens and starts after its padding index, so padding keeps the padding index (whose embedding row
-              is reserved) and ${side === 'left' ? 'left padding does not shift the words' : 'the words get the same ids on either side'}.
-              <b>Generation</b> (GPT-2 with left padding) numbers real tokens ${first}, ${first + 1}, ${first + 2} … ${d.past ? 'straight after the cached ones' : 'from the first real one'} and puts a
-              harmless 1 under the padding, which the attention mask hides. ${side === 'left'
-                ? html`<b>arange</b> would start the words at ${d.naive[d.slots.findIndex((s) => s.real)]} instead of ${first}:
-                    ${d.past ? 'it counts the padding slots as if they were text.' : 'positions the model never saw for a sentence start.'}`
-                : html`With right padding arange happens to agree with the generation ids on the words.`}
-            </p>
-            ${d.past
-              ? html`<p class="note lesson" data-role="past">
-                  <b>The KV cache.</b> ${d.past} ${d.past === 1 ? 'token is' : 'tokens are'} already in the cache, so slot 0 comes after
-                  ${d.past === 1 ? 'it' : 'them'} and every convention carries on counting instead of starting again at 0: <b>arange</b> runs from
-                  ${d.past} to ${d.past + L - 1} (GPT-2's default when it is given no position ids), <b>RoBERTa</b> adds the ${d.past} to its count,
-                  and <b>generation</b> takes the cumulative sum over the whole attention mask — ${d.past} ones for the cached tokens, then the shown
-                  slots — and keeps its last ${L} entries, so the first real token shown gets ${first}. (RoPE models shift their rotations by the
-                  same cache length.) The lesson's expression below looks at the shown mask only and starts again at 0.
-                </p>`
-              : nothing}
-            <p class="note">
-              <b>The mistake.</b> The lesson's <code>torch.cumsum(mask, dim=1) * mask - 1</code> claims to give 0 at padding.
-              ${d.mistakeError
-                ? html`It gives <b>−1</b>: the product is 0 there and the − 1 applies to every slot. Looking these ids up in a position table
-                    fails:`
-                : html`At a padding slot it would give <b>−1</b> (the product is 0 there and the − 1 applies to every slot), but this row has
-                    no padding, so it is 0, 1, 2, … and correct.`}
-            </p>
-            ${d.mistakeError
-              ? html`<p class="fail" data-role="mistake-error">${d.mistakeError}</p>
-                  <p class="note lesson">
-                    (The engine refuses, as does <code>nn.Embedding</code> with an IndexError. Index a plain tensor or array with −1 instead and it
-                    silently returns the <em>last</em> row: the padding gets the encoding of the farthest position.)
-                  </p>`
-              : html`<p class="note">(No padding here, so nothing goes wrong yet: add padding slots.)</p>`}`
-        : nothing}
+      ${d ? this._renderNotes(d) : nothing}
     `;
     this._lastRender = { ms: performance.now() - t0, frames: 1 };
     return out;

@@ -1,18 +1,17 @@
 // Canvas painters of <posenc-rope>: pure functions of what the element computed (no element state), so
-// each can be read, and drawn, on its own.
+// each can be read, and drawn, on its own. Their words come from `tr`, the element's translator
+// (`tr(key, params)`, web/src/i18n).
 
 import { wrapText } from '../../render/canvas.js';
 import { drawXYPlot, drawCursor, drawArrow, extent } from '../../render/xyplot.js';
 
-const BOUND_TITLE = 'RoFormer’s upper bound on |q·k|, by m − n';
-const CURVE_TITLE = 'q·k of this query and key, by m − n';
 const TITLE_LINE = 16;
 
 /**
  * One channel pair of the query and the key as arrows: at position 0 (dashed) and rotated to m and n, with
  * the trails of the last positions and the angle between them. `s` is the element's per-(m, n, pair) state.
  */
-export function paintCircle(ctx, size, s, t, focused) {
+export function paintCircle(ctx, size, s, t, focused, tr) {
   const cx = size / 2;
   const cy = size / 2 + 4;
   // the radius follows the longest of the drawn vectors (rotation keeps lengths: the engine shows it)
@@ -38,8 +37,11 @@ export function paintCircle(ctx, size, s, t, focused) {
   ctx.fillStyle = t.muted;
   ctx.textAlign = 'right';
   ctx.textBaseline = 'bottom';
-  ctx.fillText(`horizontal: channel ${s.channels[0]}`, size - 4, size - 16);
-  ctx.fillText(`vertical: channel ${s.channels[1]}`, size - 4, size - 2);
+  const horizontal = tr('rope.horizontal', { channel: s.channels[0] });
+  const vertical = tr('rope.vertical', { channel: s.channels[1] });
+  ctx.fillText(horizontal, size - 4, size - 16);
+  ctx.fillText(vertical, size - 4, size - 2);
+  const verticalWidth = ctx.measureText(vertical).width;
   // trails: the last positions each vector passed through
   const dots = (pts, color) => {
     ctx.fillStyle = color;
@@ -87,13 +89,16 @@ export function paintCircle(ctx, size, s, t, focused) {
     ctx.textAlign = 'left';
     ctx.fillText(text, tx, ty);
   };
-  tag(s.qPair, `q at m = ${s.m}`, t.selectA);
-  tag(s.kPair, `k at n = ${s.n}`, t.selectB);
+  tag(s.qPair, tr('rope.qAt', { m: s.m }), t.selectA);
+  tag(s.kPair, tr('rope.kAt', { n: s.n }), t.selectB);
   ctx.font = t.fontSmall;
   ctx.fillStyle = t.muted;
   ctx.textAlign = 'left';
-  ctx.textBaseline = 'bottom';
-  ctx.fillText(`pair ${s.pair} · dashed: position 0`, 4, size - 2);
+  // bottom left, on the line of the vertical axis's name; in the top left corner when a language's words leave no room
+  const legend = tr('rope.circleLegend', { pair: s.pair });
+  const fits = 4 + ctx.measureText(legend).width + 10 <= size - 4 - verticalWidth;
+  ctx.textBaseline = fits ? 'bottom' : 'top';
+  ctx.fillText(legend, 4, fits ? size - 2 : 2);
   if (focused) {
     ctx.strokeStyle = t.cursor;
     ctx.lineWidth = 1;
@@ -110,7 +115,7 @@ export function pairingGeometry(w, d) {
 }
 
 /** The channels as a strip with an arc joining the two channels of each pair; pair `sel` in the accent colour. */
-export function paintPairing(ctx, g, st, sel, t) {
+export function paintPairing(ctx, g, st, sel, t, tr) {
   const boxH = 16;
   // arcs above the channel strip, one per pair; the chosen pair drawn last and bold
   const order = st.pairs.map((p, i) => i).sort((a, b) => (a === sel) - (b === sel));
@@ -143,21 +148,21 @@ export function paintPairing(ctx, g, st, sel, t) {
   for (const c of [a, b]) ctx.fillText(String(c), Math.max(10, Math.min(g.w - 10, g.left + (c + 0.5) * g.cell)), g.top + boxH + 3);
   ctx.fillStyle = t.muted;
   ctx.textAlign = 'left';
-  ctx.fillText('channel 0', g.left, g.top + boxH + 18);
+  ctx.fillText(tr('rope.channel', { channel: 0 }), g.left, g.top + boxH + 18);
   ctx.textAlign = 'right';
-  ctx.fillText(`channel ${g.d - 1}`, g.w - g.left, g.top + boxH + 18);
+  ctx.fillText(tr('rope.channel', { channel: g.d - 1 }), g.w - g.left, g.top + boxH + 18);
 }
 
 /**
  * Plot rectangles and the titles above them, wrapped to the width (a phone column takes two lines); on a
  * slide's narrow column (compact) the plots are shorter and the titles take the axis margin too.
  */
-export function decayGeometry(measure, t, w, compact) {
+export function decayGeometry(measure, t, w, compact, tr) {
   const x = 56;
   measure.font = t.fontBold;
   const titleX = compact ? 4 : x;
-  const title1 = wrapText(measure, BOUND_TITLE, w - titleX - 4);
-  const title2 = wrapText(measure, CURVE_TITLE, w - titleX - 4);
+  const title1 = wrapText(measure, tr('rope.boundTitle'), w - titleX - 4);
+  const title2 = wrapText(measure, tr('rope.curveTitle'), w - titleX - 4);
   const h = compact ? 76 : 96;
   const rect1 = { x, y: 6 + title1.length * TITLE_LINE, w: Math.max(120, w - x - 14), h };
   const rect2 = { x, y: rect1.y + rect1.h + 24 + title2.length * TITLE_LINE, w: rect1.w, h };
@@ -168,7 +173,7 @@ export function decayGeometry(measure, t, w, compact) {
  * RoFormer's bound on |q·k| (or `pending`, the reason it is not drawn yet) above the score q·k of this query
  * and key, both against m − n from −R to R, with the cursor at `gap`.
  */
-export function paintDecay(ctx, g, t, { decay, bound, gap, pending }) {
+export function paintDecay(ctx, g, t, { decay, bound, gap, pending }, tr) {
   const R = decay.R;
   const titles = (lines, y) => {
     ctx.font = t.fontBold;
@@ -204,7 +209,7 @@ export function paintDecay(ctx, g, t, { decay, bound, gap, pending }) {
     theme: t,
     series: [{ x: decay.x, y: decay.qk, color: t.selectA, width: 1.25 }],
     lines: [{ axis: 'y', value: 0, color: t.muted, dash: [2, 3] }],
-    xLabel: 'relative position m − n',
+    xLabel: tr('rope.axisRelative'),
   });
   if (Math.abs(gap) <= R) drawCursor(ctx, s2, g.rect2, gap, [{ y: decay.qk[gap + R], color: t.selectA }], t.cursor);
 }

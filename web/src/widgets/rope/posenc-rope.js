@@ -9,7 +9,8 @@ import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, replaced } from '../base.js';
 import { numberAttr, intList } from '../../state/attributes.js';
 import { clearCanvas, pointerIn } from '../../render/canvas.js';
-import { fixed, sci, plain, int } from '../../render/format.js';
+import { plain } from '../../render/format.js';
+import { formatNumber, formatSci } from '../../i18n/index.js';
 import { csvRow } from '../../render/export.js';
 import { tile, clampInt, methodStyles, numberInput, timed, announceChange } from '../methods-shared.js';
 import { ropeStyles } from './styles.js';
@@ -96,7 +97,7 @@ export class PosencRope extends PosencElement {
 
   get adjustments() {
     const n = this._pairCount;
-    return [...super.adjustments, ...(n ? replaced('pair', this.pair, this._pair, `a pair from 0 to ${n - 1} (head-dim / 2 − 1)`) : [])];
+    return [...super.adjustments, ...(n ? replaced('pair', this.pair, this._pair, this.t('rope.pairRange', { last: n - 1 }), this.t.bind(this)) : [])];
   }
 
   getSelection() {
@@ -282,7 +283,12 @@ export class PosencRope extends PosencElement {
     if (!canvas) return;
     const size = this.compact ? Math.max(200, Math.min(300, this._paneWidth('.pairing-pane'))) : Math.max(220, Math.min(340, this.contentWidth));
     const ctx = clearCanvas(canvas, size, size, this.ratio);
-    if (this._state) paintCircle(ctx, size, this._state, this.theme$(), this._focusCircle);
+    if (this._state) paintCircle(ctx, size, this._state, this.theme$(), this._focusCircle, this._tr);
+  }
+
+  /** The widget's translator, for the painters (they take no element). */
+  get _tr() {
+    return (this._trFn ??= (key, params) => this.t(key, params));
   }
 
   _pairingGeometry() {
@@ -294,7 +300,7 @@ export class PosencRope extends PosencElement {
     if (!canvas) return;
     const g = this._pairingGeometry();
     const ctx = clearCanvas(canvas, g.w, g.h, this.ratio);
-    if (this._static && this._state) paintPairing(ctx, g, this._static, this._state.pair, this.theme$());
+    if (this._static && this._state) paintPairing(ctx, g, this._static, this._state.pair, this.theme$(), this._tr);
   }
 
   _drawDecay() {
@@ -302,13 +308,13 @@ export class PosencRope extends PosencElement {
     if (!canvas) return;
     const t = this.theme$();
     const measure = (this._measureCtx ??= document.createElement('canvas').getContext('2d'));
-    const g = decayGeometry(measure, t, this._paneWidth('.decay-pane'), this.compact);
+    const g = decayGeometry(measure, t, this._paneWidth('.decay-pane'), this.compact, this._tr);
     const ctx = clearCanvas(canvas, g.w, g.h, this.ratio);
     const dc = this._decay;
     if (!dc || !this._state) return;
     const bound = this._boundCurve();
-    const pending = bound ? '' : this._static?.step == null && this._bound ? 'no bound: the pairing has fewer than d/2 pairs' : 'computing…';
-    paintDecay(ctx, g, t, { decay: dc, bound, gap: this._state.m - this._state.n, pending });
+    const pending = bound ? '' : this.t(this._static?.step == null && this._bound ? 'rope.noBound' : 'rope.computing');
+    paintDecay(ctx, g, t, { decay: dc, bound, gap: this._state.m - this._state.n, pending }, this._tr);
   }
 
   // ---- interaction -------------------------------------------------------------------------------------------
@@ -413,10 +419,25 @@ export class PosencRope extends PosencElement {
     const parts = ['canvas.circle', 'canvas.pairing', 'canvas.decay'].map((s) => this.renderRoot.querySelector(s)).filter(Boolean);
     if (!parts.length || !this._state) return null;
     const s = this._state;
-    return this.picture(parts, `RoPE (${this._conv}), head_dim ${this.headDim}, base ${this.base}: q at ${s.m}, k at ${s.n}, q·k = ${fixed(s.score, 4)}`);
+    return this.picture(parts, this.t('rope.picture', { convention: this._convName, headDim: this.headDim, base: this.base, m: s.m, n: s.n, score: formatNumber(this.locale, s.score, 4) }));
   }
 
   // ---- template ----------------------------------------------------------------------------------------------
+
+  /** The convention drawn, in the reader's words (the attribute keeps 'half' and 'interleaved'). */
+  get _convName() {
+    return this.t(this._conv === 'half' ? 'rope.half' : 'rope.interleaved');
+  }
+
+  /** Sentences one after another, as the language joins them (a space; none in Chinese). */
+  _sentences(...parts) {
+    return parts.reduce((first, second) => this.tHtml('rope.join', { first, second }));
+  }
+
+  /** A number for the reader (locale form) with `digits` decimals. */
+  _num(v, digits) {
+    return formatNumber(this.locale, v, digits);
+  }
 
   /** The bound and |q·k| at the cursor's distance, once the bound is computed (and the gap is plotted). */
   _renderBoundReadout(s, gap) {
@@ -425,28 +446,58 @@ export class PosencRope extends PosencElement {
     if (!s || !bound || !dc || Math.abs(gap) > dc.R) return nothing;
     const b = bound[gap + dc.R];
     return html`<p class="readout" data-role="bound">
-      At m − n = ${String(gap).replace('-', '−')}: bound <span class="num" data-value=${plain(b)}>${fixed(b, 2)}</span> ≥ |q·k| =
-      <span class="num">${fixed(Math.abs(dc.qk[gap + dc.R]), 4)}</span>
+      ${this.tHtml('rope.boundReadout', {
+        gap,
+        bound: html`<span class="num" data-value=${plain(b)}>${this._num(b, 2)}</span>`,
+        qk: html`<span class="num">${this._num(Math.abs(dc.qk[gap + dc.R]), 4)}</span>`,
+      })}
+    </p>`;
+  }
+
+  /** RoFormer's bound, explained: the formula parts stay left to right in every language. */
+  _renderDecayNote(st) {
+    const ltr = (content) => html`<span dir="ltr">${content}</span>`;
+    return html`<p class="note lesson">
+      ${this._sentences(
+        this.tHtml('rope.decayFormula', {
+          sum: ltr(html`Σ<sub>i</sub> h<sub>i</sub> e<sup>i(m−n)θ<sub>i</sub></sup>`),
+          h: ltr(html`h<sub>i</sub> = q<sub>i</sub>k̄<sub>i</sub>`),
+          bound: ltr(html`|q·k| ≤ max<sub>i</sub>|h<sub>i+1</sub> − h<sub>i</sub>| · Σ<sub>j</sub>|S<sub>j</sub>|`),
+          partial: ltr(html`S<sub>j</sub> = Σ<sub>i&lt;j</sub> e<sup>i(m−n)θ<sub>i</sub></sup>`),
+          last: ltr(html`h<sub>d/2</sub> = 0`),
+        }),
+        this.tHtml('rope.decayFactors', {
+          step: st?.step != null ? this.tHtml('rope.stepHere', { step: html`<span class="num" data-role="step">${this._num(st.step, 4)}</span>` }) : '',
+        }),
+        this.t('rope.decayCaps'),
+        this.tHtml('rope.decayEngine', {
+          apply: html`<code dir="ltr">pe.rope.apply</code>`,
+          count: st?.pairs.length ?? 0,
+          theta: ltr(html`θ<sub>i</sub> = base<sup>−2i/d</sup>`),
+          invFreq: html`<code dir="ltr">pe.rope.invFreq</code>`,
+        }),
+      )}
     </p>`;
   }
 
   render() {
     const s = this._state;
     const st = this._static;
-    const title = this.label || 'Rotary position embedding (RoPE)';
+    const title = this.label || this.t('rope.title');
     const sliderMax = Math.max(this.span, this.m, this.n);
     const gap = s ? s.m - s.n : 0;
     const conv = this._conv;
+    const kbd = (key) => html`<kbd>${key}</kbd>`;
     return html`
       ${this.renderHead(title)}
       <div class="controls">
-        <span class="seg" role="group" aria-label="Channel pairing convention">
-          <button type="button" aria-pressed=${conv === 'half'} @click=${() => (this.convention = 'half')}>half (rotate_half)</button>
-          <button type="button" aria-pressed=${conv === 'interleaved'} @click=${() => (this.convention = 'interleaved')}>interleaved</button>
+        <span class="seg" role="group" aria-label=${this.t('rope.conventionGroup')}>
+          <button type="button" aria-pressed=${conv === 'half'} @click=${() => (this.convention = 'half')}>${this.t('rope.half')} <span dir="ltr">(rotate_half)</span></button>
+          <button type="button" aria-pressed=${conv === 'interleaved'} @click=${() => (this.convention = 'interleaved')}>${this.t('rope.interleaved')}</button>
         </span>
-        ${numberInput(this, 'head_dim', 'headDim', { min: 2, max: MAX_HEAD_DIM, step: 2 })} ${numberInput(this, 'base', 'base', { min: 1, step: 1 })}
+        ${numberInput(this, this.t('rope.headDim'), 'headDim', { min: 2, max: MAX_HEAD_DIM, step: 2 })} ${numberInput(this, this.t('rope.base'), 'base', { min: 1, step: 1 })}
         <label
-          >pair
+          >${this.t('rope.pair')}
           <input
             type="number"
             min="0"
@@ -461,9 +512,7 @@ export class PosencRope extends PosencElement {
           class="plot circle"
           tabindex="0"
           role="img"
-          aria-label=${s
-            ? `Pair ${s.pair} (channels ${s.channels[0]} and ${s.channels[1]}) of the query at position ${s.m} and the key at position ${s.n}, drawn as arrows. Left and right arrow keys move both positions together, up and down change the pair.`
-            : 'RoPE vectors'}
+          aria-label=${s ? this.t('rope.circleAria', { pair: s.pair, a: s.channels[0], b: s.channels[1], m: s.m, n: s.n }) : this.t('rope.circleShort')}
           aria-describedby="score"
           @keydown=${this._onCircleKey}
           @focus=${() => ((this._focusCircle = true), this._drawCircle())}
@@ -472,67 +521,77 @@ export class PosencRope extends PosencElement {
         <div class="side">
           <div class="controls">
             <label class="slider"
-              ><span class="swatch-a">query m</span>
+              ><span class="swatch-a">${this.t('rope.queryM')}</span>
               <input
                 type="range"
                 min="0"
                 max=${sliderMax}
                 .value=${String(this.m)}
-                aria-label="query position m"
+                aria-label=${this.t('rope.queryAria')}
                 @input=${(e) => this._set(Number(e.target.value), this.n)}
               /><output>${this.m}</output></label
             >
           </div>
           <div class="controls">
             <label class="slider"
-              ><span class="swatch-b">key n</span>
+              ><span class="swatch-b">${this.t('rope.keyN')}</span>
               <input
                 type="range"
                 min="0"
                 max=${sliderMax}
                 .value=${String(this.n)}
-                aria-label="key position n"
+                aria-label=${this.t('rope.keyAria')}
                 @input=${(e) => this._set(this.m, Number(e.target.value))}
               /><output>${this.n}</output></label
             >
           </div>
           <div class="controls">
-            <button type="button" @click=${() => this._shiftBoth(-1)}>both − 1<span class="sr-only">: move both positions back by one</span></button>
-            <button type="button" @click=${() => this._shiftBoth(1)}>both + 1<span class="sr-only">: move both positions forward by one</span></button>
-            <button type="button" @click=${() => this._shiftBoth(10)}>both + 10<span class="sr-only">: move both positions forward by ten</span></button>
+            <button type="button" @click=${() => this._shiftBoth(-1)}>${this.t('rope.both', { step: '− 1' })}<span class="sr-only">${this.t('rope.backOne')}</span></button>
+            <button type="button" @click=${() => this._shiftBoth(1)}>${this.t('rope.both', { step: '+ 1' })}<span class="sr-only">${this.t('rope.forwardOne')}</span></button>
+            <button type="button" @click=${() => this._shiftBoth(10)}>${this.t('rope.both', { step: '+ 10' })}<span class="sr-only">${this.t('rope.forwardTen')}</span></button>
           </div>
           <p id="score" class="readout" role="status" aria-live="polite" aria-atomic="true">
             ${s
-              ? html`q·k at (m, n) = (${s.m}, ${s.n}): <span class="big" data-role="score" data-value=${plain(s.score)}>${fixed(s.score, 4)}</span>`
+              ? this.tHtml('rope.scoreReadout', { m: s.m, n: s.n, score: html`<span class="big" data-role="score" data-value=${plain(s.score)}>${this._num(s.score, 4)}</span>` })
               : this._ready
                 ? ''
-                : 'Loading the engine…'}
+                : this.t('common.loading')}
           </p>
           ${s
             ? html`<p class="proof" data-role="proof">
-                  Same gap m − n = ${gap} from the start, (${s.reference.m}, ${s.reference.n}):
-                  <span class="num" data-role="reference" data-value=${plain(s.reference.score)}>${fixed(s.reference.score, 4)}</span>
-                  — ${s.difference === 0 ? html`<span class="ok">identical</span>` : html`difference ${sci(s.difference, 2)} (float32 rounding)`}.
-                  Only the gap counts.
+                  ${this.tHtml('rope.proof', {
+                    gap,
+                    m: s.reference.m,
+                    n: s.reference.n,
+                    reference: html`<span class="num" data-role="reference" data-value=${plain(s.reference.score)}>${this._num(s.reference.score, 4)}</span>`,
+                    verdict: s.difference === 0 ? html`<span class="ok">${this.t('rope.identical')}</span>` : this.t('rope.difference', { difference: formatSci(this.locale, s.difference, 2) }),
+                  })}
                 </p>
                 <p class="note lesson">
-                  Pair ${s.pair} = channels ${s.channels[0]} &amp; ${s.channels[1]} turns by θ = ${sci(s.invFreq, 4)} rad per position;
-                  its share of q·k is <span class="num">${fixed(s.pairScore, 4)}</span>. Rotation keeps lengths: |q|² = ${fixed(s.q0Norm, 4)} at 0 and
-                  ${fixed(s.qNorm, 4)} at ${s.m}.
+                  ${this.tHtml('rope.pairNote', {
+                    pair: s.pair,
+                    a: s.channels[0],
+                    b: s.channels[1],
+                    theta: formatSci(this.locale, s.invFreq, 4),
+                    share: html`<span class="num">${this._num(s.pairScore, 4)}</span>`,
+                    q0: this._num(s.q0Norm, 4),
+                    qm: this._num(s.qNorm, 4),
+                    m: s.m,
+                  })}
                 </p>`
             : nothing}
           ${this._history.length > 1
-            ? html`<table class="grid" aria-label="Recent positions and scores">
+            ? html`<table class="grid" aria-label=${this.t('rope.history')}>
                 <thead>
-                  <tr><th class="num">m</th><th class="num">n</th><th class="num">m − n</th><th class="num">q·k</th></tr>
+                  <tr dir="ltr"><th class="num">m</th><th class="num">n</th><th class="num">m − n</th><th class="num">q·k</th></tr>
                 </thead>
                 <tbody>
                   ${this._history.slice(0, this.compact ? COMPACT_HISTORY : HISTORY).map(
                     (h) => html`<tr class=${h.gap === gap ? 'same' : ''}>
-                      <td class="num">${h.m}</td>
-                      <td class="num">${h.n}</td>
-                      <td class="num">${h.gap}</td>
-                      <td class="num">${fixed(h.score, 4)}</td>
+                      <td class="num">${this._num(h.m)}</td>
+                      <td class="num">${this._num(h.n)}</td>
+                      <td class="num">${this._num(h.gap)}</td>
+                      <td class="num">${this._num(h.score, 4)}</td>
                     </tr>`,
                   )}
                 </tbody>
@@ -541,48 +600,34 @@ export class PosencRope extends PosencElement {
         </div>
       </div>
       <p class="note lesson keys">
-        Keys: focus the picture, <kbd>←</kbd>/<kbd>→</kbd> move query and key together (Shift: by 10), <kbd>↑</kbd>/<kbd>↓</kbd> change the pair,
-        <kbd>Home</kbd> slides the pair back to the start. Rows with the current gap are highlighted.
+        ${this.tHtml('rope.keys', { leftRight: html`${kbd('←')}/${kbd('→')}`, upDown: html`${kbd('↑')}/${kbd('↓')}`, home: kbd(this.t('rope.homeKey')) })}
       </p>
       <div class="pane pairing-pane">
-      <p class="panel-title">Which channels turn together</p>
+      <p class="panel-title">${this.t('rope.pairingTitle')}</p>
       <canvas
         class="plot pairing"
         tabindex="0"
         role="img"
         aria-label=${st && s
-          ? `${this.headDim} channels; ${conv} pairing read from the engine: pair ${s.pair} is channels ${s.channels[0]} and ${s.channels[1]}. Left and right arrow keys change the pair.`
-          : 'channel pairing'}
+          ? this.t('rope.pairingAria', { count: this.headDim, convention: this._convName, pair: s.pair, a: s.channels[0], b: s.channels[1] })
+          : this.t('rope.pairingShort')}
         @click=${this._onPairingClick}
         @keydown=${this._onPairingKey}
       ></canvas>
       <p class="note lesson">
-        ${conv === 'half'
-          ? 'half: channel j turns together with channel j + d/2 (rotate_half; GPT-NeoX, LLaMA and most models in transformers).'
-          : 'interleaved: channels 2i and 2i + 1 turn together (rotate_every_two; GPT-J, RoFormer, the original LLaMA code).'}
-        Same frequencies, different memory layout: weights trained with one pairing need permuting to run with the other.
+        ${this._sentences(
+          this.tHtml(conv === 'half' ? 'rope.halfNote' : 'rope.interleavedNote', {
+            code: html`<code dir="ltr">${conv === 'half' ? 'rotate_half' : 'rotate_every_two'}</code>`,
+          }),
+          this.t('rope.layoutNote'),
+        )}
       </p>
       </div>
       <div class="pane decay-pane">
-      <p class="panel-title">Long-range decay</p>
-      <canvas
-        class="plot decay"
-        role="img"
-        aria-label=${`Two line plots over relative position from −${this.span} to ${this.span}: RoFormer's upper bound on |q·k| for this query and key, which falls with distance, and their score q·k, which stays below it. The cursor marks m − n = ${gap}.`}
-      ></canvas>
+      <p class="panel-title">${this.t('rope.decayTitle')}</p>
+      <canvas class="plot decay" role="img" aria-label=${this.t('rope.decayAria', { span: this.span, gap })}></canvas>
       ${this._renderBoundReadout(s, gap)}
-      <p class="note lesson">
-        RoFormer (section 3.4.3) writes q·k as the real part of Σ<sub>i</sub> h<sub>i</sub> e<sup>i(m−n)θ<sub>i</sub></sup>, where
-        h<sub>i</sub> = q<sub>i</sub>k̄<sub>i</sub> is pair i's share read as a complex number, and sums it by parts:
-        |q·k| ≤ max<sub>i</sub>|h<sub>i+1</sub> − h<sub>i</sub>| · Σ<sub>j</sub>|S<sub>j</sub>|, with
-        S<sub>j</sub> = Σ<sub>i&lt;j</sub> e<sup>i(m−n)θ<sub>i</sub></sup> (and h<sub>d/2</sub> = 0). The first factor depends on q and k
-        only${st?.step != null ? html` (<span class="num" data-role="step">${fixed(st.step, 4)}</span> here)` : nothing}; the second falls as
-        the pairs drift out of step with distance, so the largest score a far-apart query and key can reach is lower than for close ones.
-        The bound holds for every q and k with the same largest step, so it is usually far above the score, and a particular q and k (seeded
-        random vectors here) still swing up and down below it: it caps how large |q·k| can be, it does not make every score small. Its terms are the engine's rotations
-        (pe.rope.apply) summed with engine dot products; ${int(st?.pairs.length ?? 0)} pairs, θ<sub>i</sub> = base<sup>−2i/d</sup> from
-        pe.rope.invFreq.
-      </p>
+      ${this._renderDecayNote(st)}
       </div>
       </div>
     `;
