@@ -30,6 +30,11 @@ const TRANSLATED = {
   // </rope>
 
   // <t5>
+  t5: {
+    attrs: ['', 'bidirectional length="12" heads="2" head="1" positions="9,2"', 'num-buckets="16" max-distance="20" length="30" span="99999"', 'compact num-buckets="16" max-distance="20" span="12"'],
+    title: { en: 'T5 relative position buckets', es: 'Cubetas de posición relativa de T5', 'zh-CN': 'T5 相对位置桶' },
+    words: /\b(bucket|buckets|exact|logarithmic|log|region|distance|distances|grid|bidirectional|encoder|decoder|future|relative|land|shares|shared|plotted|random|untrained|seed|learns)\b/,
+  },
   // </t5>
 
   // <methods>
