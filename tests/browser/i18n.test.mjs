@@ -41,6 +41,11 @@ const TRANSLATED = {
   // </methods>
 
   // <scaling>
+  scaling: {
+    attrs: ['', 'view="frequency" solo type="longrope" head-dim="8" short-factor="1,1,1,1" long-factor="1,2,4,8"', 'compact type="default" seq-len="20000"'],
+    title: { en: 'Stretching RoPE to longer contexts', es: 'Estirar RoPE a contextos más largos', 'zh-CN': '把 RoPE 拉伸到更长的上下文' },
+    words: /\b(wavelength|frequency|inverse|context|target|stretching|linear|dynamic|interpolation|pairs|type|types|only|default|presets|turn|slow|fast|divides|searched|illustrative|list)\b/,
+  },
   // </scaling>
 
   // <padding>
