@@ -52,6 +52,17 @@ const TRANSLATED = {
   // </padding>
 
   // <model>
+  model: {
+    attrs: [
+      '',
+      'preset="phi-3-mini-128k"',
+      'preset="qwen2.5-7b" compact',
+      `config='{"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 4096, "rope_theta": 10000.0, "rope_scaling": {"type": "dynamic", "factor": 2.0}}'`,
+      'preset="zzz"',
+    ],
+    title: { en: 'Your model’s positions', es: 'Las posiciones de tu modelo', 'zh-CN': '你的模型中的位置' },
+    words: /\b(trained|extended|never|turn|turns|completes|channels|arithmetic|wavelength|wavelengths|unscaled|scaled|precision|solid|dashed|worst|largest|your|paste|read|illustrative|published|neighbours|rounded)\b/,
+  },
   // </model>
 };
 
