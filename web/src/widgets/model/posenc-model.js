@@ -318,8 +318,7 @@ export class PosencModel extends PosencElement {
               factor: html`<span class="num" data-role="attention" data-value=${plain(d.r.attentionFactor)}>${formatNumber(this.locale, d.r.attentionFactor, 4)}</span>`,
               trained: d.trained ? this._whole(d.trained) : '—',
               longest: this._whole(d.longest),
-            })}
-            ${d.illustrative ? html`<span class="muted">${this.t('model.illustrative')}</span>` : nothing}
+            })}${d.illustrative ? html`<span class="muted">${this.t('model.illustrative')}</span>` : nothing}
           </p>`
         : this._ready
           ? nothing
@@ -365,8 +364,7 @@ export class PosencModel extends PosencElement {
                     never: html`<span data-role="never" data-value=${never}>${never}</span>`,
                     pairs: d.wavelength.length,
                     longest: this._whole(d.longest),
-                  })}
-                  <span class="lesson">${this.tHtml('model.lesson', { limit: `2^24 = ${this._whole(2 ** 24)}` })}</span>
+                  })}<span class="lesson">${this.tHtml('model.lesson', { limit: `2^24 = ${this._whole(2 ** 24)}` })}</span>
                 </p>`
             : nothing}
         </div>

@@ -296,7 +296,9 @@ export class PosencScaling extends PosencElement {
     ctx.textAlign = 'right';
     ctx.textBaseline = wave ? 'top' : 'bottom';
     // inside the plot: wrapped onto more lines when the plot is too narrow for one
-    const caption = this.t(wave ? 'scaling.captionAbove' : 'scaling.captionBelow');
+    let caption = this.t(wave ? 'scaling.captionAbove' : 'scaling.captionBelow');
+    // lines break at spaces; a caption without any (Chinese) may also break after its full-width punctuation
+    if (!/\s/.test(caption) && ctx.measureText(caption).width > rect.w - 8) caption = caption.replace(/([：，；])/gu, '$1 ');
     fillTextFitted(ctx, caption, rect.x + rect.w - 4, wave ? rect.y + 3 : rect.y + rect.h - 3, rect.w - 8, { lineHeight: 13 });
     ctx.restore();
   }

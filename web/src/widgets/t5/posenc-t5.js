@@ -563,8 +563,7 @@ export class PosencT5 extends PosencElement {
       </p>
       ${d
         ? html`<p class="note lesson" data-role="regions">
-            ${this.t('t5.keysBefore', { regions: this._sideText(d.past, d.R) })}
-            ${this.bidirectional
+            ${this.t('t5.keysBefore', { regions: this._sideText(d.past, d.R) })}${this.bidirectional
               ? this.t('t5.keysAfterBidirectional', { first: d.after[1], last: d.future.lastBucket, regions: this._sideText(d.future, d.R, true) })
               : this.t('t5.keysAfterCausal')}
           </p>`
