@@ -42,6 +42,11 @@ const TRANSLATED = {
   // </rope>
 
   // <t5>
+  t5: {
+    attrs: ['', 'bidirectional length="12" heads="2" head="1" positions="9,2"', 'num-buckets="16" max-distance="20" length="30" span="99999"', 'compact num-buckets="16" max-distance="20" span="12"'],
+    title: { en: 'T5 relative position buckets', es: 'Cubetas de posición relativa de T5', 'zh-CN': 'T5 相对位置桶' },
+    words: /\b(bucket|buckets|exact|logarithmic|log|region|distance|distances|grid|bidirectional|encoder|decoder|future|relative|land|shares|shared|plotted|random|untrained|seed|learns)\b/,
+  },
   // </t5>
 
   // <methods>
@@ -55,6 +60,11 @@ const TRANSLATED = {
   // </methods>
 
   // <scaling>
+  scaling: {
+    attrs: ['', 'view="frequency" solo type="longrope" head-dim="8" short-factor="1,1,1,1" long-factor="1,2,4,8"', 'compact type="default" seq-len="20000"'],
+    title: { en: 'Stretching RoPE to longer contexts', es: 'Estirar RoPE a contextos más largos', 'zh-CN': '把 RoPE 拉伸到更长的上下文' },
+    words: /\b(wavelength|frequency|inverse|context|target|stretching|linear|dynamic|interpolation|pairs|type|types|only|default|presets|turn|slow|fast|divides|searched|illustrative|list)\b/,
+  },
   // </scaling>
 
   // <padding>
@@ -66,6 +76,17 @@ const TRANSLATED = {
   // </padding>
 
   // <model>
+  model: {
+    attrs: [
+      '',
+      'preset="phi-3-mini-128k"',
+      'preset="qwen2.5-7b" compact',
+      `config='{"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 4096, "rope_theta": 10000.0, "rope_scaling": {"type": "dynamic", "factor": 2.0}}'`,
+      'preset="zzz"',
+    ],
+    title: { en: 'Your model’s positions', es: 'Las posiciones de tu modelo', 'zh-CN': '你的模型中的位置' },
+    words: /\b(trained|extended|never|turn|turns|completes|channels|arithmetic|wavelength|wavelengths|unscaled|scaled|precision|solid|dashed|worst|largest|your|paste|read|illustrative|published|neighbours|rounded)\b/,
+  },
   // </model>
 };
 

@@ -7,7 +7,8 @@
 import { html, nothing } from 'lit';
 import { PosencElement, baseStyles } from '../base.js';
 import { numberAttr, intList } from '../../state/attributes.js';
-import { fixed, sci, int, plain } from '../../render/format.js';
+import { int, plain } from '../../render/format.js';
+import { formatNumber, formatSci } from '../../i18n/index.js';
 import { drawXYPlot, drawCursor, extent } from '../../render/xyplot.js';
 import { csvRow } from '../../render/export.js';
 import { methodStyles, clampInt, timed, pairForKey, pairAtPointer, plotContext } from '../methods-shared.js';
@@ -45,13 +46,17 @@ export class PosencModel extends PosencElement {
     this.requestUpdate();
   }
 
-  /** The config shown: the pasted one (JSON text), else the preset's. */
+  /**
+   * The config shown: the pasted one (JSON text), else the preset's. `name` is what `result` and the PyTorch
+   * code call it; the widget shows a pasted config's name in its language (`pasted`).
+   */
   get _source() {
     if (this.config) {
       try {
-        return { name: 'your config', config: JSON.parse(this.config) };
+        return { name: 'your config', pasted: true, config: JSON.parse(this.config) };
       } catch (err) {
-        throw new TypeError(`config is not valid JSON (${err.message})`);
+        // the widget's sentence in the reader's language; the browser's own reason stays as the browser gives it
+        throw new TypeError(this.t('model.badJson', { error: err.message }));
       }
     }
     const p = PRESETS.find((x) => x.id === this.choice('preset'));
@@ -175,11 +180,11 @@ export class PosencModel extends PosencElement {
         { x, y: d.wavelength, color: t.accent, width: 2.5, points: x.length <= 64 },
       ],
       lines: [
-        ...(d.trained ? [{ axis: 'y', value: d.trained, color: t.selectB, label: `trained ${int(d.trained)}`, align: 'start' }] : []),
-        ...(d.longest !== d.trained ? [{ axis: 'y', value: d.longest, color: t.selectA, label: `extended ${int(d.longest)}`, align: 'start', dash: [2, 3] }] : []),
+        ...(d.trained ? [{ axis: 'y', value: d.trained, color: t.selectB, label: this.t('model.trainedMark', { value: this._whole(d.trained) }), align: 'start' }] : []),
+        ...(d.longest !== d.trained ? [{ axis: 'y', value: d.longest, color: t.selectA, label: this.t('model.extendedMark', { value: this._whole(d.longest) }), align: 'start', dash: [2, 3] }] : []),
       ],
-      xLabel: 'pair i (fast → slow)',
-      yLabel: 'wavelength 2π/θ (positions, log)',
+      xLabel: this.t('model.axisPair'),
+      yLabel: this.t('model.axisWavelength'),
       yLabelOffset: 46,
     });
     this._plot = { plot, rect };
@@ -237,7 +242,17 @@ export class PosencModel extends PosencElement {
     const canvas = this.renderRoot.querySelector('canvas.plot');
     const d = this._data;
     if (!canvas || !d) return null;
-    return this.picture([canvas], `${d.name}: ${d.r.type} RoPE, rotary ${d.r.rotaryDim} of ${d.r.headDim}, base ${d.r.base}`);
+    return this.picture([canvas], this.t('model.picture', { name: this._name(d), type: d.r.type, rotary: d.r.rotaryDim, headDim: d.r.headDim, base: d.r.base }));
+  }
+
+  /** The model's name as shown: the preset's (names stay as published), or "your config" in the reader's language. */
+  _name(d) {
+    return d.pasted ? this.t('model.yourConfig') : d.name;
+  }
+
+  /** A whole number as the reader groups its digits (English: thin spaces, as everywhere in posenc). */
+  _whole(v) {
+    return this.locale === 'en' ? int(v) : formatNumber(this.locale, Math.round(v));
   }
 
   // ---- template ----------------------------------------------------------------------------------------------
@@ -247,20 +262,20 @@ export class PosencModel extends PosencElement {
       const pr = d.precision[dtype];
       const n = this._neighbours(dtype);
       return html`<tr data-dtype=${dtype}>
-        <th scope="row">${dtype}</th>
-        <td class="num" data-value=${plain(pr.maxAngleError)}>${sci(pr.maxAngleError, 2)} rad</td>
+        <th scope="row" dir="ltr">${dtype}</th>
+        <td class="num" data-value=${plain(pr.maxAngleError)}>${this.t('model.radians', { value: formatSci(this.locale, pr.maxAngleError, 2) })}</td>
         <td class="num">${pr.worstPair}</td>
-        <td data-role="neighbours" data-value=${n.differ}>${n.differ} of ${n.half} pairs</td>
+        <td data-role="neighbours" data-value=${n.differ}>${this.t('model.pairsDiffer', { differ: n.differ, count: n.half })}</td>
       </tr>`;
     });
     return html`<div class="scroll">
-      <table class="grid" aria-label="Precision at the longest context">
+      <table class="grid" aria-label=${this.t('model.precisionAria')}>
         <thead>
           <tr>
-            <th scope="col">arithmetic</th>
-            <th scope="col" class="num">largest angle error</th>
-            <th scope="col" class="num">worst pair</th>
-            <th scope="col">differ between ${int(this._checkAt)} and ${int(this._checkAt + 1)}</th>
+            <th scope="col">${this.t('model.arithmetic')}</th>
+            <th scope="col" class="num">${this.t('model.angleError')}</th>
+            <th scope="col" class="num">${this.t('model.worstPair')}</th>
+            <th scope="col">${this.t('model.differ', { a: this._whole(this._checkAt), b: this._whole(this._checkAt + 1) })}</th>
           </tr>
         </thead>
         <tbody>${rows}</tbody>
@@ -270,43 +285,51 @@ export class PosencModel extends PosencElement {
 
   render() {
     const d = this._data;
-    const title = this.label || 'Your model’s positions';
+    const title = this.label || this.t('model.title');
     const i = this._pair;
+    // names, config keys and the engine's own words: the same in every language, left to right
+    const code = (text) => html`<span dir="ltr">${text}</span>`;
+    const never = d ? d.wavelength.filter((w) => w > d.longest).length : 0;
     return html`
       ${this.renderHead(title)}
       <div class="controls">
         <label
-          >model
+          >${this.t('model.model')}
           <select .value=${this.config ? '' : this.choice('preset')} @change=${(e) => ((this.config = ''), (this.preset = e.target.value))}>
-            ${this.config ? html`<option value="" selected>your config</option>` : nothing}
-            ${PRESETS.map((p) => html`<option value=${p.id} ?selected=${!this.config && p.id === this.choice('preset')}>${p.name}</option>`)}
+            ${this.config ? html`<option value="" selected>${this.t('model.yourConfig')}</option>` : nothing}
+            ${PRESETS.map((p) => html`<option value=${p.id} dir="ltr" ?selected=${!this.config && p.id === this.choice('preset')}>${p.name}</option>`)}
           </select></label
         >
-        ${d?.source ? html`<a class="source" href=${d.source} target="_blank" rel="noopener">its config.json</a>` : nothing}
+        ${d?.source ? html`<a class="source" href=${d.source} target="_blank" rel="noopener">${this.tHtml('model.source', { file: code('config.json') })}</a>` : nothing}
       </div>
       <details class="paste">
-        <summary>Paste a config.json</summary>
-        <textarea rows="5" aria-label="config.json" placeholder='{"hidden_size": 4096, "num_attention_heads": 32, "rope_theta": 500000, …}'></textarea>
-        <button type="button" @click=${this._applyPasted}>Read it</button>
+        <summary>${this.tHtml('model.paste', { file: code('config.json') })}</summary>
+        <textarea rows="5" aria-label="config.json" dir="ltr" placeholder='{"hidden_size": 4096, "num_attention_heads": 32, "rope_theta": 500000, …}'></textarea>
+        <button type="button" @click=${this._applyPasted}>${this.t('model.read')}</button>
       </details>
       ${d
         ? html`<p class="readout" data-role="summary">
-            <b>${d.name}</b>: ${d.r.type} RoPE on <span class="num" data-role="rotary" data-value=${d.r.rotaryDim}>${d.r.rotaryDim}</span> of
-            ${d.r.headDim} channels per head, base <span class="num">${d.r.base}</span>, attention factor
-            <span class="num" data-role="attention" data-value=${plain(d.r.attentionFactor)}>${fixed(d.r.attentionFactor, 4)}</span>;
-            trained on ${d.trained ? int(d.trained) : '—'} positions, used up to ${int(d.longest)}.
-            ${d.illustrative ? html`<span class="muted">(LongRoPE factor lists: illustrative, of the published shape.)</span>` : nothing}
+            ${this.tHtml('model.summary', {
+              name: d.pasted ? html`<b>${this._name(d)}</b>` : html`<b><bdi>${d.name}</bdi></b>`,
+              type: code(d.r.type),
+              rotary: html`<span class="num" data-role="rotary" data-value=${d.r.rotaryDim}>${d.r.rotaryDim}</span>`,
+              headDim: d.r.headDim,
+              base: html`<span class="num">${formatNumber(this.locale, d.r.base)}</span>`,
+              factor: html`<span class="num" data-role="attention" data-value=${plain(d.r.attentionFactor)}>${formatNumber(this.locale, d.r.attentionFactor, 4)}</span>`,
+              trained: d.trained ? this._whole(d.trained) : '—',
+              longest: this._whole(d.longest),
+            })}${d.illustrative ? html`<span class="muted">${this.t('model.illustrative')}</span>` : nothing}
           </p>`
         : this._ready
           ? nothing
-          : html`<p class="readout">Loading the engine…</p>`}
+          : html`<p class="readout">${this.t('common.loading')}</p>`}
       <div class="split">
         <div class="pane plot-pane">
           <canvas
             class="plot"
             tabindex="0"
             role="img"
-            aria-label=${d ? `Wavelength of each of the ${d.wavelength.length} pairs on a log scale, scaled (solid) and unscaled (dashed), against the trained and extended context. Left and right arrows choose a pair.` : 'wavelengths'}
+            aria-label=${d ? this.t('model.plotAria', { pairs: d.wavelength.length }) : this.t('model.plotShort')}
             aria-describedby="pair-readout"
             @keydown=${this._onKey}
             @pointermove=${this._onMove}
@@ -315,36 +338,40 @@ export class PosencModel extends PosencElement {
           ></canvas>
           <p id="pair-readout" class="readout" role="status" aria-live="polite" aria-atomic="true">
             ${d
-              ? html`pair ${i}: wavelength <span data-role="wavelength" data-value=${plain(d.wavelength[i])}>${sci(d.wavelength[i], 4)}</span>
-                  (unscaled ${sci(d.defaultWavelength[i], 4)}, ×${fixed(d.wavelength[i] / d.defaultWavelength[i], 3)});
-                  ${d.wavelength[i] > d.longest
-                    ? 'never completes a turn, even over the extended context'
-                    : d.trained && d.wavelength[i] > d.trained
-                      ? 'completes a turn only beyond the trained context'
-                      : `${fixed(d.longest / d.wavelength[i], 1)} turns over the extended context`}.`
+              ? this.tHtml('model.readout', {
+                  pair: i,
+                  wavelength: html`<span data-role="wavelength" data-value=${plain(d.wavelength[i])}>${formatSci(this.locale, d.wavelength[i], 4)}</span>`,
+                  unscaled: formatSci(this.locale, d.defaultWavelength[i], 4),
+                  ratio: formatNumber(this.locale, d.wavelength[i] / d.defaultWavelength[i], 3),
+                  verdict:
+                    d.wavelength[i] > d.longest
+                      ? this.t('model.neverTurns')
+                      : d.trained && d.wavelength[i] > d.trained
+                        ? this.t('model.beyondTrained')
+                        : this.t('model.turns', { turns: formatNumber(this.locale, d.longest / d.wavelength[i], 1) }),
+                })
               : nothing}
           </p>
-          ${d && d.r.type !== 'default' ? html`<p class="note">Solid: with ${d.r.type} scaling; dashed: plain RoPE with the same base.</p>` : nothing}
+          ${d && d.r.type !== 'default' ? html`<p class="note">${this.tHtml('model.solidDashed', { type: code(d.r.type) })}</p>` : nothing}
         </div>
         <div class="pane">
           ${d
-            ? html`<p class="panel-title">At the longest context, in the model’s arithmetic</p>
+            ? html`<p class="panel-title">${this.t('model.precisionTitle')}</p>
                 ${this._renderPrecision(d)}
                 <p class="note">
-                  <span data-role="never" data-value=${d.wavelength.filter((w) => w > d.longest).length}>${d.wavelength.filter((w) => w > d.longest).length}</span>
-                  of ${d.wavelength.length} pairs never complete a turn within ${int(d.longest)} positions.
-                  <span class="lesson"
-                    >The model computes each angle in float32 (position × θ, rounded) and stores cos and sin in bfloat16: the error above is
-                    how far those values are from the exact rotation, largest for the fast pairs at far positions. Float32 positions
-                    themselves run out at 2^24 = 16 777 216: beyond it, neighbours get the same angles.</span
-                  >
+                  ${this.tHtml('model.never', {
+                    count: never,
+                    never: html`<span data-role="never" data-value=${never}>${never}</span>`,
+                    pairs: d.wavelength.length,
+                    longest: this._whole(d.longest),
+                  })}<span class="lesson">${this.tHtml('model.lesson', { limit: `2^24 = ${this._whole(2 ** 24)}` })}</span>
                 </p>`
             : nothing}
         </div>
       </div>
       ${d
-        ? html`<ul class="notes lesson" aria-label="How the config was read">
-            ${d.r.notes.map((n) => html`<li>${n}</li>`)}
+        ? html`<ul class="notes lesson" aria-label=${this.t('model.notesAria')}>
+            ${d.r.notes.map((n) => html`<li lang="en" dir="ltr">${n}</li>`)}
           </ul>`
         : nothing}
     `;

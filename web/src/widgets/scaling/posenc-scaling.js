@@ -7,7 +7,8 @@ import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles, replaced } from '../base.js';
 import { numberAttr, stringList } from '../../state/attributes.js';
 import { fillTextFitted } from '../../render/canvas.js';
-import { fixed, int, plain, sci } from '../../render/format.js';
+import { int, plain } from '../../render/format.js';
+import { formatNumber, formatSci } from '../../i18n/index.js';
 import { drawXYPlot, drawCursor, extent } from '../../render/xyplot.js';
 import { CATEGORICAL } from '../../render/color.js';
 import { csvRow } from '../../render/export.js';
@@ -16,19 +17,21 @@ import { ropeInvFreqCode } from '../pytorch.js';
 
 export const SCALING_TYPES = ['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'];
 
+// the names of the types: message keys for the three that read as words, the others are names every language keeps
 const NAMES = {
-  default: 'default (no scaling)',
-  linear: 'linear (position interpolation)',
-  dynamic: 'dynamic NTK',
+  default: 'scaling.name.default',
+  linear: 'scaling.name.linear',
+  dynamic: 'scaling.name.dynamic',
   yarn: 'YaRN',
   llama3: 'Llama 3',
   longrope: 'LongRoPE',
 };
 
+// `name`: a model's name, or a message key (`key`) for the described ones
 const PRESETS = [
   { name: 'Llama 3.1', headDim: 128, base: 500000, type: 'llama3', factor: 8, originalMax: 8192 },
-  { name: 'YaRN on Llama 2 (128k)', headDim: 128, base: 10000, type: 'yarn', factor: 32, originalMax: 4096 },
-  { name: 'linear ×4 on Llama 2', headDim: 128, base: 10000, type: 'linear', factor: 4, originalMax: 4096 },
+  { key: 'scaling.presetYarn', headDim: 128, base: 10000, type: 'yarn', factor: 32, originalMax: 4096 },
+  { key: 'scaling.presetLinear', headDim: 128, base: 10000, type: 'linear', factor: 4, originalMax: 4096 },
 ];
 
 const TWO_PI = 2 * Math.PI;
@@ -209,7 +212,7 @@ export class PosencScaling extends PosencElement {
   get adjustments() {
     const d = this._data;
     if (!d || !(this.pair >= 0)) return super.adjustments;
-    return [...super.adjustments, ...replaced('pair', this.pair, this._pair, `a pair from 0 to ${d.half - 1}`)];
+    return [...super.adjustments, ...replaced('pair', this.pair, this._pair, this.t('scaling.pairRange', { last: d.half - 1 }), this.t.bind(this))];
   }
 
   /** The cursor pair: the attribute, or the pair whose default wavelength is closest to the original context. */
@@ -229,6 +232,17 @@ export class PosencScaling extends PosencElement {
     const out = { type: this._type, pair: this._pair, curves: {} };
     for (const t of SCALING_TYPES) out.curves[t] = { invFreq: Array.from(d.curves[t].invFreq), attentionFactor: d.curves[t].attentionFactor };
     return out;
+  }
+
+  /** The type's name in the widget's language. */
+  _name(type) {
+    const name = NAMES[type];
+    return name.startsWith('scaling.') ? this.t(name) : name;
+  }
+
+  /** A whole number as the reader groups its digits (English: thin spaces, as everywhere in posenc). */
+  _whole(v) {
+    return this.locale === 'en' ? int(v) : formatNumber(this.locale, Math.round(v));
   }
 
   // ---- drawing -----------------------------------------------------------------------------------------------
@@ -265,13 +279,13 @@ export class PosencScaling extends PosencElement {
       theme: t,
       series,
       lines: [
-        { axis: 'y', value: markValue(this.originalMax), color: t.selectB, label: `original context ${int(this.originalMax)}`, align: 'start' },
-        { axis: 'y', value: markValue(this._target), color: t.selectA, label: `target ${int(this._target)}`, align: 'start', dash: [2, 3] },
+        { axis: 'y', value: markValue(this.originalMax), color: t.selectB, label: this.t('scaling.originalMark', { value: this._whole(this.originalMax) }), align: 'start' },
+        { axis: 'y', value: markValue(this._target), color: t.selectA, label: this.t('scaling.targetMark', { value: this._whole(this._target) }), align: 'start', dash: [2, 3] },
       ],
-      xLabel: 'pair i (fast → slow)',
-      yLabel: wave ? 'wavelength 2π/θ (positions, log)' : 'inverse frequency θ (rad per position, log)',
+      xLabel: this.t('scaling.axisPair'),
+      yLabel: this.t(wave ? 'scaling.axisWavelength' : 'scaling.axisFrequency'),
       yLabelOffset: 46,
-      yRight: wave ? undefined : (v) => `λ ${sci(TWO_PI / v, 2)}`,
+      yRight: wave ? undefined : (v) => `λ ${formatSci(this.locale, TWO_PI / v, 2)}`,
     });
     this._plot = { plot, rect };
     const i = this._pair;
@@ -282,7 +296,9 @@ export class PosencScaling extends PosencElement {
     ctx.textAlign = 'right';
     ctx.textBaseline = wave ? 'top' : 'bottom';
     // inside the plot: wrapped onto more lines when the plot is too narrow for one
-    const caption = `${wave ? 'above' : 'below'} the purple line: never a full turn within the original context`;
+    let caption = this.t(wave ? 'scaling.captionAbove' : 'scaling.captionBelow');
+    // lines break at spaces; a caption without any (Chinese) may also break after its full-width punctuation
+    if (!/\s/.test(caption) && ctx.measureText(caption).width > rect.w - 8) caption = caption.replace(/([：，；])/gu, '$1 ');
     fillTextFitted(ctx, caption, rect.x + rect.w - 4, wave ? rect.y + 3 : rect.y + rect.h - 3, rect.w - 8, { lineHeight: 13 });
     ctx.restore();
   }
@@ -345,7 +361,7 @@ export class PosencScaling extends PosencElement {
     await this.updateComplete;
     const canvas = this.renderRoot.querySelector('canvas.plot');
     if (!canvas || !this._data) return null;
-    return this.picture([canvas], `RoPE scaling: ${NAMES[this._type]}, factor ${this.factor}, original ${int(this.originalMax)}, head_dim ${this.headDim}, base ${this.base}`);
+    return this.picture([canvas], this.t('scaling.picture', { name: this._name(this._type), factor: this.factor, original: this._whole(this.originalMax), headDim: this.headDim, base: this.base }));
   }
 
   // ---- template ----------------------------------------------------------------------------------------------
@@ -354,33 +370,37 @@ export class PosencScaling extends PosencElement {
     const d = this._data;
     const sel = this._type;
     const i = this._pair;
-    const title = this.label || 'Stretching RoPE to longer contexts';
+    const title = this.label || this.t('scaling.title');
     const lists = this._longropeLists(Math.floor(this.headDim / 2));
     const c = d?.curves[sel];
+    // config keys and type ids are code: the same in every language, left to right
+    const key = (text) => html`<span dir="ltr">${text}</span>`;
+    const sci4 = (v) => formatSci(this.locale, v, 4);
+    const bold = (text) => html`<b>${text}</b>`;
     return html`
       ${this.renderHead(title)}
       <div class="controls">
         <label
-          >type
+          >${this.t('scaling.type')}
           <select .value=${sel} @change=${(e) => (this.type = e.target.value)}>
-            ${SCALING_TYPES.map((ty) => html`<option value=${ty} ?selected=${ty === sel}>${NAMES[ty]}</option>`)}
+            ${SCALING_TYPES.map((ty) => html`<option value=${ty} ?selected=${ty === sel}>${this._name(ty)}</option>`)}
           </select></label
         >
-        <span class="seg" role="group" aria-label="Vertical axis">
-          <button type="button" aria-pressed=${this.view !== 'frequency'} @click=${() => (this.view = 'wavelength')}>wavelength</button>
-          <button type="button" aria-pressed=${this.view === 'frequency'} @click=${() => (this.view = 'frequency')}>inverse frequency</button>
+        <span class="seg" role="group" aria-label=${this.t('scaling.axisGroup')}>
+          <button type="button" aria-pressed=${this.view !== 'frequency'} @click=${() => (this.view = 'wavelength')}>${this.t('scaling.wavelength')}</button>
+          <button type="button" aria-pressed=${this.view === 'frequency'} @click=${() => (this.view = 'frequency')}>${this.t('scaling.inverseFrequency')}</button>
         </span>
-        <label><input type="checkbox" .checked=${this.solo} @change=${(e) => (this.solo = e.target.checked)} /> only this type and the default</label>
+        <label><input type="checkbox" .checked=${this.solo} @change=${(e) => (this.solo = e.target.checked)} /> ${this.t('scaling.solo')}</label>
       </div>
       <div class="controls params">
-        ${numberInput(this, 'head_dim', 'headDim', { step: 2, min: 2 })} ${numberInput(this, 'base', 'base', { min: 1 })} ${numberInput(this, 'factor', 'factor', { min: 1 })}
-        ${numberInput(this, 'original context', 'originalMax', { step: 1, min: 1 })} ${numberInput(this, 'seq len (0: factor × original)', 'seqLen', { step: 1, min: 0 })}
+        ${numberInput(this, key('head_dim'), 'headDim', { step: 2, min: 2 })} ${numberInput(this, this.t('scaling.base'), 'base', { min: 1 })} ${numberInput(this, this.t('scaling.factor'), 'factor', { min: 1 })}
+        ${numberInput(this, this.t('scaling.originalContext'), 'originalMax', { step: 1, min: 1 })} ${numberInput(this, this.t('scaling.seqLen'), 'seqLen', { step: 1, min: 0 })}
       </div>
       <div class="controls params">
-        ${numberInput(this, 'low_freq_factor', 'lowFreqFactor')} ${numberInput(this, 'high_freq_factor', 'highFreqFactor')} ${numberInput(this, 'beta_fast', 'betaFast')}
-        ${numberInput(this, 'beta_slow', 'betaSlow')}
-        <span class="seg" role="group" aria-label="Presets">
-          ${PRESETS.map((p) => html`<button type="button" @click=${() => this._preset(p)}>${p.name}</button>`)}
+        ${numberInput(this, key('low_freq_factor'), 'lowFreqFactor')} ${numberInput(this, key('high_freq_factor'), 'highFreqFactor')} ${numberInput(this, key('beta_fast'), 'betaFast')}
+        ${numberInput(this, key('beta_slow'), 'betaSlow')}
+        <span class="seg" role="group" aria-label=${this.t('scaling.presets')}>
+          ${PRESETS.map((p) => html`<button type="button" @click=${() => this._preset(p)}>${p.key ? this.t(p.key) : p.name}</button>`)}
         </span>
       </div>
       <div class="split">
@@ -389,7 +409,14 @@ export class PosencScaling extends PosencElement {
         class="plot"
         tabindex="0"
         role="img"
-        aria-label=${`Log-scale plot of the ${this.view === 'frequency' ? 'inverse frequency' : 'wavelength'} of each of the ${d?.half ?? ''} pairs for the six scaling types, ${NAMES[sel]} highlighted; the original context ${this.originalMax} marked. Left and right arrows move the pair cursor, up and down change the type.`}
+        aria-label=${d
+          ? this.t('scaling.plotAria', {
+              quantity: this.t(this.view === 'frequency' ? 'scaling.ofInverseFrequency' : 'scaling.ofWavelength'),
+              pairs: d.half,
+              name: this._name(sel),
+              original: this._whole(this.originalMax),
+            })
+          : this.t('scaling.plotShort')}
         aria-describedby="pair-readout"
         @keydown=${this._onKey}
         @pointermove=${this._onMove}
@@ -398,23 +425,29 @@ export class PosencScaling extends PosencElement {
       ></canvas>
       <p id="pair-readout" class="readout" role="status" aria-live="polite" aria-atomic="true">
         ${d && c
-          ? html`pair ${i}: default θ = ${sci(d.curves.default.invFreq[i], 4)} (wavelength ${sci(d.curves.default.wavelength[i], 4)}); ${sel} θ =
-              <span data-role="inv-freq" data-value=${plain(c.invFreq[i])}>${sci(c.invFreq[i], 4)}</span> (wavelength ${sci(c.wavelength[i], 4)}).
-              Attention factor <span data-role="attention-factor" data-value=${plain(c.attentionFactor)}>${fixed(c.attentionFactor, 4)}</span>.`
+          ? this.tHtml('scaling.readout', {
+              pair: i,
+              defaultTheta: sci4(d.curves.default.invFreq[i]),
+              defaultWavelength: sci4(d.curves.default.wavelength[i]),
+              type: key(sel),
+              theta: html`<span data-role="inv-freq" data-value=${plain(c.invFreq[i])}>${sci4(c.invFreq[i])}</span>`,
+              wavelength: sci4(c.wavelength[i]),
+              factor: html`<span data-role="attention-factor" data-value=${plain(c.attentionFactor)}>${formatNumber(this.locale, c.attentionFactor, 4)}</span>`,
+            })
           : this._ready
             ? ''
-            : 'Loading the engine…'}
+            : this.t('common.loading')}
       </p>
       </div>
       <div class="pane">
       ${d
-        ? html`<div class="scroll"><table class="grid" aria-label="Scaling types at the cursor pair">
+        ? html`<div class="scroll"><table class="grid" aria-label=${this.t('scaling.tableAria')}>
             <thead>
               <tr>
-                <th>type</th>
-                <th class="num">θ of pair ${i}</th>
-                <th class="num">wavelength</th>
-                <th class="num">attention factor</th>
+                <th>${this.t('scaling.colType')}</th>
+                <th class="num">${this.t('scaling.colTheta', { pair: i })}</th>
+                <th class="num">${this.t('scaling.colWavelength')}</th>
+                <th class="num">${this.t('scaling.colFactor')}</th>
               </tr>
             </thead>
             <tbody>
@@ -422,12 +455,12 @@ export class PosencScaling extends PosencElement {
                 (ty) => html`<tr class=${ty === sel ? 'sel' : ''} data-type=${ty}>
                   <td>
                     <button type="button" aria-pressed=${ty === sel ? 'true' : 'false'} @click=${() => (this.type = ty)}>
-                      <span class=${`swatch c${SCALING_TYPES.indexOf(ty) % CATEGORICAL.length}`}></span>${NAMES[ty]}
+                      <span class=${`swatch c${SCALING_TYPES.indexOf(ty) % CATEGORICAL.length}`}></span>${this._name(ty)}
                     </button>
                   </td>
-                  <td class="num">${sci(d.curves[ty].invFreq[i], 4)}</td>
-                  <td class="num">${sci(d.curves[ty].wavelength[i], 4)}</td>
-                  <td class="num" data-role="af" data-value=${plain(d.curves[ty].attentionFactor)}>${fixed(d.curves[ty].attentionFactor, 4)}</td>
+                  <td class="num">${sci4(d.curves[ty].invFreq[i])}</td>
+                  <td class="num">${sci4(d.curves[ty].wavelength[i])}</td>
+                  <td class="num" data-role="af" data-value=${plain(d.curves[ty].attentionFactor)}>${formatNumber(this.locale, d.curves[ty].attentionFactor, 4)}</td>
                 </tr>`,
               )}
             </tbody>
@@ -436,13 +469,15 @@ export class PosencScaling extends PosencElement {
       </div>
       </div>
       <p class="note lesson">
-        Pairs whose wavelength lies above the original context never completed a turn during training: positions beyond it give them angles the model
-        has never seen. <b>Linear</b> divides every frequency by the factor (everything slows down, including the fast pairs that only encode
-        nearby order). <b>Dynamic NTK</b> raises the base once the sequence is longer than the original context (the target length here: ${int(this._target)}).
-        <b>YaRN</b> and <b>Llama 3</b> leave the fast pairs alone, divide the slow ones by the factor and blend in between; YaRN also returns an
-        attention factor that sharpens the softmax. <b>LongRoPE</b> divides each pair by its own searched factor
-        ${lists.illustrative ? html`(here an illustrative list rising from 1 to the factor — set <code>long-factor</code> to a model's list)` : nothing},
-        using the short list below the original context.
+        ${this.tHtml('scaling.lesson', {
+          linear: bold(this.t('scaling.lessonLinear')),
+          dynamic: bold(this.t('scaling.lessonDynamic')),
+          yarn: bold('YaRN'),
+          llama3: bold('Llama 3'),
+          longrope: bold('LongRoPE'),
+          target: this._whole(this._target),
+          illustrative: lists.illustrative ? this.tHtml('scaling.illustrative', { attribute: html`<code dir="ltr">long-factor</code>` }) : '',
+        })}
       </p>
     `;
   }

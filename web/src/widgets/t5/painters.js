@@ -1,6 +1,5 @@
 // Canvas painters of <posenc-t5>: pure functions of the computed buckets, biases and table.
 
-import { fixed } from '../../render/format.js';
 import { drawCells, outlineCell, drawColorBar } from '../../render/cells.js';
 
 export const BUCKET_SCHEME = 'viridis';
@@ -8,9 +7,11 @@ export const BIAS_SCHEME = 'RdBu';
 
 /**
  * One L × L grid (`which`: 'buckets', each cell its bucket number, or 'bias', head `head`'s bias from the
- * table) in a `size`-pixel square with its axis labels and colour bar, the cursor cell outlined.
+ * table) in a `size`-pixel square with its axis labels and colour bar, the cursor cell outlined. `words`
+ * holds the texts in the widget's language: `key` and `query` (axis titles), `bucket(n)` (the colour bar's
+ * first label) and `number(v)` (a bias with two decimals).
  */
-export function paintGrid(ctx, size, t, { which, data: d, head, cursor, focused }) {
+export function paintGrid(ctx, size, t, { which, data: d, head, cursor, focused, words }) {
   const L = d.L;
   const rect = { x: 34, y: 18, w: size, h: size };
   const H = d.H;
@@ -40,13 +41,13 @@ export function paintGrid(ctx, size, t, { which, data: d, head, cursor, focused 
   ctx.fillStyle = t.muted;
   ctx.textAlign = 'left';
   ctx.textBaseline = 'top';
-  ctx.fillText('key →', rect.x, 2);
+  ctx.fillText(words.key, rect.x, 2);
   ctx.save();
   ctx.translate(10, rect.y + rect.h / 2);
   ctx.rotate(-Math.PI / 2);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText('query ↓', 0, 0);
+  ctx.fillText(words.query, 0, 0);
   ctx.restore();
   ctx.textAlign = 'right';
   ctx.textBaseline = 'middle';
@@ -61,7 +62,7 @@ export function paintGrid(ctx, size, t, { which, data: d, head, cursor, focused 
     scheme: which === 'buckets' ? BUCKET_SCHEME : BIAS_SCHEME,
     vmin: lo,
     vmax: hi,
-    labels: which === 'buckets' ? ['bucket 0', String(d.nb - 1)] : [fixed(lo, 2), fixed(hi, 2)],
+    labels: which === 'buckets' ? [words.bucket(0), String(d.nb - 1)] : [words.number(lo), words.number(hi)],
     color: t.muted,
     font: t.fontSmall,
   });

@@ -9,8 +9,9 @@ import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, replaced } from '../base.js';
 import { moveCellCursor } from '../grid-keys.js';
 import { numberAttr, intList } from '../../state/attributes.js';
-import { clearCanvas, pointerIn } from '../../render/canvas.js';
-import { fixed, plain, int } from '../../render/format.js';
+import { clearCanvas, fillTextFitted, pointerIn } from '../../render/canvas.js';
+import { plain, int } from '../../render/format.js';
+import { formatNumber } from '../../i18n/index.js';
 import { drawXYPlot, drawCursor } from '../../render/xyplot.js';
 import { drawBars } from '../../render/bars.js';
 import { csvRow } from '../../render/export.js';
@@ -78,14 +79,15 @@ export class PosencT5 extends PosencElement {
   }
 
   get adjustments() {
-    const out = [...super.adjustments, ...(this.span > MAX_SPAN ? replaced('span', this.span, MAX_SPAN, `at most ${MAX_SPAN}`) : [])];
+    const t = this.t.bind(this);
+    const out = [...super.adjustments, ...(this.span > MAX_SPAN ? replaced('span', this.span, MAX_SPAN, t('t5.spanRange', { max: MAX_SPAN }), t) : [])];
     if (Number.isInteger(this.heads) && this.heads >= 1 && this.heads <= MAX_HEADS)
-      out.push(...replaced('head', this.head, this._head, `a head from 0 to ${this.heads - 1} (heads − 1)`));
+      out.push(...replaced('head', this.head, this._head, t('t5.headRange', { last: this.heads - 1 }), t));
     const given = this._cursorGiven;
     if (given && this._lengthOk) {
       const used = this._clampCell(given);
       const text = (c) => (c.row === c.col ? String(c.row) : `${c.row},${c.col}`);
-      out.push(...replaced('positions', text(given), text(used), `a query and key from 0 to ${this.length - 1} (length − 1)`));
+      out.push(...replaced('positions', text(given), text(used), t('t5.positionsRange', { last: this.length - 1 }), t));
     }
     return out;
   }
@@ -103,13 +105,14 @@ export class PosencT5 extends PosencElement {
 
   /**
    * An engine error caused by an attribute, with the attribute named as the author writes it (the engine
-   * says numBuckets and maxDistance).
+   * says numBuckets and maxDistance). The engine's sentence stays English; the reason the widget adds to
+   * it is in the widget's language.
    */
   _attributeError(err) {
     const message = String(err?.message ?? '');
     if (!/\b(numBuckets|maxDistance)\b/.test(message)) return err;
     let text = message.replace(/\bnumBuckets\b/g, 'num-buckets').replace(/\bmaxDistance\b/g, 'max-distance');
-    if (/exact-bucket count/.test(text)) text += this.bidirectional ? ' — a quarter of num-buckets when bidirectional' : ' — half of num-buckets';
+    if (/exact-bucket count/.test(text)) text += ` — ${this.t(this.bidirectional ? 't5.exactQuarter' : 't5.exactHalf')}`;
     const Ctor = typeof err?.constructor === 'function' ? err.constructor : Error;
     return new Ctor(text, { cause: err });
   }
@@ -250,10 +253,10 @@ export class PosencT5 extends PosencElement {
     const d = this._data;
     const side = rp >= 0 ? d.future : d.past;
     const n = Math.abs(rp);
-    if (rp > 0 && !this.bidirectional) return 'future (one bucket for every key after the query)';
-    if (n <= side.exact[1]) return 'exact region';
-    if (side.last && n >= side.last[0]) return 'last bucket';
-    return 'log region';
+    if (rp > 0 && !this.bidirectional) return this.t('t5.regionFuture');
+    if (n <= side.exact[1]) return this.t('t5.regionExact');
+    if (side.last && n >= side.last[0]) return this.t('t5.regionLast');
+    return this.t('t5.regionLog');
   }
 
   // ---- drawing -----------------------------------------------------------------------------------------------
@@ -283,12 +286,12 @@ export class PosencT5 extends PosencElement {
         out.push({ from: lo, to: hi, color, label });
       };
       if (sign > 0 && !this.bidirectional) {
-        add(1, R, 'rgba(128,128,128,0.10)', 'future keys: bucket 0');
+        add(1, R, 'rgba(128,128,128,0.10)', this.t('t5.bandFuture'));
         return out;
       }
-      add(sign > 0 ? Math.max(1, side.exact[0]) : side.exact[0], side.exact[1], 'rgba(26,127,55,0.14)', 'exact');
-      add(side.log[0], side.log[1], 'rgba(10,88,202,0.10)', 'log');
-      if (side.last) add(side.last[0], side.last[1], 'rgba(207,34,46,0.10)', 'last bucket');
+      add(sign > 0 ? Math.max(1, side.exact[0]) : side.exact[0], side.exact[1], 'rgba(26,127,55,0.14)', this.t('t5.bandExact'));
+      add(side.log[0], side.log[1], 'rgba(10,88,202,0.10)', this.t('t5.bandLog'));
+      if (side.last) add(side.last[0], side.last[1], 'rgba(207,34,46,0.10)', this.t('t5.regionLast'));
       return out;
     };
     const rect = { x: 46, y: 10, w: w - 46 - 12, h: h - 52 };
@@ -303,8 +306,8 @@ export class PosencT5 extends PosencElement {
         { axis: 'x', value: -this.maxDistance, color: t.muted, label: `−max-distance`, align: 'end' },
         ...(this.bidirectional ? [{ axis: 'x', value: this.maxDistance, color: t.muted, label: 'max-distance', align: 'end' }] : []),
       ],
-      xLabel: 'relative position = key − query',
-      yLabel: 'bucket',
+      xLabel: this.t('t5.axisRelative'),
+      yLabel: this.t('t5.axisBucket'),
       yLabelOffset: 32,
     });
     this._curvePlot = { plot, rect };
@@ -333,9 +336,19 @@ export class PosencT5 extends PosencElement {
       if (!canvas) continue;
       const ctx = clearCanvas(canvas, g.size + 40, g.h, this.ratio);
       if (!d) continue;
-      paintGrid(ctx, g.size, this.theme$(), { which, data: d, head: this._head, cursor: this._cursor, focused: this._focusGrid === which });
+      paintGrid(ctx, g.size, this.theme$(), { which, data: d, head: this._head, cursor: this._cursor, focused: this._focusGrid === which, words: this._gridWords });
     }
     this._drawTable();
+  }
+
+  /** The grids' canvas texts in the widget's language (see paintGrid). */
+  get _gridWords() {
+    return {
+      key: this.t('t5.axisKey'),
+      query: this.t('t5.axisQuery'),
+      bucket: (n) => this.t('t5.bucketN', { bucket: n }),
+      number: (v) => formatNumber(this.locale, v, 2),
+    };
   }
 
   _drawTable() {
@@ -354,17 +367,21 @@ export class PosencT5 extends PosencElement {
       m = Math.max(m, Math.abs(values[b]));
     }
     const c = this.cell;
-    drawBars(ctx, { rect: { x: 60, y: 6, w: w - 70, h: h - 28 }, values, range: m || 1, pos: t.pos, neg: t.neg, axis: t.muted, highlight: c.bucket, highlightColor: t.cursor });
+    // the name at the left on two lines: the bars start after its wider line (60 px at least, a third of the width at most)
+    ctx.font = t.fontSmall;
+    const name = [this.t('t5.tableHead', { head: this._head }), this.t('t5.tableName')];
+    const x0 = Math.round(Math.min(w / 3, Math.max(60, ...name.map((s) => ctx.measureText(s).width + 8))));
+    drawBars(ctx, { rect: { x: x0, y: 6, w: w - x0 - 10, h: h - 28 }, values, range: m || 1, pos: t.pos, neg: t.neg, axis: t.muted, highlight: c.bucket, highlightColor: t.cursor });
     ctx.font = t.fontSmall;
     ctx.fillStyle = t.muted;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
-    ctx.fillText(`head ${this._head}`, 2, h / 2 - 8);
-    ctx.fillText('bias table', 2, h / 2 + 8);
+    fillTextFitted(ctx, name[0], 2, h / 2 - 8, x0 - 4, { maxLines: 1 });
+    fillTextFitted(ctx, name[1], 2, h / 2 + 8, x0 - 4, { maxLines: 1 });
     ctx.textBaseline = 'bottom';
-    ctx.fillText('bucket 0', 60, h);
+    ctx.fillText(this.t('t5.bucketN', { bucket: 0 }), x0, h);
     ctx.textAlign = 'right';
-    ctx.fillText(`bucket ${d.nb - 1}`, w - 10, h);
+    ctx.fillText(this.t('t5.bucketN', { bucket: d.nb - 1 }), w - 10, h);
   }
 
   // ---- interaction -------------------------------------------------------------------------------------------
@@ -472,46 +489,52 @@ export class PosencT5 extends PosencElement {
     await this.updateComplete;
     const parts = ['canvas.curve', 'canvas.buckets', 'canvas.bias', 'canvas.table'].map((s) => this.renderRoot.querySelector(s)).filter(Boolean);
     if (!parts.length || !this._data) return null;
-    return this.picture(parts, `T5 buckets: ${this.numBuckets} buckets, max distance ${this.maxDistance}, ${this.bidirectional ? 'bidirectional' : 'causal'}`);
+    return this.picture(parts, this.t('t5.picture', { buckets: this.numBuckets, maxDistance: this.maxDistance, mode: this.t(this.bidirectional ? 't5.pictureBidirectional' : 't5.pictureCausal') }));
   }
 
   // ---- template ----------------------------------------------------------------------------------------------
 
+  /** A signed distance or relative position as the reader writes numbers (typographic minus, ∞ for the open end). */
+  _n(v) {
+    return v === Infinity ? '∞' : v === -Infinity ? '−∞' : formatNumber(this.locale, v);
+  }
+
   _rangeText([a, b]) {
-    const f = (v) => (v === Infinity ? '∞' : v === -Infinity ? '−∞' : String(v).replace('-', '−'));
-    return a === b ? f(a) : `${f(a)} … ${f(b)}`;
+    return a === b ? this._n(a) : `${this._n(a)} … ${this._n(b)}`;
   }
 
   /** One side's regions in words; the start of the last bucket as the engine's bucket function gives it. */
   _sideText(side, R, after = false) {
     const parts = [];
     const exact = [after ? Math.max(1, side.exact[0]) : side.exact[0], side.exact[1]]; // distance 0 is the query itself
-    if (exact[1] >= exact[0]) parts.push(`exact for distances ${this._rangeText(exact)}`);
-    if (side.log[1] >= side.log[0]) parts.push(`logarithmic for ${this._rangeText(side.log)}`);
-    let text = parts.join(', ');
+    if (exact[1] >= exact[0]) parts.push(this.t('t5.sideExact', { range: this._rangeText(exact) }));
+    if (side.log[1] >= side.log[0]) parts.push(this.t('t5.sideLog', { range: this._rangeText(side.log) }));
+    const regions = parts.length ? parts.reduce((first, second) => this.t('t5.sideList', { first, second })) : '';
+    const rest = regions ? 'After' : 'Only';
     if (side.last) {
-      const beyond = side.last[0] > R ? `, beyond the plotted ±${R}` : '';
-      text += `${text ? ', and ' : ''}every distance from ${side.last[0]} on shares the last bucket, ${side.lastBucket}${beyond}.`;
-    } else {
-      text += `; no distance up to 2^53 − 1 reaches the last bucket, ${side.lastBucket}.`;
+      const beyond = side.last[0] > R ? this.t('t5.sideBeyond', { span: R }) : '';
+      return this.t(`t5.sideLast${rest}`, { regions, from: this._n(side.last[0]), bucket: side.lastBucket, beyond });
     }
-    return text;
+    return this.t(`t5.sideNever${rest}`, { regions, bucket: side.lastBucket });
   }
 
   render() {
     const d = this._data;
     const c = d ? this.cell : null;
-    const title = this.label || 'T5 relative position buckets';
+    const title = this.label || this.t('t5.title');
     const rp = this._rp;
     const b = d ? this.bucketOf(rp) : null;
-    const g = this._gridGeometry();
+    const heads = clampInt(this.heads, 1, MAX_HEADS);
+    const headSelect = html`<select aria-label=${this.t('t5.head')} .value=${String(this._head)} @change=${(e) => (this.head = Number(e.target.value))}>
+      ${Array.from({ length: heads }, (_, h) => html`<option value=${h} ?selected=${h === this._head}>${h}</option>`)}
+    </select>`;
     return html`
       ${this.renderHead(title)}
       <div class="controls">
-        <label>buckets <input type="number" min="2" .value=${String(this.numBuckets)} @change=${(e) => (this.numBuckets = Number(e.target.value))} /></label>
-        <label>max distance <input type="number" min="1" .value=${String(this.maxDistance)} @change=${(e) => (this.maxDistance = Number(e.target.value))} /></label>
-        <label><input type="checkbox" .checked=${!!this.bidirectional} @change=${(e) => (this.bidirectional = e.target.checked)} /> bidirectional (encoder)</label>
-        <label>grid <input type="number" min="2" max=${MAX_LENGTH} .value=${String(this.length)} @change=${(e) => (this.length = Number(e.target.value))} /></label>
+        <label>${this.t('t5.buckets')} <input type="number" min="2" .value=${String(this.numBuckets)} @change=${(e) => (this.numBuckets = Number(e.target.value))} /></label>
+        <label>${this.t('t5.maxDistance')} <input type="number" min="1" .value=${String(this.maxDistance)} @change=${(e) => (this.maxDistance = Number(e.target.value))} /></label>
+        <label><input type="checkbox" .checked=${!!this.bidirectional} @change=${(e) => (this.bidirectional = e.target.checked)} /> ${this.t('t5.bidirectional')}</label>
+        <label>${this.t('t5.grid')} <input type="number" min="2" max=${MAX_LENGTH} .value=${String(this.length)} @change=${(e) => (this.length = Number(e.target.value))} /></label>
       </div>
       <div class="split">
       <div class="pane curve-pane">
@@ -519,7 +542,7 @@ export class PosencT5 extends PosencElement {
         class="plot curve"
         tabindex="0"
         role="img"
-        aria-label=${`Step plot of the bucket against the relative position from −${d?.R ?? ''} to ${d?.R ?? ''}, with the exact, log and last-bucket regions shaded. Left and right arrows move the cursor.`}
+        aria-label=${d ? this.t('t5.curveAria', { from: -d.R, to: d.R }) : this.t('t5.curveShort')}
         aria-describedby="curve-readout"
         @keydown=${this._onCurveKey}
         @pointermove=${this._onCurveMove}
@@ -528,29 +551,32 @@ export class PosencT5 extends PosencElement {
       ></canvas>
       <p id="curve-readout" class="readout" role="status" aria-live="polite" aria-atomic="true">
         ${d && b != null
-          ? html`relative position ${String(rp).replace('-', '−')} → bucket <span data-role="bucket" data-value=${b}>${b}</span> (${this._regionName(rp)}; shared by
-              relative positions ${this._rangeText(this._shared(rp))})`
+          ? this.tHtml('t5.curveReadout', {
+              rp: this._n(rp),
+              bucket: html`<span data-role="bucket" data-value=${b}>${b}</span>`,
+              region: this._regionName(rp),
+              range: this._rangeText(this._shared(rp)),
+            })
           : this._ready
             ? ''
-            : 'Loading the engine…'}
+            : this.t('common.loading')}
       </p>
       ${d
         ? html`<p class="note lesson" data-role="regions">
-            Keys before the query: ${this._sideText(d.past, d.R)}
-            ${this.bidirectional
-              ? html`Keys after the query use the other half of the buckets, ${d.after[1]} … ${d.future.lastBucket}: ${this._sideText(d.future, d.R, true)}`
-              : html`Keys after the query all land in bucket 0; a decoder masks them anyway.`}
+            ${this.t('t5.keysBefore', { regions: this._sideText(d.past, d.R) })}${this.bidirectional
+              ? this.t('t5.keysAfterBidirectional', { first: d.after[1], last: d.future.lastBucket, regions: this._sideText(d.future, d.R, true) })
+              : this.t('t5.keysAfterCausal')}
           </p>`
         : nothing}
       </div>
       <div class="pair">
         <div>
-          <p class="panel-title">Bucket of every query × key pair</p>
+          <p class="panel-title">${this.t('t5.gridTitle')}</p>
           <canvas
             class="plot buckets"
             tabindex="0"
             role="img"
-            aria-label=${`Grid of ${this.length} by ${this.length} bucket numbers. Arrow keys move the cursor, Enter selects the pair.`}
+            aria-label=${this.t('t5.gridAria', { length: this.length })}
             aria-describedby="cell-readout"
             @keydown=${this._onGridKey}
             @pointermove=${(e) => this._onGridPointer(e, false)}
@@ -560,17 +586,12 @@ export class PosencT5 extends PosencElement {
           ></canvas>
         </div>
         <div>
-          <p class="panel-title">
-            Bias of head
-            <select aria-label="head" .value=${String(this._head)} @change=${(e) => (this.head = Number(e.target.value))}>
-              ${Array.from({ length: clampInt(this.heads, 1, MAX_HEADS) }, (_, h) => html`<option value=${h} ?selected=${h === this._head}>${h}</option>`)}
-            </select>
-          </p>
+          <p class="panel-title">${this.tHtml('t5.biasTitle', { head: headSelect })}</p>
           <canvas
             class="plot bias"
             tabindex="0"
             role="img"
-            aria-label=${`Bias of head ${this._head} for every query × key pair: the head's table value at the pair's bucket. Arrow keys move the cursor.`}
+            aria-label=${this.t('t5.biasAria', { head: this._head })}
             aria-describedby="cell-readout"
             @keydown=${this._onGridKey}
             @pointermove=${(e) => this._onGridPointer(e, false)}
@@ -582,16 +603,25 @@ export class PosencT5 extends PosencElement {
       </div>
       <p id="cell-readout" class="readout" role="status" aria-live="polite" aria-atomic="true">
         ${c
-          ? html`query ${c.query}, key ${c.key}: relative position ${String(c.relativePosition).replace('-', '−')} → bucket
-              <span data-role="cell-bucket" data-value=${c.bucket}>${c.bucket}</span> → bias (head ${c.head}) =
-              <span data-role="cell-bias" data-value=${plain(c.bias)}>${fixed(c.bias, 4)}</span>`
+          ? this.tHtml('t5.cellReadout', {
+              query: c.query,
+              key: c.key,
+              rp: this._n(c.relativePosition),
+              bucket: html`<span data-role="cell-bucket" data-value=${c.bucket}>${c.bucket}</span>`,
+              head: c.head,
+              bias: html`<span data-role="cell-bias" data-value=${plain(c.bias)}>${formatNumber(this.locale, c.bias, 4)}</span>`,
+            })
           : nothing}
       </p>
-      <canvas class="plot table" role="img" aria-label=${`Bar chart of head ${this._head}'s bias table, one bar per bucket; the current bucket outlined.`}></canvas>
+      <canvas class="plot table" role="img" aria-label=${this.t('t5.tableAria', { head: this._head })}></canvas>
       <p class="note lesson">
-        The table holds ${d ? int(d.table.length) : '—'} numbers (${this.numBuckets} buckets × ${this.heads} heads) for any sequence length. Here it is random
-        and untrained (seed ${this.seed}); T5 learns it, computes the bias once in the first layer and reuses it in every layer, and adds it to the
-        scores without the 1/√d scaling. Pairs at the same relative position share a bucket, so every diagonal of the grids holds one value.
+        ${this.tHtml('t5.lesson', {
+          numbers: d ? (this.locale === 'en' ? int(d.table.length) : formatNumber(this.locale, d.table.length)) : '—',
+          buckets: this.numBuckets,
+          heads: this.heads,
+          seed: this.seed,
+          scaling: html`<span dir="ltr">1/√d</span>`,
+        })}
       </p>
       </div>
     `;
