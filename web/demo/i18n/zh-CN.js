@@ -86,7 +86,7 @@ export const index = {
   'index.compare.h': '<span class="n">4</span> 比较两个位置',
   'index.compare.1': '选两个词元。有三种标准度量可以比较它们的位置向量 {f0} 和 {f1}：',
   'index.compare.2':
-    '每一行的长度都相同，都是 {f0}（每一对贡献 {f1}），所以这三个数说的是同一件事。又因为 {f2}，点积就是关于<em>间隔</em>的余弦之和：',
+    '每一行的长度（范数）都相同，都是 {f0}（每一对贡献 {f1}），所以这三个数说的是同一件事。又因为 {f2}，点积就是关于<em>间隔</em>的余弦之和：',
   'index.compare.3': '<strong>试一试。</strong>先比较位置 0 和 1，再比较 3 和 4：数字完全相同。然后把间隔拉大。',
 
   'index.similarity.h': '<span class="n">5</span> 一次比较所有位置对',
