@@ -54,7 +54,8 @@ async function visit(path) {
   return { violations, problems, widgets };
 }
 
-for (const [path, least] of [['index.html', 5], ['methods.html', 5], ['model.html', 1]]) {
+// (each part also in Spanish and Chinese: the language switch swaps the page's text and typesets its formulas again)
+for (const [path, least] of [['index.html', 5], ['methods.html', 5], ['model.html', 1], ['index.html?lang=es', 5], ['methods.html?lang=zh-CN', 5], ['model.html?lang=es', 1]]) {
   test(`${path} under a strict CSP: no violation, no error, every widget renders`, async () => {
     const { violations, problems, widgets } = await visit(path);
     assert.deepEqual(violations, []);
@@ -63,6 +64,31 @@ for (const [path, least] of [['index.html', 5], ['methods.html', 5], ['model.htm
     for (const w of widgets) assert.ok(w.text > 0, `${w.tag} rendered nothing`);
   });
 }
+
+test('the demo\'s language switch under a strict CSP: the page changes language in place with no violation', async () => {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  await page.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} ${e.sample}`));
+  });
+  await page.goto(`${server.url}methods.html`);
+  await page.waitForFunction(() => document.getElementById('engine-status')?.dataset.ready === 'true');
+  await waitReady(page);
+  const formulas = await page.locator('.katex').count();
+  for (const [name, lang] of [['Español', 'es'], ['简体中文', 'zh-CN']]) {
+    await page.locator(`.lang-switch a[data-lang="${lang}"]`).click();
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await waitReady(page);
+    assert.equal(await page.locator('.katex').count(), formulas, `${name}: every formula typeset again`);
+  }
+  await page.waitForTimeout(300);
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
 
 test("a CSP without 'wasm-unsafe-eval': widgets name the fix and whenReady() rejects instead of hanging", async () => {
   const blocking = await serve(outDir, { headers: { 'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'" } });

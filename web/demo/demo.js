@@ -1,8 +1,11 @@
-// The demo lesson page: registers the widgets, wires the size buttons and, like part 2, renders the maths
-// and keeps the URL in step with the widgets' attributes (lesson-page.js).
+// The demo lesson page: registers the widgets, wires the size buttons and, like parts 2 and 3, shows the
+// page in the reader's language, renders the maths and keeps the URL in step with the widgets' attributes
+// (lesson-page.js).
 import '../src/widgets/index.js';
-import { renderMath, wireShare, showEngine, whenParsed } from './lesson-page.js';
+import { renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
 import { wireThemeSwitch } from './theme.js';
+import * as es from './i18n/es.js';
+import * as zh from './i18n/zh-CN.js';
 
 function wireSizes() {
   const heatmap = document.getElementById('heatmap');
@@ -28,6 +31,7 @@ function wireSizes() {
 }
 
 function init() {
+  wireLanguage({ es: { ...es.common, ...es.index }, 'zh-CN': { ...zh.common, ...zh.index } });
   wireThemeSwitch();
   renderMath();
   wireSizes();

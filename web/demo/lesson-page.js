@@ -1,11 +1,28 @@
-// What both parts of the demo lesson (index.html, methods.html) do on their page: render the maths with
-// KaTeX (bundled, offline) as MathML — no inline styles, so pages under a strict style-src CSP show it
-// too —, keep the share link and the URL in step with the widgets' attributes, say whether the engine
-// started, and run the page's set-up once the document is parsed.
+// What the three parts of the demo lesson (index.html, methods.html, model.html) do on their page: show it
+// in the reader's language (?lang, language.js), render the maths with KaTeX (bundled, offline) as MathML —
+// no inline styles, so pages under a strict style-src CSP show it too —, keep the share link and the URL in
+// step with the widgets' attributes, say whether the engine started, and run the page's set-up once the
+// document is parsed.
 import katex from 'katex';
 import { getEngine } from '../src/widgets/engine.js';
 import { syncWithUrl, encodeState } from '../src/state/url.js';
 import { showLinkNotes } from './link-notes.js';
+import { applyLanguage, languageOf, onLanguage, setCatalogues, t, wireLanguageSwitch } from './language.js';
+
+/**
+ * Shows the page in the language of its address (?lang=es, ?lang=zh-CN; English without) and wires the
+ * language switch. `catalogues`: the page's texts by language ({ es: {…}, 'zh-CN': {…} }). Runs before
+ * renderMath(), so that the formulas of the translated text are the ones typeset; after a switch, those
+ * of the replaced elements are typeset again.
+ */
+export function wireLanguage(catalogues) {
+  setCatalogues(catalogues);
+  applyLanguage(languageOf(location.href));
+  wireLanguageSwitch((replaced) => {
+    for (const el of replaced) renderMath(el);
+    for (const el of document.querySelectorAll('.tex[aria-label]')) el.setAttribute('aria-label', t('js.formula.scrolls'));
+  });
+}
 
 /** Renders every `.tex[data-tex]` element below `root` (`.display` ones in display mode). */
 export function renderMath(root = document) {
@@ -30,56 +47,78 @@ export function renderMath(root = document) {
  * A formula wider than its column scrolls inside its own box (demo.css). Such a formula fades out at the
  * side that has more, and becomes a labelled, focusable region so that the keyboard can scroll it too;
  * one that fits is neither (no useless tab stop). Whether it fits depends on the column and on the fonts,
- * so this is decided again whenever the box or the formula changes size, not once after loading.
+ * so this is decided again whenever the box or the formula changes size, not once after loading. One
+ * observer serves the page; formulas a language switch replaced are no longer watched.
  */
+const watched = new Set();
+let observer = null;
+function mark(el) {
+  const more = el.scrollWidth - el.clientWidth;
+  const over = more > 1;
+  el.classList.toggle('more-right', over && el.scrollLeft < more - 1);
+  el.classList.toggle('more-left', over && el.scrollLeft > 1);
+  if (over === el.hasAttribute('tabindex')) return;
+  if (over) {
+    el.tabIndex = 0;
+    el.setAttribute('role', 'region');
+    el.setAttribute('aria-label', t('js.formula.scrolls'));
+  } else {
+    for (const name of ['tabindex', 'role', 'aria-label']) el.removeAttribute(name);
+  }
+}
 function fadeWhereCut(formulas) {
-  const mark = (el) => {
-    const more = el.scrollWidth - el.clientWidth;
-    const over = more > 1;
-    el.classList.toggle('more-right', over && el.scrollLeft < more - 1);
-    el.classList.toggle('more-left', over && el.scrollLeft > 1);
-    if (over === el.hasAttribute('tabindex')) return;
-    if (over) {
-      el.tabIndex = 0;
-      el.setAttribute('role', 'region');
-      el.setAttribute('aria-label', 'Formula, scrolls sideways');
-    } else {
-      for (const name of ['tabindex', 'role', 'aria-label']) el.removeAttribute(name);
-    }
-  };
   // the box changes with its column, the <math> inside it with the fonts
-  const observer = new ResizeObserver((entries) => {
-    for (const { target } of entries) mark(target.closest('.tex'));
+  observer ??= new ResizeObserver((entries) => {
+    for (const { target } of entries) {
+      const tex = target.closest('.tex');
+      if (tex?.isConnected) mark(tex);
+    }
   });
+  for (const el of watched) {
+    if (el.isConnected) continue;
+    observer.unobserve(el);
+    watched.delete(el);
+  }
   for (const el of formulas) {
     el.addEventListener('scroll', () => mark(el), { passive: true });
     observer.observe(el);
     const math = el.querySelector('math');
     if (math) observer.observe(math);
+    watched.add(el);
   }
 }
 
 /** Keeps the #share link and the address in step with the posenc widgets in <main> that have an id. */
 export function wireShare() {
   const widgets = [...document.querySelectorAll('main [id]')].filter((el) => el.localName.startsWith('posenc-'));
-  const link = document.getElementById('share');
-  const update = () => (link.href = `#${encodeState(widgets, { omit: ['theme'] })}`);
+  // looked up each time: a language switch replaces the footer's text, link included
+  const update = () => {
+    const link = document.getElementById('share');
+    if (link) link.href = `#${encodeState(widgets, { omit: ['theme'] })}`;
+  };
   new MutationObserver(update).observe(document.querySelector('main'), { attributes: true, subtree: true });
+  onLanguage(update);
   update();
   // the theme is the reader's choice, not part of a shared link; settings a link carries are checked
   const stop = syncWithUrl(widgets, { omit: ['theme'], onNotes: showLinkNotes });
   stop.ready.then(() => (document.body.dataset.linkChecked = 'true')); // for tests and scripts
 }
 
-/** Starts the engine and says in #engine-status whether it is ready (data-ready="true"/"false"). */
+/** Starts the engine and says in #engine-status whether it is ready (data-ready="true"/"false"), in the page's language. */
 export async function showEngine() {
   const status = document.getElementById('engine-status');
+  let say = () => t('js.engine.loading');
+  const show = () => (status.textContent = say());
+  onLanguage(show);
+  show();
   try {
     const pe = await getEngine();
-    status.textContent = `Engine ready: WebAssembly ${pe.simd ? 'with SIMD' : '(scalar build: this browser has no WebAssembly SIMD)'}.`;
+    say = () => t(pe.simd ? 'js.engine.simd' : 'js.engine.scalar');
+    show();
     status.dataset.ready = 'true';
   } catch (err) {
-    status.textContent = `The engine could not start: ${err?.message ?? err}`;
+    say = () => t('js.engine.failed', { error: err?.message ?? err });
+    show();
     status.dataset.ready = 'false';
   }
 }

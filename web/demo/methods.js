@@ -1,14 +1,21 @@
 // Part 2 of the demo lesson (methods.html): registers the widgets, hands the reader's sentence to the
-// widgets that take tokens and, like part 1, renders the maths and keeps the URL in step (lesson-page.js).
+// widgets that take tokens and, like part 1, shows the page in the reader's language, renders the maths and
+// keeps the URL in step (lesson-page.js).
 import '../src/widgets/index.js';
-import { renderMath, wireShare, showEngine, whenParsed } from './lesson-page.js';
+import { renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
+import { onLanguage, t } from './language.js';
 import { wireThemeSwitch } from './theme.js';
+import * as es from './i18n/es.js';
+import * as zh from './i18n/zh-CN.js';
 
 const PADDING_WORDS = 6; // the padding table stays readable with a handful of words
 
-/** Words and punctuation marks of a sentence, as the widgets' tokens. */
+/**
+ * Words and punctuation marks of a sentence, as the widgets' tokens. Chinese, written without spaces, is
+ * split into its characters (as BERT's Chinese tokenizer does), so a Chinese sentence is not one token.
+ */
 export function tokenize(text) {
-  return (String(text).match(/[\p{L}\p{N}'’-]+|[^\s\p{L}\p{N}]/gu) ?? []).slice(0, 256);
+  return (String(text).match(/\p{Script=Han}|(?:(?!\p{Script=Han})[\p{L}\p{N}'’-])+|[^\s\p{L}\p{N}]/gu) ?? []).slice(0, 256);
 }
 
 function wireText() {
@@ -17,20 +24,33 @@ function wireText() {
   const status = document.getElementById('text-status');
   const methods = document.getElementById('methods-w');
   const padding = document.getElementById('padding-w');
+  let said = null; // the status line's message, said again in another language
+  const say = (key, params) => {
+    said = [key, params];
+    status.textContent = t(key, params);
+  };
+  let used = null; // the text the widgets' tokens came from
   const apply = (announce) => {
     const tokens = tokenize(input.value);
     if (!tokens.length) {
-      status.textContent = 'Type a few words first.';
+      say('js.text.empty');
       return;
     }
+    used = input.value;
     methods.tokens = tokens;
     padding.tokens = tokens.slice(0, PADDING_WORDS);
     padding.length = 0;
-    if (announce) status.textContent = `${tokens.length} tokens: used in the padding table (first ${Math.min(PADDING_WORDS, tokens.length)}) and in the comparison.`;
+    if (announce) say('js.text.used', { count: tokens.length, first: Math.min(PADDING_WORDS, tokens.length) });
   };
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     apply(true);
+  });
+  onLanguage(() => {
+    if (said) status.textContent = t(...said);
+    // the example sentence in the new language, while the box still shows the page's example (the switch
+    // changed its value attribute) and the widgets still show the previous one
+    if (input.value === input.defaultValue && used !== null && used !== input.value) apply(false);
   });
   // a shared link carries the comparison's tokens: show them in the box instead of overwriting them
   if (/methods-w\.tokens=/.test(location.hash)) {
@@ -41,6 +61,7 @@ function wireText() {
 }
 
 function init() {
+  wireLanguage({ es: { ...es.common, ...es.methods }, 'zh-CN': { ...zh.common, ...zh.methods } });
   wireThemeSwitch();
   renderMath();
   wireShare();

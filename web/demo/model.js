@@ -1,10 +1,14 @@
-// Part 3 of the demo lesson (model.html): registers the widgets and, like the other parts, renders the maths,
-// keeps the URL in step with the widgets and says which engine build runs (lesson-page.js).
+// Part 3 of the demo lesson (model.html): registers the widgets and, like the other parts, shows the page in
+// the reader's language, renders the maths, keeps the URL in step with the widgets and says which engine
+// build runs (lesson-page.js).
 import '../src/widgets/index.js';
-import { renderMath, wireShare, showEngine, whenParsed } from './lesson-page.js';
+import { renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
 import { wireThemeSwitch } from './theme.js';
+import * as es from './i18n/es.js';
+import * as zh from './i18n/zh-CN.js';
 
 whenParsed(() => {
+  wireLanguage({ es: { ...es.common, ...es.model }, 'zh-CN': { ...zh.common, ...zh.model } });
   wireThemeSwitch();
   renderMath();
   wireShare();
