@@ -252,6 +252,9 @@ test('a link whose settings cannot be used: the note is in the page’s language
   assert.match(await note(), /^2 ajustes de este enlace no se pudieron usar/);
   assert.match(await note(), /heatmap\.length=“abc”: no es un número/);
   assert.match(await note(), /no hay ningún widget con el id “nowidget”/);
+  // the widget concerned says it too, in its own status line and language
+  await page.waitForFunction(() => /No se tomó del enlace/.test(document.getElementById('heatmap').shadowRoot.textContent));
+  assert.match(await page.evaluate(() => document.getElementById('heatmap').shadowRoot.textContent), /No se tomó del enlace \(el widget conserva su propio valor\): heatmap\.length=“abc”: no es un número\./);
   await page.getByRole('group', { name: 'Idioma' }).getByRole('link', { name: '简体中文' }).click();
   await page.waitForFunction(() => /不是数字/.test(document.getElementById('link-notes').textContent));
   assert.match(await note(), /此链接中有 2 项设置无法使用/);

@@ -26,18 +26,6 @@ export const MESSAGES = {
   'js.notes.hide': 'Hide this note',
   'js.text.empty': 'Type a few words first.',
   'js.text.used': '{count} tokens: used in the padding table (first {first}) and in the comparison.',
-  // the reasons of web/src/state/url.js, for the page's note about a link (link-notes.js)
-  'js.reason.notSetting': 'not a widget setting (expected widget-id.attribute=value)',
-  'js.reason.tooLong': 'longer than {max} characters',
-  'js.reason.tooMany': '{count} more settings than the {max} a link may carry',
-  'js.reason.noWidget': 'no widget with the id “{id}” on this page',
-  'js.reason.noSetting': '{tag} has no setting “{attr}”',
-  'js.reason.oneOf': 'expected one of {list}',
-  'js.reason.notNumber': 'not a number',
-  'js.reason.boolean': 'expected true or false',
-  'js.reason.entries': 'holds entries that are not valid',
-  'js.reason.rangeDefault': 'brought into range: the default',
-  'js.reason.range': 'brought into range: {value}',
 };
 
 /**

@@ -24,17 +24,6 @@ export const common = {
   'js.notes.hide': 'Ocultar este aviso',
   'js.text.empty': 'Escribe primero unas palabras.',
   'js.text.used': '{count} tokens: se usan en la tabla de relleno (los {first} primeros) y en la comparación.',
-  'js.reason.notSetting': 'no es un ajuste de un widget (se esperaba id-del-widget.atributo=valor)',
-  'js.reason.tooLong': 'tiene más de {max} caracteres',
-  'js.reason.tooMany': '{count} ajustes más de los {max} que puede llevar un enlace',
-  'js.reason.noWidget': 'no hay ningún widget con el id “{id}” en esta página',
-  'js.reason.noSetting': '{tag} no tiene el ajuste “{attr}”',
-  'js.reason.oneOf': 'se esperaba uno de estos valores: {list}',
-  'js.reason.notNumber': 'no es un número',
-  'js.reason.boolean': 'se esperaba true o false',
-  'js.reason.entries': 'contiene entradas no válidas',
-  'js.reason.rangeDefault': 'llevado al rango permitido: el valor por defecto',
-  'js.reason.range': 'llevado al rango permitido: {value}',
 };
 
 /** Part 1, index.html: sinusoidal encodings. */

@@ -25,17 +25,6 @@ export const common = {
   'js.notes.hide': '隐藏此提示',
   'js.text.empty': '请先输入几个词。',
   'js.text.used': '{count} 个词元：用于填充表（前 {first} 个）和方法对比。',
-  'js.reason.notSetting': '不是组件设置（格式应为 组件id.属性=值）',
-  'js.reason.tooLong': '超过 {max} 个字符',
-  'js.reason.tooMany': '超出一个链接最多可携带的 {max} 项设置，多了 {count} 项',
-  'js.reason.noWidget': '此页面上没有 id 为“{id}”的组件',
-  'js.reason.noSetting': '{tag} 没有“{attr}”这项设置',
-  'js.reason.oneOf': '应为以下取值之一：{list}',
-  'js.reason.notNumber': '不是数字',
-  'js.reason.boolean': '应为 true 或 false',
-  'js.reason.entries': '包含无效的条目',
-  'js.reason.rangeDefault': '已调整到允许范围：默认值',
-  'js.reason.range': '已调整到允许范围：{value}',
 };
 
 /** Part 1, index.html: sinusoidal encodings. */

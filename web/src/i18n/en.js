@@ -72,6 +72,20 @@ export default {
   'message.range.positiveEven': 'a positive even integer',
   'message.range.positive': 'a positive integer',
   'message.range.nonNegative': 'a non-negative integer',
+  'message.tableScrolls': 'Table, scrolls sideways',
+  // settings of a shared link a widget could not take (web/src/state/url.js)
+  'link.notTaken': 'Not taken from the link (the widget keeps its own value): {notes}.',
+  'link.reason.notSetting': 'not a widget setting (expected widget-id.attribute=value)',
+  'link.reason.tooLong': 'longer than {max} characters',
+  'link.reason.tooMany': '{count} more settings than the {max} a link may carry',
+  'link.reason.noWidget': 'no widget with the id “{id}” on this page',
+  'link.reason.noSetting': '{tag} has no setting “{attr}”',
+  'link.reason.oneOf': 'expected one of {list}',
+  'link.reason.notNumber': 'not a number',
+  'link.reason.boolean': 'expected true or false',
+  'link.reason.entries': 'holds entries that are not valid',
+  'link.reason.rangeDefault': 'brought into range: the default',
+  'link.reason.range': 'brought into range: {value}',
 
   // <posenc-heatmap>
   'heatmap.title': 'Positional encoding matrix',

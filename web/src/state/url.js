@@ -13,6 +13,7 @@
 // visible, polite live region) and syncWithUrl hands the whole list to the page.
 
 import { embeddableAttributes } from './attributes.js';
+import { translate } from '../i18n/index.js';
 
 /** At most this many settings are read from one link; longer values than MAX_VALUE_LENGTH are ignored. */
 export const MAX_ENTRIES = 256;
@@ -56,17 +57,17 @@ export function parseState(hash) {
     const id = key.slice(0, dot);
     const attr = key.slice(dot + 1);
     if (dot <= 0 || !/^[a-z][a-z0-9-]*$/.test(attr)) {
-      notes.push({ key, value, reason: 'not a widget setting (expected widget-id.attribute=value)' });
+      notes.push({ key, value, ...because('notSetting') });
       continue;
     }
     if (value.length > MAX_VALUE_LENGTH) {
-      notes.push({ id, attr, key, value, reason: `longer than ${MAX_VALUE_LENGTH} characters` });
+      notes.push({ id, attr, key, value, ...because('tooLong', { max: MAX_VALUE_LENGTH }) });
       continue;
     }
     if (!state.has(id)) state.set(id, new Map());
     state.get(id).set(attr, value);
   }
-  if (dropped) notes.push({ key: '…', value: '', reason: `${dropped} more settings than the ${MAX_ENTRIES} a link may carry` });
+  if (dropped) notes.push({ key: '…', value: '', ...because('tooMany', { count: dropped, max: MAX_ENTRIES }) });
   return { state, notes };
 }
 
@@ -89,21 +90,21 @@ const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
  * Checks `value` for the declared attribute `attr`: { value } — what to set (null: remove the attribute,
- * a switch turned off with `false`) — or { why } when it cannot be used.
+ * a switch turned off with `false`) — or { why: { reason, because } } when it cannot be used.
  */
 export function checkValue(decl, attr, value) {
   const { type, converter, values } = decl.options;
-  if (values) return values.includes(value) ? { value } : { why: `expected one of ${values.join(', ')}` };
-  if (type === Number) return NUMBER.test(value.trim()) && Number.isFinite(Number(value)) ? { value: value.trim() } : { why: 'not a number' };
+  if (values) return values.includes(value) ? { value } : { why: because('oneOf', { list: values.join(', ') }) };
+  if (type === Number) return NUMBER.test(value.trim()) && Number.isFinite(Number(value)) ? { value: value.trim() } : { why: because('notNumber') };
   if (type === Boolean) {
     if (value === '' || value === 'true' || value === attr) return { value: '' };
     if (value === 'false') return { value: null };
-    return { why: 'expected true or false' };
+    return { why: because('boolean') };
   }
   if (type === Array && converter?.fromAttribute) {
     // a list converter drops entries it cannot read: every entry of the link must survive
     const entries = value.split(',').filter((s) => s.trim() !== '').length;
-    if (converter.fromAttribute(value).length !== entries) return { why: 'holds entries that are not valid' };
+    if (converter.fromAttribute(value).length !== entries) return { why: because('entries') };
   }
   return { value };
 }
@@ -120,16 +121,16 @@ export function applyState(state, root = document) {
     const el = root.getElementById ? root.getElementById(id) : root.querySelector(`#${CSS.escape(id)}`);
     const keyOf = (attr) => `${id}.${attr}`;
     if (!el || !el.localName.startsWith('posenc-')) {
-      for (const [attr, value] of attrs) notes.push({ id, attr, key: keyOf(attr), value, reason: `no widget with the id “${id}” on this page` });
+      for (const [attr, value] of attrs) notes.push({ id, attr, key: keyOf(attr), value, ...because('noWidget', { id }) });
       continue;
     }
     const declared = declaredAttributes(customElements.get(el.localName));
     const changes = [];
     for (const [attr, raw] of attrs) {
       const decl = declared.get(attr);
-      const r = decl ? checkValue(decl, attr, raw) : { why: `${el.localName} has no setting “${attr}”` };
+      const r = decl ? checkValue(decl, attr, raw) : { why: because('noSetting', { tag: el.localName, attr }) };
       if (r.why) {
-        notes.push({ id, attr, key: keyOf(attr), value: raw, reason: r.why, el });
+        notes.push({ id, attr, key: keyOf(attr), value: raw, ...r.why, el });
         continue;
       }
       if (el.getAttribute(attr) === r.value) continue;
@@ -194,7 +195,7 @@ export async function settleState(applied, { timeout = 15000 } = {}) {
       }
       for (const c of kept) {
         const now = el.getAttribute(c.attr);
-        if (now !== c.value) notes.push({ id, attr: c.attr, key: `${id}.${c.attr}`, value: c.value ?? 'false', reason: `brought into range: ${now == null ? 'the default' : `“${short(now)}”`}`, el });
+        if (now !== c.value) notes.push({ id, attr: c.attr, key: `${id}.${c.attr}`, value: c.value ?? 'false', ...(now == null ? because('rangeDefault') : because('range', { value: `“${short(now)}”` })), el });
       }
     }),
   );
@@ -206,22 +207,33 @@ function short(s, n = 40) {
   return s.length > n ? `${s.slice(0, n)}…` : s;
 }
 
-/** One line of text for a note: `heatmap.length=“abc”: not a number`. */
-export function noteText(note) {
-  return note.attr ? `${note.key}=“${short(note.value)}”: ${note.reason}` : `${short(note.key)}: ${note.reason}`;
+/**
+ * A note's reason: `reason` in English, and `because` (its message key and parameters) for the reader's
+ * language. A widget's own error message, already in the widget's language, has no `because`.
+ */
+function because(name, params = {}) {
+  const key = `link.reason.${name}`;
+  return { reason: translate('en', key, params), because: { key, params } };
 }
 
-/** Shows the notes that belong to a widget in that widget's status line (text only). */
+/** One line of text for a note: `heatmap.length=“abc”: not a number`; in a language when given its `t`. */
+export function noteText(note, t = null) {
+  const reason = t && note.because ? t(note.because.key, note.because.params) : note.reason;
+  return note.attr ? `${note.key}=“${short(note.value)}”: ${reason}` : `${short(note.key)}: ${reason}`;
+}
+
+/** Shows the notes that belong to a widget in that widget's status line (text only), in its language. */
 export function showNotes(notes) {
   const byWidget = new Map();
   for (const n of notes) {
     if (!n.el) continue;
     if (!byWidget.has(n.el)) byWidget.set(n.el, []);
-    byWidget.get(n.el).push(noteText(n));
+    byWidget.get(n.el).push(n);
   }
-  for (const [el, lines] of byWidget) {
-    const text = `Not taken from the link (the widget keeps its own value): ${lines.join('; ')}.`;
-    if (typeof el.notify === 'function') el.notify(text);
+  for (const [el, list] of byWidget) {
+    if (typeof el.notify !== 'function') continue;
+    const t = typeof el.t === 'function' ? (key, params) => el.t(key, params) : translate.bind(null, 'en');
+    el.notify(t('link.notTaken', { notes: list.map((n) => noteText(n, t)).join('; ') }));
   }
 }
 

@@ -151,12 +151,11 @@ export class FrameController {
       const over = more > 1;
       el.classList.toggle('more-right', over && el.scrollLeft < more - 1);
       el.classList.toggle('more-left', over && el.scrollLeft > 1);
-      if (over === el.hasAttribute('tabindex')) continue;
       if (over) {
         el.tabIndex = 0;
         el.setAttribute('role', 'region');
-        el.setAttribute('aria-label', 'Table, scrolls sideways');
-      } else {
+        el.setAttribute('aria-label', this.#host.t('message.tableScrolls')); // again: the language may change
+      } else if (el.hasAttribute('tabindex')) {
         for (const name of ['tabindex', 'role', 'aria-label']) el.removeAttribute(name);
       }
     }
