@@ -39,6 +39,10 @@ const CASES = [
   ['permutation', ''],
   ['permutation', 'tokens="el,gato,&quot;come&quot;,el,pez,ñ" order="5,3,1,0,2,4" d-model="9"'],
   ['permutation', 'encoding order="2,0,1" tokens="a,b,c"'],
+  ['learned', ''],
+  ['learned', 'max-length="40" d-model="9" seed="4000000000" std="0.5"'],
+  ['methods', ''],
+  ['methods', 'train-length="16" query="40" window="12" heads="5" head="3" d-model="10" seed="3" base="500"'],
   ['properties', ''],
   ['properties', 'length="300" d-model="10" base="50" pos="77" k="1234" train-length="40"'],
 ];

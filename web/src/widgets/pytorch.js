@@ -402,3 +402,15 @@ print("columns:", ", ".join(columns))
 result = torch.stack([c.double() for c in columns.values()], dim=1).float()
 `;
 }
+
+/** The learned table: posenc's seeded Normal(0, std) rows, as an nn.Embedding weight would start out. */
+export function learnedCode({ maxLength, dModel, seed, std }) {
+  return `${header('posenc-learned', `a learned table, ${maxLength} positions × ${dModel}, seed ${seed}, Normal(0, ${std})`)}${TOY}
+max_length, d_model, seed, std = ${py(maxLength)}, ${py(dModel)}, ${py(seed)}, ${py(std)}
+table = torch.stack([learned_row(seed, p, d_model, std) for p in range(max_length)])
+embedding = torch.nn.Embedding(max_length, d_model)
+with torch.no_grad():
+    embedding.weight.copy_(table)  # training would move these rows; nothing ties a row to its neighbours
+result = embedding(torch.arange(max_length)).detach()  # embedding(torch.tensor([max_length])) is an IndexError
+`;
+}

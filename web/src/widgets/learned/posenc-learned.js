@@ -16,6 +16,7 @@ import { matrixLayout, drawRaster, drawMatrixAxes, drawMatrixLegend } from '../.
 import { drawBars } from '../../render/bars.js';
 import { hatch } from '../../render/cells.js';
 import { csvRow } from '../../render/export.js';
+import { learnedCode } from '../pytorch.js';
 import { attempt, errorText, clampInt, methodStyles } from '../methods-shared.js';
 
 const MAX_ELEMENTS = 1 << 24; // 64 MiB of float32: the biggest learned table the widget builds
@@ -437,6 +438,10 @@ export class PosencLearned extends PosencElement {
   toArray() {
     const d = this._data;
     return d ? { data: d.table.slice(), shape: [this.maxLength, this.dModel] } : null;
+  }
+
+  toPyTorch() {
+    return this._data && learnedCode({ maxLength: this.maxLength, dModel: this.dModel, seed: this.seed, std: this.std });
   }
 
   toCSV() {

@@ -15,7 +15,8 @@ import { clearCanvas } from '../../render/canvas.js';
 import { int, plain } from '../../render/format.js';
 import { formatNumber } from '../../i18n/index.js';
 import { CATEGORICAL } from '../../render/color.js';
-import { csvRow, sideBySide, tableCanvas } from '../../render/export.js';
+import { csvRow, csvTable, sideBySide, tableCanvas } from '../../render/export.js';
+import { methodsCode } from '../pytorch.js';
 import { methodsStyles } from './styles.js';
 import { paintPanel } from './painters.js';
 import { attempt, errorText, indexRange, tile, row, contentVectors, clampInt, methodStyles } from '../methods-shared.js';
@@ -381,6 +382,17 @@ export class PosencMethods extends PosencElement {
   }
 
   // ---- exports -----------------------------------------------------------------------------------------------
+
+  /** The CSV's numbers as float32 [distances, columns]: query, distance, key, then each method that has scores here. */
+  toArray() {
+    const table = csvTable(this.toCSV());
+    return table && { ...table, data: Float32Array.from(table.data) };
+  }
+
+  toPyTorch() {
+    const d = this._data;
+    return d && methodsCode({ query: d.i, span: d.D, dModel: this.dModel, base: this.base, seed: this.seed, trainLength: this.trainLength, heads: this._heads, head: this._head, numBuckets: this._numBuckets, maxDistance: this._maxDistance });
+  }
 
   toCSV() {
     const d = this._data;
