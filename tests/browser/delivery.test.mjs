@@ -2,6 +2,8 @@
 // from file:// (and on a page with an AMD loader, as in Moodle), the embed page for iframes (strict query
 // parsing, hostile values, its single file, a strict CSP), the widgets' iframe embed code, and the demo's
 // light/dark switch.
+import en from '../../web/src/i18n/en.js';
+import es from '../../web/src/i18n/es.js';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -173,6 +175,27 @@ function embedState(page) {
     };
   });
 }
+
+test('embed page in the reader\'s language: a widget on a Spanish page gives an iframe with lang=es, which the frame speaks', async () => {
+  const page = await openEmbed(`${env.base}embed.html?widget=posenc-t5&length=24&lang=es`);
+  const s = await embedState(page);
+  assert.deepEqual(s.notes, []);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');
+  const title = () => page.evaluate(() => document.querySelector('posenc-t5').shadowRoot.querySelector('.title').textContent);
+  assert.match(await title(), /T5/);
+  assert.notEqual(await title(), en['t5.title']);
+  assert.equal(await title(), es['t5.title']);
+  // the frame snippet of a widget carries the language it speaks on its page (none for English)
+  const src = await page.evaluate(() => new URL(document.querySelector('posenc-t5').embedFrameCode.match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&')).searchParams.get('lang'));
+  assert.equal(src, 'es');
+  await page.evaluate(() => document.documentElement.setAttribute('lang', 'en'));
+  assert.doesNotMatch(await page.evaluate(() => document.querySelector('posenc-t5').embedFrameCode), /lang=/);
+  await page.goto(`${env.base}embed.html?widget=posenc-t5&lang=<b>`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 30000 });
+  assert.deepEqual((await embedState(page)).notes, ['lang=“<b>”: expected a language tag such as es or zh-CN; English is used.']);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
 
 test('embed page: one widget full-frame, configured by the query; every widget embeds with its defaults', async () => {
   const page = await openEmbed(`${env.base}embed.html?widget=posenc-heatmap&d-model=64&length=20&layout=split&scheme=viridis&theme=dark&label=My%20table`);

@@ -13,6 +13,7 @@
 import { ALL_WIDGET_TAGS } from '../src/widgets/index.js';
 import { intList, stringList, RESIZE_MESSAGE } from '../src/state/attributes.js';
 import { isKnownScheme } from '../src/render/color.js';
+import { directionOf, matchLocale } from '../src/i18n/index.js';
 
 export const EMBED_TAGS = ALL_WIDGET_TAGS;
 const DEFAULT_TAG = 'posenc-heatmap';
@@ -77,7 +78,7 @@ function check(kind, raw) {
 }
 
 /**
- * Parses a query string into { tag, attrs: [[name, value]], notes: [text] }. Pure (needs only the widget
+ * Parses a query string into { tag, attrs: [[name, value]], notes: [text], lang }. Pure (needs only the widget
  * classes to be registered); never throws.
  */
 export function parseEmbedQuery(search) {
@@ -108,8 +109,15 @@ export function parseEmbedQuery(search) {
   const known = embedAttributes(tag);
   const attrs = [];
   const seen = new Set();
+  let lang = '';
   for (const [name, raw] of params) {
     if (name === 'widget') continue;
+    if (name === 'lang') {
+      // the page's language (the widget follows it): a language tag such as es or zh-CN
+      if (/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(raw)) lang ||= raw;
+      else notes.push(`lang=“${show(raw)}”: expected a language tag such as es or zh-CN; English is used.`);
+      continue;
+    }
     if (!known.has(name)) {
       notes.push(`“${show(name)}” is not a setting of ${tag}; ignored.`);
       continue;
@@ -123,7 +131,7 @@ export function parseEmbedQuery(search) {
     if (r.why) notes.push(`${name}=“${show(raw)}”: ${r.why}; the default is used.`);
     else if (r.value !== null) attrs.push([name, r.value]);
   }
-  return { tag, attrs, notes };
+  return { tag, attrs, notes, lang };
 }
 
 /** Whether the widget still shows the value asked for (numbers compared as numbers: 1e2 is 100). */
@@ -200,7 +208,11 @@ function reportHeight(widget) {
 async function init() {
   const host = document.getElementById('embed');
   const box = document.getElementById('embed-notes');
-  const { tag, attrs, notes } = parseEmbedQuery(location.search);
+  const { tag, attrs, notes, lang } = parseEmbedQuery(location.search);
+  if (lang) {
+    document.documentElement.lang = lang;
+    document.documentElement.dir = directionOf(matchLocale(lang));
+  }
   const theme = attrs.find(([k]) => k === 'theme')?.[1];
   if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
   showNotes(box, notes);

@@ -2,6 +2,8 @@
 // reflects both ways; list-valued attributes ("0,1,4") become arrays on the property side.
 
 /** "0, 1,4" <-> [0, 1, 4]; entries that are not finite integers are dropped. */
+import { langOf, matchLocale } from '../i18n/index.js';
+
 export const intList = {
   fromAttribute(value) {
     if (value == null || value.trim() === '') return [];
@@ -121,6 +123,9 @@ export function embedPageUrl(doc = document) {
 export function embedQuery(el) {
   const params = new URLSearchParams({ widget: el.localName });
   for (const [k, v] of embeddableAttributes(el)) if (k !== 'group') params.append(k, v);
+  // the frame speaks the language the widget speaks here (an iframe does not inherit the page's lang)
+  const lang = matchLocale(langOf(el));
+  if (lang !== 'en') params.append('lang', lang);
   return params.toString();
 }
 
