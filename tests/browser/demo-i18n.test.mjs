@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assertFitsWidth, axe, browserPerFile, root, shot, waitReady } from './helpers.mjs';
+import { assertFitsWidth, axe, browserPerFile, openDemoPage, root, shot, waitReady } from './helpers.mjs';
 import * as pageEs from '../../web/demo/i18n/es.js';
 import * as pageZh from '../../web/demo/i18n/zh-CN.js';
 import widgetEs from '../../web/src/i18n/es.js';
@@ -25,24 +25,7 @@ const TRANSLATED_WIDGET = { index: ['#heatmap', 'heatmap.title'], methods: ['#al
 /** Common English words: none may be left in a translated page's prose (whole words: “producirían” has no “an”). */
 const ENGLISH = /(?<![\p{L}\p{N}])(the|and|with|is|are|that|this|which|from|into|each|every|only|when|what|where|your|you|its|it|be|have|for|of|to|at|on|by|an|or|but|not|was|were|will|can|does|here|there|then|than|link|page|view|lesson|part)(?![\p{L}\p{N}])/iu;
 
-async function open(url, { width = 1100 } = {}) {
-  const page = await env.context.newPage();
-  page.errors = [];
-  page.foreign = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && page.errors.push(m.text()));
-  await page.route('**/*', (route) => {
-    const u = route.request().url();
-    if (u.startsWith(env.base) || u.startsWith('file:') || u.startsWith('data:') || u.startsWith('blob:')) return route.continue();
-    page.foreign.push(u);
-    return route.abort();
-  });
-  await page.setViewportSize({ width, height: 900 });
-  await page.goto(url);
-  await page.waitForFunction(() => document.getElementById('engine-status')?.dataset.ready === 'true', null, { timeout: 15000 });
-  await waitReady(page);
-  return page;
-}
+const open = (url, { width = 1100 } = {}) => openDemoPage(env, url, { width });
 
 /**
  * What the page says itself, as seen in the browser: the text of every marked element (widgets, formulas,

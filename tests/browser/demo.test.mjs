@@ -4,32 +4,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assertFitsWidth, browserPerFile, waitReady, canvasStats, shot, screenshotDir } from './helpers.mjs';
+import { assertFitsWidth, browserPerFile, waitReady, canvasStats, shot, screenshotDir, openDemoPage } from './helpers.mjs';
 import { WIDGET_TAGS as TAGS } from '../../web/src/widgets/tags.js';
 
 const env = browserPerFile();
 
-async function openDemo(url, { width = 1000, block = true } = {}) {
-  const page = await env.context.newPage();
-  page.errors = [];
-  page.foreign = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && page.errors.push(m.text()));
-  if (block) {
-    // anything that is not our own server (or a data:/blob: URL) counts as a network request and fails
-    await page.route('**/*', (route) => {
-      const u = route.request().url();
-      if (u.startsWith(env.base) || u.startsWith('file:') || u.startsWith('data:') || u.startsWith('blob:')) return route.continue();
-      page.foreign.push(u);
-      return route.abort();
-    });
-  }
-  await page.setViewportSize({ width, height: 900 });
-  await page.goto(url);
-  await page.waitForFunction(() => document.getElementById('engine-status')?.dataset.ready === 'true', null, { timeout: 15000 });
-  await waitReady(page);
-  return page;
-}
+const openDemo = (url, options) => openDemoPage(env, url, options);
 
 test('demo lesson: every section and widget renders, maths typeset, nothing fetched from the network', async () => {
   const page = await openDemo(env.base);

@@ -341,3 +341,30 @@ export async function axe(page) {
       .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${JSON.stringify(n.target)} — ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 220)}`));
   });
 }
+
+/**
+ * Opens a demo page (one of env's server, or a file: URL) and waits until its engine and widgets are ready;
+ * with `block`, any request off our own server is aborted and listed in page.foreign. page.errors collects
+ * page errors and console errors.
+ */
+export async function openDemoPage(env, url, { width = 1000, block = true } = {}) {
+  const page = await env.context.newPage();
+  page.errors = [];
+  page.foreign = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && page.errors.push(m.text()));
+  if (block) {
+    // anything that is not our own server (or a data:/blob: URL) counts as a network request and fails
+    await page.route('**/*', (route) => {
+      const u = route.request().url();
+      if (u.startsWith(env.base) || u.startsWith('file:') || u.startsWith('data:') || u.startsWith('blob:')) return route.continue();
+      page.foreign.push(u);
+      return route.abort();
+    });
+  }
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(url);
+  await page.waitForFunction(() => document.getElementById('engine-status')?.dataset.ready === 'true', null, { timeout: 15000 });
+  await waitReady(page);
+  return page;
+}
