@@ -17,10 +17,25 @@ import { join } from 'node:path';
  * @param {(css: string) => string} o.woff2Only
  * @param {boolean} o.singleFile
  */
+/**
+ * A demo page's HTML with its shared pieces put in: `<!-- posenc:include name.html -->` becomes web/demo/name.html
+ * (its leading comment left out), indented like the line it replaces.
+ */
+export function readDemoPage(demo, name) {
+  return readFileSync(join(demo, name), 'utf8').replace(/^( *)<!-- posenc:include ([a-z-]+\.html) -->$/gm, (_, indent, part) =>
+    readFileSync(join(demo, part), 'utf8')
+      .replace(/^<!--[\s\S]*?-->\n/, '')
+      .trimEnd()
+      .split('\n')
+      .map((line) => indent + line)
+      .join('\n'),
+  );
+}
+
 export async function buildLessonPart(part, { dist, demo, common, classic, woff2Only, singleFile }) {
   await build({ ...common, entryPoints: { [part]: join(demo, `${part}.js`) }, format: 'esm', outdir: dist });
   await build({ ...common, entryPoints: { [part]: join(demo, `${part}.css`) }, outdir: dist });
-  writeFileSync(join(dist, `${part}.html`), readFileSync(join(demo, `${part}.html`), 'utf8'));
+  writeFileSync(join(dist, `${part}.html`), readDemoPage(demo, `${part}.html`));
   if (!singleFile) return;
 
   const js = await build({
@@ -38,7 +53,7 @@ export async function buildLessonPart(part, { dist, demo, common, classic, woff2
   });
   const own = readFileSync(join(dist, `${part}.css`), 'utf8');
   const script = js.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
-  let page = readFileSync(join(demo, `${part}.html`), 'utf8');
+  let page = readDemoPage(demo, `${part}.html`);
   page = page
     .replace(/<link rel="stylesheet" href="demo.css"\s*\/?>/, () => `<style>${woff2Only(css.outputFiles[0].text)}</style>`)
     .replace(new RegExp(`<link rel="stylesheet" href="${part}.css"\\s*/?>`), () => `<style>${own}</style>`)

@@ -15,7 +15,7 @@ import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildLessonPart, linkSingleFiles } from './build-web-methods.mjs';
+import { buildLessonPart, linkSingleFiles, readDemoPage } from './build-web-methods.mjs';
 import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
 
@@ -148,7 +148,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   writeFileSync(join(dist, 'demo.css'), woff2Only(readFileSync(join(dist, 'demo.css'), 'utf8')));
   // (no assets folder once the CSS bundles no fonts)
   if (existsSync(join(dist, 'assets'))) for (const f of readdirSync(join(dist, 'assets'))) if (!f.endsWith('.woff2')) rmSync(join(dist, 'assets', f));
-  writeFileSync(join(dist, 'index.html'), readFileSync(join(demo, 'index.html'), 'utf8'));
+  writeFileSync(join(dist, 'index.html'), readDemoPage(demo, 'index.html'));
   copyFileSync(join(demo, 'favicon.svg'), join(dist, 'favicon.svg'));
 
   // 2. the widgets for course authors
@@ -180,7 +180,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
     });
     const css = woff2Only(cssOut.outputFiles[0].text);
     const script = js.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
-    let page = readFileSync(join(demo, 'index.html'), 'utf8');
+    let page = readDemoPage(demo, 'index.html');
     page = page
       .replace(/<link rel="stylesheet" href="demo.css"\s*\/?>/, () => `<style>${css}</style>`)
       .replace(/<script type="module" src="demo.js"><\/script>/, () => `<script>${script}</script>`)

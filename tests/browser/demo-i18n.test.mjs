@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assertFitsWidth, axe, browserPerFile, openDemoPage, root, shot, waitReady } from './helpers.mjs';
+import { readDemoPage } from '../../scripts/build-web-methods.mjs';
 import * as pageEs from '../../web/demo/i18n/es.js';
 import * as pageZh from '../../web/demo/i18n/zh-CN.js';
 import widgetEs from '../../web/src/i18n/es.js';
@@ -79,7 +80,7 @@ function englishPhrases(text) {
 
 test('catalogues: every marked key of the three pages has a Spanish and a Chinese text, and no key is unused', () => {
   for (const page of PAGES) {
-    const html = readFileSync(join(root, `web/demo/${page}.html`), 'utf8');
+    const html = readDemoPage(join(root, 'web/demo'), `${page}.html`); // with its shared header
     const keys = new Set([
       ...[...html.matchAll(/data-i18n(?:-label)?="([^"]+)"/g)].map((m) => m[1]),
       ...[...html.matchAll(/data-i18n-attr="([^"]+)"/g)].flatMap((m) => m[1].split(/\s+/).map((spec) => spec.split(':')[1])),
