@@ -6,7 +6,6 @@
 // offline in Spanish; a phone column still holds the header with both switches.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assertFitsWidth, axe, browserPerFile, openDemoPage, root, shot, waitReady } from './helpers.mjs';
