@@ -25,9 +25,7 @@ const TRANSLATED = {
 
   // <learned>
   learned: {
-    // (position="-1" would show a message that begins with the attribute name, an English word: learned.test.mjs
-    // checks it in Spanish and Chinese)
-    attrs: ['max-length="64" d-model="16" position="3"', 'max-length="16" d-model="8" position="16"', 'compact max-length="16" d-model="8" position="20"'],
+    attrs: ['max-length="64" d-model="16" position="3"', 'max-length="16" d-model="8" position="16"', 'compact max-length="16" d-model="8" position="20"', 'max-length="16" d-model="8" position="-1"'],
     title: { en: 'A learned position table', es: 'Una tabla de posiciones aprendida', 'zh-CN': '可学习的位置嵌入表' },
     words: /\b(learned|trained|untrained|embedding|row|rows|look|lookup|past|parameters|seed|estimate|sizes|size|end|last|whole|number|heatmap|bar|charts|arrows|model|cached)\b/,
   },
@@ -35,7 +33,7 @@ const TRANSLATED = {
 
   // <rope>
   rope: {
-    attrs: ['', 'convention="interleaved" head-dim="16" m="3" n="40" pair="5" span="64"'],
+    attrs: ['', 'convention="interleaved" head-dim="16" m="3" n="40" pair="5" span="64"', 'head-dim="8" pair="40"'],
     title: { en: 'Rotary position embedding (RoPE)', es: 'Codificación posicional rotatoria (RoPE)', 'zh-CN': '旋转位置编码（RoPE）' },
     words: /\b(rotate|rotated|turn|turns|together|channel|channels|bound|decay|both|identical|keys|half|interleaved|dashed|relative|recent|score|scores|computing|share|lengths|highlighted|rounding|frequencies|layout|weights)\b/,
   },
@@ -43,7 +41,7 @@ const TRANSLATED = {
 
   // <t5>
   t5: {
-    attrs: ['', 'bidirectional length="12" heads="2" head="1" positions="9,2"', 'num-buckets="16" max-distance="20" length="30" span="99999"', 'compact num-buckets="16" max-distance="20" span="12"'],
+    attrs: ['', 'bidirectional length="12" heads="2" head="1" positions="9,2"', 'num-buckets="16" max-distance="20" length="30" span="99999"', 'compact num-buckets="16" max-distance="20" span="12"', 'heads="2" head="7" positions="3,999"'],
     title: { en: 'T5 relative position buckets', es: 'Cubetas de posición relativa de T5', 'zh-CN': 'T5 相对位置桶' },
     words: /\b(bucket|buckets|exact|logarithmic|log|region|distance|distances|grid|bidirectional|encoder|decoder|future|relative|land|shares|shared|plotted|random|untrained|seed|learns)\b/,
   },
@@ -51,9 +49,7 @@ const TRANSLATED = {
 
   // <methods>
   methods: {
-    // (the messages for values out of range begin with attribute names such as head or distance, which are
-    // English words: methods.test.mjs checks them in Spanish and Chinese)
-    attrs: ['tokens="The,robot,read,the,manual" train-length="16" d-model="16"', 'train-length="16" d-model="16" query="20" heads="1" head="0"', 'compact query="200" num-buckets="8"'],
+    attrs: ['tokens="The,robot,read,the,manual" train-length="16" d-model="16"', 'train-length="16" d-model="16" query="20" heads="1" head="0"', 'compact query="200" num-buckets="8"', 'heads="99" head="5" distance="999" num-buckets="3" max-distance="1"', 'heads="4" head="9" query="10" window="4" distance="7"'],
     title: { en: 'Five methods, one sentence', es: 'Cinco métodos, una frase', 'zh-CN': '五种方法，同一个句子' },
     words: /\b(learned|trained|untrained|seeded|method|methods|absolute|relative|beyond|past|score|scores|unseen|rotates|embeddings|layer|choose|inside|added|fixed|whole|number|rounding|used|showing|greater)\b/,
   },
@@ -69,7 +65,7 @@ const TRANSLATED = {
 
   // <padding>
   padding: {
-    attrs: ['tokens="I,love,Paris" length="6" column="4"', 'tokens="I,love,Paris" pad-side="left" past-length="4" column="4"', 'tokens="I,love,Paris" pad-side="left" past-length="1"', 'tokens="I,love,Paris" length="3" column="1"'],
+    attrs: ['tokens="I,love,Paris" length="6" column="99"', 'tokens="I,love,Paris" length="6" column="4"', 'tokens="I,love,Paris" pad-side="left" past-length="4" column="4"', 'tokens="I,love,Paris" pad-side="left" past-length="1"', 'tokens="I,love,Paris" length="3" column="1"'],
     title: { en: 'Position ids when there is padding', es: 'Ids de posición cuando hay relleno (padding)', 'zh-CN': '有填充时的位置 id' },
     words: /\b(pad|padded|left|right|slot|slots|cache|cached|mistake|lesson|gives|generation|harmless|words|side|none|ignores|input|mask|past|tokens are)\b/,
   },
@@ -83,6 +79,7 @@ const TRANSLATED = {
       'preset="qwen2.5-7b" compact',
       `config='{"hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 4096, "rope_theta": 10000.0, "rope_scaling": {"type": "dynamic", "factor": 2.0}}'`,
       'preset="zzz"',
+      'pair="999" positions="5 99999999"',
     ],
     title: { en: 'Your model’s positions', es: 'Las posiciones de tu modelo', 'zh-CN': '你的模型中的位置' },
     words: /\b(trained|extended|never|turn|turns|completes|channels|arithmetic|wavelength|wavelengths|unscaled|scaled|precision|solid|dashed|worst|largest|your|paste|read|illustrative|published|neighbours|rounded)\b/,
@@ -92,7 +89,8 @@ const TRANSLATED = {
 
 // Everything a reader sees or hears from a widget: text, aria-labels and -roledescriptions, value texts.
 // Left out: the author's data (token chips, <bdi> tokens) and formulas or code (marked dir="ltr"), which
-// are the same in every language.
+// are the same in every language, and the widget's attribute names where a message names one (`head: 9 no
+// es…`, `window = 12`, `(heads − 1)`): they are code too, even when they are English words.
 const spoken = (page, tag) =>
   page.evaluate((t) => {
     const live = document.querySelector(`posenc-${t}`).shadowRoot;
@@ -103,7 +101,11 @@ const spoken = (page, tag) =>
     if (copy.textContent.trim().length < 40) throw new Error(`too little text read from ${t}`);
     for (const el of copy.querySelectorAll('[aria-label], [aria-roledescription], [aria-valuetext]'))
       parts.push(...['aria-label', 'aria-roledescription', 'aria-valuetext'].map((a) => el.getAttribute(a) ?? ''));
-    return parts.join('\n').replace(/\s+/g, ' ');
+    const attributes = [...customElements.get(`posenc-${t}`).elementProperties]
+      .filter(([, o]) => o.attribute !== false && !o.state)
+      .map(([p, o]) => (typeof o.attribute === 'string' ? o.attribute : p.toLowerCase()));
+    const named = new RegExp(`(?<![A-Za-z-])(${attributes.join('|')})(?=\\s*[:：=−/×)])`, 'g');
+    return parts.join('\n').replace(named, '').replace(/\s+/g, ' ');
   }, tag);
 
 // A widget's English sentences (its keys, the toolbar's and the shared ones): fragments between
