@@ -50,11 +50,12 @@ export default {
   'toolbar.pytorchLabel': 'PyTorch 代码（把这张表重新计算为 result）：',
 
   'common.loading': '正在加载计算引擎…',
-  'message.leftOut': { other: '{attribute}：{values} 不是{expected}，因此被略去' },
-  'message.replaced': '{attribute}：{given} 不是{expected}，因此改用 {used}',
+  'message.leftOut': { other: '{attribute}：{values} 不是 {expected}，因此被略去' },
+  'message.replaced': '{attribute}：{given} 不是 {expected}，因此改用 {used}',
   'message.namedValue': '{attribute}：“{value}”不在 {values} 之中，因此改用 {used}',
   'message.positionRange': '0 到 {last} 之间的位置',
   'message.mustBe': '{attribute} 必须是{expected}（收到的是 {value}）',
+  // (range sentences that start with a number begin with a space: 必须是 1 到 …, 必须是正整数)
   'message.range.even': ' {min} 到 {max} 之间的偶数',
   'message.range.integer': ' {min} 到 {max} 之间的整数',
   'message.range.number': ' {min} 到 {max} 之间的数',
@@ -397,7 +398,7 @@ export default {
   'learned.legendLearned': '数值（±3 倍标准差）',
   'learned.barsCaption': '维度 0 … {last}；可学习的条形范围为 ±3 倍标准差，正弦为 ±1',
   'learned.lookupFailed': '无嵌入向量：查表出错',
-  'learned.positionRange': '从 0 起的整数',
+  'learned.positionRange': '0 及以上的整数',
   'learned.tooBig': 'max-length × d-model = {values} 个值；此组件最多构建 {limit} 个值的表',
   'learned.csvTooBig': '表中有 {values} 个值；CSV 导出上限为 {limit}',
   'learned.picture': '可学习位置表 {length} × {dModel}（随机种子 {seed}）与正弦位置表',

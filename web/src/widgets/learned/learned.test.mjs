@@ -87,7 +87,7 @@ test('learned in Spanish and Chinese: sizes and values in the reader\'s numbers,
   await page.evaluate(() => document.querySelector('#l').setAttribute('lang', 'zh-CN'));
   await page.waitForFunction(() => document.querySelector('#l').shadowRoot.querySelector('.title').textContent === '可学习的位置嵌入表');
   r = await read();
-  assert.deepEqual(r.messages, ['position：-1 不是从 0 起的整数，因此改用 0']);
+  assert.deepEqual(r.messages, ['position：-1 不是 0 及以上的整数，因此改用 0']);
   assert.equal(r.parameters, '32,768');
   assert.equal(r.bytes, '131 kB（131,072 字节）');
   assert.match(r.values, /^−?0\.\d{4}(, −?0\.\d{4}){7}, …$/);

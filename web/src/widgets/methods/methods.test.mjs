@@ -98,7 +98,7 @@ test('methods in Spanish and Chinese: range messages, the pair readout in the re
   v = await view('#p');
   assert.deepEqual(v.messages, ['positions: 10 no es una clave de 136 a 200 (como mucho window = 64 posiciones antes de la consulta 200), así que se usa 136']);
   v = await view('#d');
-  assert.deepEqual(v.messages, ['distance：30 不是0 到 20 之间的距离（不晚于查询 20），因此改用 20']);
+  assert.deepEqual(v.messages, ['distance：30 不是 0 到 20 之间的距离（不晚于查询 20），因此改用 20']);
   assert.match(v.note, /T5：32 个桶 × 8 个头/);
   assert.deepEqual(page.errors, []);
   await page.close();
