@@ -27,7 +27,8 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-async function visit(path) {
+/** A new page that collects CSP violations (window.__violations) and page or console errors (`problems`). */
+async function watchedPage() {
   const page = await browser.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
@@ -38,6 +39,11 @@ async function visit(path) {
       window.__violations.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`),
     );
   });
+  return { page, problems };
+}
+
+async function visit(path) {
+  const { page, problems } = await watchedPage();
   const response = await page.goto(`${server.url}${path}`);
   assert.equal(response.headers()['content-security-policy'], STRICT_CSP);
   await page.waitForFunction(() => [...document.querySelectorAll('*')].some((e) => e.localName.startsWith('posenc-')));
@@ -66,14 +72,7 @@ for (const [path, least] of [['index.html', 5], ['methods.html', 5], ['model.htm
 }
 
 test('the demo\'s language switch under a strict CSP: the page changes language in place with no violation', async () => {
-  const page = await browser.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
-  await page.addInitScript(() => {
-    window.__violations = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} ${e.sample}`));
-  });
+  const { page, problems } = await watchedPage();
   await page.goto(`${server.url}methods.html`);
   await page.waitForFunction(() => document.getElementById('engine-status')?.dataset.ready === 'true');
   await waitReady(page);
