@@ -55,6 +55,7 @@ export default {
 
   // messages every widget may show
   'common.loading': 'Loading the engine…',
+  'common.join': '{first} {second}', // sentences one after another: a space; none in Chinese
   'message.leftOut': {
     one: '{attribute}: {values} is not {expected}, so it is left out',
     other: '{attribute}: {values} are not {expected}, so they are left out',
@@ -478,7 +479,6 @@ export default {
   'rope.noBound': 'no bound: the pairing has fewer than d/2 pairs',
   'rope.picture': 'RoPE ({convention}), head_dim {headDim}, base {base}: q at {m}, k at {n}, q·k = {score}',
   // sentences one after the other: a space between them (none in Chinese)
-  'rope.join': '{first} {second}',
   // </posenc-rope>
 
   // <posenc-t5>
@@ -701,7 +701,6 @@ export default {
   'padding.pictureLeft': 'Position ids with left padding (pad id {pad})',
   'padding.pictureRight': 'Position ids with right padding (pad id {pad})',
   // sentences one after the other: a space between them (none in Chinese)
-  'padding.join': '{first} {second}',
   // </posenc-padding>
 
   // <posenc-model>

@@ -50,6 +50,7 @@ export default {
   'toolbar.pytorchLabel': 'Código PyTorch (vuelve a calcular esta tabla como result):',
 
   'common.loading': 'Cargando el motor…',
+  'common.join': '{first} {second}',
   'message.leftOut': {
     one: '{attribute}: {values} no es {expected}, así que se omite',
     other: '{attribute}: {values} no son {expected}, así que se omiten',
@@ -462,7 +463,6 @@ export default {
   'rope.computing': 'calculando…',
   'rope.noBound': 'sin cota: el emparejamiento tiene menos de d/2 pares',
   'rope.picture': 'RoPE ({convention}), head_dim {headDim}, base {base}: q en {m}, k en {n}, q·k = {score}',
-  'rope.join': '{first} {second}',
   // </posenc-rope>
 
   // <posenc-t5>
@@ -684,7 +684,6 @@ export default {
   'padding.rowGenerationPast': 'generación (GPT-2; la máscara incluye {past} en caché)',
   'padding.pictureLeft': 'Ids de posición con relleno a la izquierda (id de relleno {pad})',
   'padding.pictureRight': 'Ids de posición con relleno a la derecha (id de relleno {pad})',
-  'padding.join': '{first} {second}',
   // </posenc-padding>
 
   // <posenc-model>

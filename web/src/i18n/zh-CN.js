@@ -50,6 +50,7 @@ export default {
   'toolbar.pytorchLabel': 'PyTorch 代码（把这张表重新计算为 result）：',
 
   'common.loading': '正在加载计算引擎…',
+  'common.join': '{first}{second}',
   'message.leftOut': { other: '{attribute}：{values} 不是 {expected}，因此被略去' },
   'message.replaced': '{attribute}：{given} 不是 {expected}，因此改用 {used}',
   'message.namedValue': '{attribute}：“{value}”不在 {values} 之中，因此改用 {used}',
@@ -457,7 +458,6 @@ export default {
   'rope.computing': '计算中…',
   'rope.noBound': '无上界：配对数少于 d/2',
   'rope.picture': 'RoPE（{convention}），head_dim {headDim}，底数 {base}：q 在 {m}，k 在 {n}，q·k = {score}',
-  'rope.join': '{first}{second}',
   // </posenc-rope>
 
   // <posenc-t5>
@@ -678,7 +678,6 @@ export default {
   'padding.rowGenerationPast': '生成约定（GPT-2；掩码包含 {past} 个缓存词元）',
   'padding.pictureLeft': '左侧填充时的位置 id（填充 id {pad}）',
   'padding.pictureRight': '右侧填充时的位置 id（填充 id {pad}）',
-  'padding.join': '{first}{second}',
   // </posenc-padding>
 
   // <posenc-model>

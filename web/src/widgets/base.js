@@ -96,6 +96,11 @@ export class PosencElement extends LitElement {
     return this.#locale.parts(key, params);
   }
 
+  /** Sentences (text or markup) one after another, as the language joins them: a space; none in Chinese. */
+  sentences(...parts) {
+    return parts.reduce((first, second) => this.tHtml('common.join', { first, second }));
+  }
+
   // --- lifecycle ----------------------------------------------------------------------------------------
 
   /**

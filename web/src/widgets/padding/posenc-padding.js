@@ -323,11 +323,6 @@ export class PosencPadding extends PosencElement {
 
   // ---- template ----------------------------------------------------------------------------------------------
 
-  /** Sentences one after another, as the language joins them (a space; none in Chinese). */
-  _sentences(...parts) {
-    return parts.reduce((first, second) => this.tHtml('padding.join', { first, second }));
-  }
-
   /** The notes under the table: the two conventions, the KV cache, the lesson's mistake. */
   _renderNotes(d) {
     const L = this._L;
@@ -337,7 +332,7 @@ export class PosencPadding extends PosencElement {
     const arange = html`<b dir="ltr">arange</b>`;
     const roberta = b('RoBERTa');
     return html`<p class="note lesson">
-        ${this._sentences(
+        ${this.sentences(
           this.tHtml('padding.robertaNote', { roberta, side: this.t(side === 'left' ? 'padding.leftNoShift' : 'padding.sameIds') }),
           this.tHtml('padding.generationNote', {
             generation: b(this.t('padding.generationStart')),
@@ -366,7 +361,7 @@ export class PosencPadding extends PosencElement {
           </p>`
         : nothing}
       <p class="note">
-        ${this._sentences(
+        ${this.sentences(
           this.tHtml('padding.mistake', { heading: b(this.t('padding.mistakeHeading')), code: html`<code dir="ltr">torch.cumsum(mask, dim=1) * mask - 1</code>` }),
           this.tHtml(d.mistakeError ? 'padding.mistakeFails' : 'padding.mistakeNoPadding', { minusOne: b('−1') }),
         )}

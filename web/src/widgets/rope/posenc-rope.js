@@ -429,11 +429,6 @@ export class PosencRope extends PosencElement {
     return this.t(this._conv === 'half' ? 'rope.half' : 'rope.interleaved');
   }
 
-  /** Sentences one after another, as the language joins them (a space; none in Chinese). */
-  _sentences(...parts) {
-    return parts.reduce((first, second) => this.tHtml('rope.join', { first, second }));
-  }
-
   /** A number for the reader (locale form) with `digits` decimals. */
   _num(v, digits) {
     return formatNumber(this.locale, v, digits);
@@ -458,7 +453,7 @@ export class PosencRope extends PosencElement {
   _renderDecayNote(st) {
     const ltr = (content) => html`<span dir="ltr">${content}</span>`;
     return html`<p class="note lesson">
-      ${this._sentences(
+      ${this.sentences(
         this.tHtml('rope.decayFormula', {
           sum: ltr(html`Σ<sub>i</sub> h<sub>i</sub> e<sup>i(m−n)θ<sub>i</sub></sup>`),
           h: ltr(html`h<sub>i</sub> = q<sub>i</sub>k̄<sub>i</sub>`),
@@ -615,7 +610,7 @@ export class PosencRope extends PosencElement {
         @keydown=${this._onPairingKey}
       ></canvas>
       <p class="note lesson">
-        ${this._sentences(
+        ${this.sentences(
           this.tHtml(conv === 'half' ? 'rope.halfNote' : 'rope.interleavedNote', {
             code: html`<code dir="ltr">${conv === 'half' ? 'rotate_half' : 'rotate_every_two'}</code>`,
           }),
