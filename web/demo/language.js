@@ -10,6 +10,8 @@
 // (web/demo/i18n/es.js, zh-CN.js) map those keys, and the few messages scripts write (MESSAGES below), to
 // text; in a catalogue's text, {f0}, {f1}… stand for the English element's formulas, in their order. Setting <html lang> also switches every translated widget (web/src/i18n).
 
+import { matchLocale } from '../src/i18n/index.js';
+
 /** The languages of the switch; English first (no ?lang). */
 export const LANGUAGES = ['en', 'es', 'zh-CN'];
 
@@ -33,10 +35,8 @@ export const MESSAGES = {
  * (as the widgets match them); anything else, or none, → 'en'.
  */
 export function languageOf(href) {
-  const asked = new URL(href).searchParams.get('lang')?.trim() ?? '';
-  if (/^es(-|$)/i.test(asked)) return 'es';
-  if (/^zh(-hans|-cn|-sg|-my)?(-|$)/i.test(asked)) return 'zh-CN';
-  return 'en';
+  const matched = matchLocale(new URL(href).searchParams.get('lang'));
+  return LANGUAGES.includes(matched) ? matched : 'en';
 }
 
 /** `href` with ?lang set to `lang` (removed for English), everything else kept. */
