@@ -6,6 +6,7 @@
 import katex from 'katex';
 import { getEngine } from '../src/widgets/engine.js';
 import { syncWithUrl, encodeState } from '../src/state/url.js';
+import { markScroller } from '../src/render/scroller.js';
 import { showLinkNotes } from './link-notes.js';
 import { applyLanguage, languageOf, onLanguage, setCatalogues, t, wireLanguageSwitch } from './language.js';
 
@@ -20,7 +21,7 @@ export function wireLanguage(catalogues) {
   applyLanguage(languageOf(location.href));
   wireLanguageSwitch((replaced) => {
     for (const el of replaced) renderMath(el);
-    for (const el of document.querySelectorAll('.tex[aria-label]')) el.setAttribute('aria-label', t('js.formula.scrolls'));
+    for (const el of watched) mark(el); // their labels in the new language
   });
 }
 
@@ -44,28 +45,14 @@ export function renderMath(root = document) {
 }
 
 /**
- * A formula wider than its column scrolls inside its own box (demo.css). Such a formula fades out at the
- * side that has more, and becomes a labelled, focusable region so that the keyboard can scroll it too;
- * one that fits is neither (no useless tab stop). Whether it fits depends on the column and on the fonts,
- * so this is decided again whenever the box or the formula changes size, not once after loading. One
- * observer serves the page; formulas a language switch replaced are no longer watched.
+ * A formula wider than its column scrolls inside its own box (demo.css), marked as render/scroller.js says.
+ * Whether it fits depends on the column and on the fonts, so this is decided again whenever the box or the
+ * formula changes size, not once after loading. One observer serves the page; formulas a language switch
+ * replaced are no longer watched.
  */
 const watched = new Set();
 let observer = null;
-function mark(el) {
-  const more = el.scrollWidth - el.clientWidth;
-  const over = more > 1;
-  el.classList.toggle('more-right', over && el.scrollLeft < more - 1);
-  el.classList.toggle('more-left', over && el.scrollLeft > 1);
-  if (over === el.hasAttribute('tabindex')) return;
-  if (over) {
-    el.tabIndex = 0;
-    el.setAttribute('role', 'region');
-    el.setAttribute('aria-label', t('js.formula.scrolls'));
-  } else {
-    for (const name of ['tabindex', 'role', 'aria-label']) el.removeAttribute(name);
-  }
-}
+const mark = (el) => markScroller(el, t('js.formula.scrolls'));
 function fadeWhereCut(formulas) {
   // the box changes with its column, the <math> inside it with the fonts
   observer ??= new ResizeObserver((entries) => {

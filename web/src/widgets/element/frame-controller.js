@@ -9,6 +9,7 @@
 // willUpdate (Lit gives controllers no changed-properties map).
 
 import { themeColors } from '../../render/canvas.js';
+import { markScroller } from '../../render/scroller.js';
 import { controlUsesKey, pageScheme, watchPageScheme } from '../host-page.js';
 
 const motionQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
@@ -141,23 +142,9 @@ export class FrameController {
     this.#host.redraw();
   }
 
-  /**
-   * Tables that do not fit their column scroll sideways: mark which sides have more (the CSS fades them),
-   * and make the container a labelled, focusable region so the keyboard can scroll it too.
-   */
+  /** Tables that do not fit their column scroll sideways (render/scroller.js). */
   markScrollers(scrollers = this.#host.renderRoot.querySelectorAll('.scroll')) {
-    for (const el of scrollers) {
-      const more = el.scrollWidth - el.clientWidth;
-      const over = more > 1;
-      el.classList.toggle('more-right', over && el.scrollLeft < more - 1);
-      el.classList.toggle('more-left', over && el.scrollLeft > 1);
-      if (over) {
-        el.tabIndex = 0;
-        el.setAttribute('role', 'region');
-        el.setAttribute('aria-label', this.#host.t('message.tableScrolls')); // again: the language may change
-      } else if (el.hasAttribute('tabindex')) {
-        for (const name of ['tabindex', 'role', 'aria-label']) el.removeAttribute(name);
-      }
-    }
+    for (const el of scrollers) markScroller(el, this.#host.t('message.tableScrolls'));
   }
+
 }
