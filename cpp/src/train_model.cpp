@@ -87,12 +87,6 @@ void fill_bias_rows(T* y, const T* bias, int64_t rows, int64_t n, int64_t ld) {
 }
 
 template <class T>
-void add_column_sums(const T* x, int64_t rows, int64_t n, int64_t ld, T* out) {
-  for (int64_t r = 0; r < rows; ++r)
-    for (int64_t c = 0; c < n; ++c) out[c] += x[r * ld + c];
-}
-
-template <class T>
 void transpose(const T* src, int64_t rows, int64_t cols, int64_t ld, T* dst) {  // dst [cols][rows]
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t c = 0; c < cols; ++c) dst[c * rows + r] = src[r * ld + c];
@@ -115,16 +109,6 @@ void rotate(T* qkv, int64_t bt, int64_t len, int64_t d, int64_t dh, const Tables
       }
     }
   }
-}
-
-template <class T>
-T gelu(T z) {
-  return T(0.5) * z * (T(1) + std::erf(z * T(0.70710678118654752440)));
-}
-template <class T>
-T gelu_grad(T z) {
-  return T(0.5) * (T(1) + std::erf(z * T(0.70710678118654752440))) +
-         z * std::exp(T(-0.5) * z * z) * T(0.39894228040143267794);
 }
 
 inline int64_t pad4(int64_t n) { return (n + 3) & ~int64_t{3}; }
@@ -221,9 +205,7 @@ void Model<T>::layer_forward(const T* w, const LayerAt& at, Layer& L, T* out, co
           row[j] = v;
           top = std::max(top, v);
         }
-        T sum = 0;
-        for (int64_t j = 0; j <= i; ++j) sum += (row[j] = std::exp(row[j] - top));
-        const T inv = T(1) / sum;
+        const T inv = T(1) / exp_sum(row, i + 1, top);
         for (int64_t j = 0; j <= i; ++j) row[j] *= inv;
         for (int64_t j = i + 1; j < len; ++j) row[j] = 0;
       }
@@ -237,7 +219,7 @@ void Model<T>::layer_forward(const T* w, const LayerAt& at, Layer& L, T* out, co
   layernorm(L.x2, w + at.ln2w, w + at.ln2b, L.h2, L.mu2, L.rs2, bt, d);
   fill_bias_rows(L.z, w + at.fcb, bt, ff, ff);
   gemm({bt, ff, d, d, 1, ff, ff, true}, L.h2, wt + 4 * d * d, L.z);
-  for (int64_t i = 0; i < bt * ff; ++i) L.g[i] = gelu(L.z[i]);
+  gelu(L.z, L.g, bt * ff);  // L.z becomes GELU's derivative
   for (int64_t r = 0; r < bt; ++r)
     for (int64_t c = 0; c < d; ++c) out[r * d + c] = L.x2[r * d + c] + w[at.projb + c];
   gemm({bt, d, ff, ff, 1, d, d, true}, L.g, wt + 8 * d * d, out);
@@ -282,9 +264,9 @@ double Model<T>::forward(const T* w, const int32_t* inputs, const int32_t* targe
     const T* z = logits_ + r * v_;
     T top = z[0];
     for (int64_t c = 1; c < v_; ++c) top = std::max(top, z[c]);
-    T sum = 0;
-    for (int64_t c = 0; c < v_; ++c) sum += std::exp(z[c] - top);
-    loss += static_cast<double>(std::log(sum) + top - z[targets[r]]);
+    double sum = 0;  // logits stay for the backward pass: the exponentials are taken in double here
+    for (int64_t c = 0; c < v_; ++c) sum += std::exp(static_cast<double>(z[c] - top));
+    loss += std::log(sum) + static_cast<double>(top - z[targets[r]]);
     count_ += 1;
   }
   return count_ > 0 ? loss / count_ : 0;
@@ -297,7 +279,7 @@ void Model<T>::layer_backward(const T* w, T* g, const LayerAt& at, Layer& L, T* 
   gemm({d, ff, bt, 1, d, ff, ff, true}, dx, L.g, g + at.projw);
   add_column_sums(dx, bt, d, d, g + at.projb);
   gemm({bt, ff, d, d, 1, ff, ff, false}, dx, w + at.projw, dz_);
-  for (int64_t i = 0; i < bt * ff; ++i) dz_[i] *= gelu_grad(L.z[i]);
+  for (int64_t i = 0; i < bt * ff; ++i) dz_[i] *= L.z[i];
   gemm({ff, d, bt, 1, ff, d, d, true}, dz_, L.h2, g + at.fcw);
   add_column_sums(dz_, bt, ff, ff, g + at.fcb);
   gemm({bt, d, ff, ff, 1, d, d, false}, dz_, w + at.fcw, dh_buf_);
@@ -357,8 +339,7 @@ void Model<T>::backward(const T* w, T* g, const int32_t* inputs, const Tables<T>
     }
     T top = z[0];
     for (int64_t c = 1; c < v; ++c) top = std::max(top, z[c]);
-    T sum = 0;
-    for (int64_t c = 0; c < v; ++c) sum += (z[c] = std::exp(z[c] - top));
+    const T sum = exp_sum(z, v, top);
     for (int64_t c = 0; c < v; ++c) z[c] = z[c] / sum * inv_count;
     z[targets_[r]] -= inv_count;
   }

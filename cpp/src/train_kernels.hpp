@@ -24,6 +24,19 @@ struct GemmShape {
   Causal causal = Causal::none;
 };
 
+// Elementwise kernels, float (SIMD: erf as Abramowitz and Stegun 7.1.26, the formula of torch's vectorised
+// erf, max error 1.5e-7; exp as Cephes' expf, within 2 ulp) and double (the C library's erf and exp, for the
+// finite-difference tests, which need the true functions).
+// GELU: g = z·Φ(z), and z overwritten by the derivative Φ(z) + z·φ(z) that the backward pass multiplies by.
+void gelu(float* z, float* g, int64_t n);
+void gelu(double* z, double* g, int64_t n);
+// x[i] = exp(x[i] - shift); returns the sum.
+float exp_sum(float* x, int64_t n, float shift);
+double exp_sum(double* x, int64_t n, double shift);
+// out[c] += sum over rows of x[r][c] (bias gradients).
+void add_column_sums(const float* x, int64_t rows, int64_t n, int64_t ld, float* out);
+void add_column_sums(const double* x, int64_t rows, int64_t n, int64_t ld, double* out);
+
 // The two instantiations, out of line (one copy of the register-blocked kernel in the module).
 void gemm(const GemmShape& s, const float* a, const float* b, float* c);
 void gemm(const GemmShape& s, const double* a, const double* b, double* c);
