@@ -238,6 +238,12 @@ for (const shape of SHAPES) {
   if (row.times.posenc) {
     row.posencSpeedup = Object.fromEntries(Object.entries(row.times).filter(([k]) => k !== 'posenc')
       .map(([k, t]) => [k, round(t.ms / row.times.posenc.ms)]));
+    // issue 25's goals: 10× TensorFlow.js wasm, and faster than torch in its faster setting (1 thread or all)
+    const torch = Math.min(...Object.entries(row.times).filter(([k]) => k.startsWith('torch')).map(([, t]) => t.ms));
+    row.goals = [
+      { measure: 'tfjs-wasm ms / posenc ms', value: row.posencSpeedup['tfjs-wasm'], goal: '>= 10', pass: row.posencSpeedup['tfjs-wasm'] >= 10 },
+      { measure: 'fastest torch ms / posenc ms', value: round(torch / row.times.posenc.ms), goal: '> 1', pass: torch > row.times.posenc.ms },
+    ];
   }
   results.push(row);
 }
