@@ -1,19 +1,18 @@
-// The engine with both wasm builds inlined as base64, for classic-script bundles that must work with no
-// other file: dist/posenc-widgets.iife.js, the single-file demo pages and dist/posenc-embed.html.
-// scripts/build-web.mjs substitutes this module for web/src/engine/browser.js in those bundles (same
-// exports), so the widgets load it through getEngine() as usual and nothing is ever fetched.
+// The engine with both wasm builds inlined as base64 text (web/src/engine/gen/posenc-wasm-base64.mjs,
+// written by scripts/build.mjs): the same exports as browser.js, but nothing is ever fetched, so no
+// bundler needs to know about wasm files. It serves `posenc/widgets/inline`, `posenc/anywidget` and the
+// classic-script bundles that must work with no other file (dist/posenc-widgets.iife.js, the single-file
+// demo pages and dist/posenc-embed.html: scripts/build-web.mjs substitutes this module for browser.js there).
 //
-// Both builds are inlined because the classic script promises to work in any browser the bundles target,
-// and Safari before 16.4 (iOS 15 iPads are common in classrooms) has no WebAssembly SIMD; only the build
-// this browser runs is decoded. The two Emscripten glue files differ only in the default file name of the
-// wasm, which is never used because the loader passes `wasmBinary` (the build checks this), so one glue
-// serves both.
-import { makeLoader } from '../src/engine/core.js';
-import glue from '../src/engine/gen/posenc-simd.mjs';
-import simdBase64 from '../src/engine/gen/posenc-simd.wasm';
-import scalarBase64 from '../src/engine/gen/posenc-scalar.wasm';
+// Both builds are inlined because these entries promise to work in any browser the bundles target, and
+// Safari before 16.4 (iOS 15 iPads are common in classrooms) has no WebAssembly SIMD; only the build this
+// browser runs is decoded. The two Emscripten glue files differ only in the default file name of the wasm,
+// which is never used because the loader passes `wasmBinary` (the build checks this), so one glue serves both.
+import { makeLoader } from './core.js';
+import glue from './gen/posenc-simd.mjs';
+import { simd, scalar } from './gen/posenc-wasm-base64.mjs';
 
-export { simdSupported } from '../src/engine/core.js';
+export { simdSupported } from './core.js';
 
 function decode(base64) {
   const text = atob(base64);
@@ -23,6 +22,6 @@ function decode(base64) {
 }
 
 export const load = makeLoader({
-  readWasm: async (variant) => decode(variant === 'simd' ? simdBase64 : scalarBase64),
+  readWasm: async (variant) => decode(variant === 'simd' ? simd : scalar),
   importGlue: async () => glue,
 });
