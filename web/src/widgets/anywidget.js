@@ -42,14 +42,11 @@ export function render({ model, el }) {
   const widget = document.createElement(tag);
   const settings = settingsOf(customElements.get(tag));
   let removed = false;
-  const apply = ({ attribute, names }) => {
-    if (removed) return;
-    setAttribute(widget, attribute, names.map((n) => model.get(n)).find((v) => v !== undefined));
-  };
   const listeners = [];
-  for (const setting of settings) {
-    apply(setting);
-    for (const name of setting.names) listeners.push([`change:${name}`, () => apply(setting)]);
+  for (const { attribute, names } of settings) {
+    // first the value under whichever name the model has; then each change, under the name it came by
+    setAttribute(widget, attribute, names.map((n) => model.get(n)).find((v) => v !== undefined));
+    for (const name of names) listeners.push([`change:${name}`, () => removed || setAttribute(widget, attribute, model.get(name))]);
   }
   for (const [event, fn] of listeners) model.on(event, fn);
   el.append(widget);
