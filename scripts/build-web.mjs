@@ -3,6 +3,8 @@
 //   dist/posenc-widgets.js                         ES module: every widget + Lit + the engine facade
 //   dist/posenc-widgets.iife.js                    the same as ONE classic <script> (global `posenc`) with
 //                                                  both wasm builds inlined: needs no other file
+//   dist/posenc-anywidget.js                       ES module for anywidget (Jupyter, MyST): every widget, Lit
+//                                                  and both wasm builds inlined, exporting render({ model, el })
 //   dist/gen/posenc-{simd,scalar}.wasm             the engine binaries, fetched next to the ES modules
 //   dist/posenc-demo.html                          the demo as one self-contained file (wasm inlined),
 //                                                  opens from file:// with no server and no network
@@ -30,32 +32,28 @@ const common = {
   target: ['chrome100', 'firefox100', 'safari15'],
   legalComments: 'none',
   logLevel: 'warning',
-  // the Emscripten glue guards its CommonJS export with typeof checks; harmless in a bundle
-  logOverride: { 'commonjs-variable-in-esm': 'silent' },
-  // The glue ends in a UMD tail that calls an AMD `define()` when the page has one. Course platforms such
-  // as Moodle load RequireJS on every page, where an anonymous define() outside require() is an error.
-  define: { define: 'undefined' },
   absWorkingDir: root,
 };
 
 /**
- * Classic-script bundles (the IIFE, the single files): web/src/engine/browser.js, which fetches the wasm
- * next to the module, is replaced by web/bundles/inline-engine.js (same exports, wasm inlined as base64).
+ * Classic-script bundles (the IIFE, the single files) and posenc-anywidget.js: web/src/engine/browser.js,
+ * which fetches the wasm next to the module, is replaced by web/src/engine/inline.js (same exports, wasm
+ * inlined as base64).
  */
 const inlineEngine = {
   name: 'posenc-inline-engine',
   setup(b) {
-    b.onResolve({ filter: /(^|\/)engine\/browser\.js$/ }, () => ({ path: join(root, 'web/bundles/inline-engine.js') }));
+    b.onResolve({ filter: /(^|\/)engine\/browser\.js$/ }, () => ({ path: join(root, 'web/src/engine/inline.js') }));
   },
 };
-const classic = { plugins: [inlineEngine], loader: { '.wasm': 'base64' } };
+const classic = { plugins: [inlineEngine] };
 
-/** One glue serves both builds (engine/browser.js, node.js, bundles/inline-engine.js): true only while the two differ in the wasm name alone. */
+/** One glue serves both builds (engine/browser.js, node.js, inline.js): true only while the two differ in the wasm name alone. */
 function checkGlue() {
   const [simd, scalar] = ['simd', 'scalar'].map((v) =>
     readFileSync(join(gen, `posenc-${v}.mjs`), 'utf8').replace(`"posenc-${v}.wasm"`, '"posenc.wasm"'),
   );
-  if (simd !== scalar) throw new Error('build-web: the SIMD and scalar glue files differ beyond the wasm name; load each build with its own glue (engine/browser.js, node.js, bundles/inline-engine.js)');
+  if (simd !== scalar) throw new Error('build-web: the SIMD and scalar glue files differ beyond the wasm name; load each build with its own glue (engine/browser.js, node.js, inline.js)');
 }
 
 function checkOffline(dir) {
@@ -162,6 +160,8 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
     globalName: 'posenc',
     outdir: dist,
   });
+  // the anywidget module (Jupyter, MyST): one ES module with everything, engine inlined
+  await build({ ...common, ...classic, entryPoints: { 'posenc-anywidget': join(root, 'web/src/widgets/anywidget.js') }, format: 'esm', outdir: dist });
 
   // 3. the single-file demo: wasm inlined, CSS inlined with fonts as data URLs, one classic script
   if (singleFile) {

@@ -47,6 +47,11 @@ test('the tarball holds what consumers need at runtime and nothing else', () => 
     'web/src/render/canvas.js',
     'web/src/state/channel.js',
     'dist/posenc-widgets.iife.js',
+    'dist/posenc-anywidget.js',
+    'web/src/widgets/inline.js',
+    'web/src/widgets/anywidget.d.ts',
+    'web/src/engine/inline.js',
+    'web/src/engine/gen/posenc-wasm-base64.mjs',
     'dist/posenc-embed.html',
     'dist/posenc-demo.html',
     'dist/posenc-demo-methods.html',
@@ -81,6 +86,26 @@ test('npm pack → install in an empty folder → import and compute in Node', (
   assert.ok(existsSync(fileURLToPath(result.iife)) && result.iife.endsWith('/dist/posenc-widgets.iife.js'), `posenc/widgets.iife.js → ${result.iife}`);
   assert.ok(Math.abs(result.value - Math.sin(0.1)) < 1e-7, `PE(1, 2) = ${result.value}`);
   assert.deepEqual(result.slopes, [0.0625, 0.00390625]);
+});
+
+test("importing 'posenc/widgets' and 'posenc/widgets/inline' in Node is safe (server rendering: no window, no DOM)", () => {
+  // Site generators (Docusaurus, VitePress, Astro) import the page's modules in Node to render HTML: the
+  // import must not touch window or document, and the widget classes must be there for the server renderer.
+  writeFileSync(
+    join(app, 'ssr.js'),
+    `const widgets = await import('posenc/widgets');
+     const inline = await import('posenc/widgets/inline');
+     console.log(JSON.stringify({
+       window: typeof window, document: typeof document,
+       classes: [widgets.PosencHeatmap, inline.PosencRope].map((c) => typeof c),
+       same: widgets.PosencHeatmap === inline.PosencHeatmap,
+       tags: widgets.ALL_WIDGET_TAGS.length,
+       defined: widgets.ALL_WIDGET_TAGS.filter((t) => globalThis.customElements?.get(t)).length,
+     }));`,
+  );
+  const result = JSON.parse(execFileSync(process.execPath, ['ssr.js'], { cwd: app, encoding: 'utf8' }));
+  assert.deepEqual(result, { window: 'undefined', document: 'undefined', classes: ['function', 'function'], same: true, tags: result.tags, defined: result.tags });
+  assert.ok(result.tags >= 16);
 });
 
 test('the published type declarations compile in a consumer (tsc, bundler and NodeNext resolution)', () => {
@@ -146,9 +171,9 @@ test("an app bundled with esbuild imports 'posenc' and 'posenc/widgets', and the
     absWorkingDir: app,
     logLevel: 'silent',
     metafile: true,
-    // the Emscripten glue guards its CommonJS export with typeof checks; harmless in a bundle
-    logOverride: { 'commonjs-variable-in-esm': 'silent' },
   });
+  // the generated engine module is an ES module through and through: no CommonJS tail for a bundler to warn about
+  assert.deepEqual(result.warnings.map((w) => w.text), []);
   const inputs = Object.keys(result.metafile.inputs);
   assert.ok(inputs.some((p) => p.includes('node_modules/posenc/web/src/engine/browser.js')), 'the browser entry of posenc was bundled');
   assert.ok(!inputs.some((p) => p.includes('engine/node.js')), 'the Node entry stayed out of the browser bundle');

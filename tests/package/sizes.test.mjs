@@ -38,7 +38,6 @@ test('gzip sizes of the wasm, the engine entry, the widgets bundle and the one-f
     platform: 'browser',
     write: false,
     logLevel: 'silent',
-    logOverride: { 'commonjs-variable-in-esm': 'silent' },
   });
   const files = {
     'posenc-simd.wasm': readFileSync(join(root, 'web/src/engine/gen/posenc-simd.wasm')),

@@ -64,6 +64,8 @@ export default {
   'message.namedValue': '{attribute}: “{value}” is not one of {values}, so {used} is used',
   'message.positionRange': 'a position from 0 to {last}',
   'message.mustBe': '{attribute} must be {expected} (got {value})',
+  'message.aNumber': 'a number',
+  'message.givenString': 'the string "{text}"',
   'message.range.even': 'an even integer from {min} to {max}',
   'message.range.integer': 'an integer from {min} to {max}',
   'message.range.number': 'a number from {min} to {max}',

@@ -59,6 +59,8 @@ export default {
   'message.namedValue': '{attribute}: «{value}» no es uno de {values}, así que se usa {used}',
   'message.positionRange': 'una posición de 0 a {last}',
   'message.mustBe': '{attribute} debe ser {expected} (se dio {value})',
+  'message.aNumber': 'un número',
+  'message.givenString': 'el texto "{text}"',
   'message.range.even': 'un entero par de {min} a {max}',
   'message.range.integer': 'un entero de {min} a {max}',
   'message.range.number': 'un número de {min} a {max}',

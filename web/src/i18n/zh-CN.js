@@ -56,6 +56,8 @@ export default {
   'message.namedValue': '{attribute}：“{value}”不在 {values} 之中，因此改用 {used}',
   'message.positionRange': '0 到 {last} 之间的位置',
   'message.mustBe': '{attribute} 必须是{expected}（收到的是 {value}）',
+  'message.aNumber': '数字',
+  'message.givenString': '字符串“{text}”',
   // (range sentences that start with a number begin with a space: 必须是 1 到 …, 必须是正整数)
   'message.range.even': ' {min} 到 {max} 之间的偶数',
   'message.range.integer': ' {min} 到 {max} 之间的整数',

@@ -26,15 +26,17 @@ export const stringList = {
 };
 
 /**
- * Number attribute that keeps the property a number; a missing or unparsable attribute gives `fallback`
- * (so `el.removeAttribute('base')` means "default" rather than NaN).
+ * Number attribute that keeps the property a number; a missing or empty attribute gives `fallback` (so
+ * `el.removeAttribute('base')` means "default" rather than NaN). Text that is not a number gives a
+ * NotANumber: the widget's property setter keeps `fallback` in the property and the text for its message
+ * (`base must be a number (got the string "ten")`), so it never silently draws the default.
  */
 export function numberAttr(fallback) {
   return {
     fromAttribute(value) {
       if (value == null || value.trim() === '') return fallback;
       const n = Number(value);
-      return Number.isFinite(n) ? n : fallback;
+      return Number.isFinite(n) ? n : new NotANumber(value, fallback);
     },
     toAttribute(value) {
       return value == null ? null : String(value);
@@ -53,6 +55,32 @@ export function stringListAttr(fallback) {
 /** Text attribute whose missing attribute means `fallback` rather than null. */
 export function textAttr(fallback) {
   return { fromAttribute: (value) => value ?? fallback, toAttribute: (value) => value };
+}
+
+/** Text read for a number attribute that is not a number, with the number the property keeps instead. */
+export class NotANumber {
+  constructor(text, fallback) {
+    this.text = text;
+    this.fallback = fallback;
+  }
+}
+
+/**
+ * What a string set as the property `options` declares becomes: exactly what the same text as the
+ * attribute gives (frameworks such as React and Vue set markup values as properties, as strings). Null for
+ * properties whose strings stay strings.
+ */
+export function fromStringProperty(options) {
+  if (options.type === Boolean) return () => true; // present, whatever its text, as an attribute
+  if (options.type !== Number && options.type !== Array) return null;
+  return options.converter?.fromAttribute ?? ((value) => (options.type === Number ? numberAttr(null).fromAttribute(value) : value));
+}
+
+/** A value as a message names it: `the string "20"` for text (so "20" is not read as the number 20). */
+export function describeValue(value, t) {
+  if (typeof value !== 'string') return String(value);
+  const text = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  return t ? t('message.givenString', { text }) : `the string "${text}"`;
 }
 
 /** Clamps `v` to an integer in [lo, hi]; non-numbers give lo. */

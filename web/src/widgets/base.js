@@ -7,7 +7,8 @@
 
 import { LitElement, html, nothing } from 'lit';
 import { normalizePositions } from '../state/channel.js';
-import { embedCode, embedFrameCode } from '../state/attributes.js';
+import { NotANumber, embedCode, embedFrameCode, fromStringProperty } from '../state/attributes.js';
+import { checkNumbers, textInNumber } from './ranges.js';
 import { composeCanvas, csvTable } from '../render/export.js';
 import { pixelRatio } from '../render/canvas.js';
 import { baseStyles } from './element/styles.js';
@@ -37,6 +38,34 @@ export class PosencElement extends LitElement {
   };
 
   static styles = baseStyles;
+
+  /**
+   * A number, list or boolean property set as a string reads the string as the attribute would: frameworks
+   * (React, Vue) set markup values as properties, as text, when they render a page in the browser.
+   */
+  static getPropertyDescriptor(name, key, options) {
+    const descriptor = super.getPropertyDescriptor(name, key, options);
+    const read = fromStringProperty(options);
+    if (!descriptor || !read) return descriptor;
+    const { set } = descriptor;
+    return {
+      ...descriptor,
+      set(value) {
+        if (typeof value === 'string') value = read(value);
+        // text that is not a number: the property keeps a number, the text is kept for the message
+        const text = value instanceof NotANumber ? value.text : undefined;
+        const before = this.notNumbers.get(name);
+        if (text === undefined) this.notNumbers.delete(name);
+        else this.notNumbers.set(name, text);
+        set.call(this, text === undefined ? value : value.fallback);
+        // a changed text is a change of the property (widgets compute again on changed.has(name))
+        if (text !== before) this.requestUpdate(name, before ?? text);
+      },
+    };
+  }
+
+  /** property → the text given to it (as property or attribute) that is not a number (see checkNumbers) */
+  notNumbers = new Map();
 
   // the language first: the other controllers' text is in it
   #locale = new LocaleController(this);
@@ -182,6 +211,7 @@ export class PosencElement extends LitElement {
    */
   guard(fn, { main = false } = {}) {
     try {
+      if (main) checkNumbers(this);
       const r = fn();
       if (main && this._error) this._error = '';
       return r;
@@ -222,7 +252,9 @@ export class PosencElement extends LitElement {
   }
 
   renderError() {
-    return html`${this.adjustments.map((text) => html`<p class="error adjusted" role="status">${text}</p>`)}
+    // adjustments computed from text in a number attribute would only repeat its error in other words
+    const adjustments = textInNumber(this) ? [] : this.adjustments;
+    return html`${adjustments.map((text) => html`<p class="error adjusted" role="status">${text}</p>`)}
       ${this._error ? html`<p class="error" role="alert">${this._error}</p>` : nothing}`;
   }
 

@@ -5,12 +5,18 @@ import { load } from '../engine/browser.js';
 
 let override = null;
 let pending = null;
+let loader = load;
 
 /** Resolves to the shared engine instance (loaded once per page). */
 export function getEngine() {
   if (override) return override;
-  if (!pending) pending = load();
+  if (!pending) pending = loader();
   return pending;
+}
+
+/** Where getEngine() loads the engine from, when it first needs it (`posenc/widgets/inline` sets its own). */
+export function useEngineLoader(load) {
+  loader = load;
 }
 
 /**

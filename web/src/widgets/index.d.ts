@@ -1,5 +1,6 @@
-// Type declarations for `posenc/widgets`: the custom elements, their properties (each mirrors an
-// attribute), events and helpers. Importing the module registers every element.
+// Type declarations for `posenc/widgets` (and `posenc/widgets/inline`, the same with the wasm inlined): the
+// custom elements, their properties (each mirrors an attribute), events and helpers. Importing the module
+// registers every element.
 
 import type { LitElement } from 'lit';
 import type { Engine, Layout, Metric } from '../engine/index.js';

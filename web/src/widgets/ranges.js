@@ -10,6 +10,7 @@
 // tests read the same declarations to try values outside every range.
 
 import { translate } from '../i18n/index.js';
+import { describeValue } from '../state/attributes.js';
 
 /**
  * The sentence for a range: "an even integer from 2 to 1024", "a positive integer", "a number from 0 to 1";
@@ -44,15 +45,39 @@ export function rangedProperties(elementClass) {
  * "heads must be an integer from 1 to 64 (got 65)".
  */
 export function checkRanges(element) {
+  checkNumbers(element);
   for (const [property, attribute, range] of rangedProperties(element.constructor)) {
     const value = element[property];
     if (inRange(value, range)) continue;
-    // the message stays English for the developer's console; the widget shows the reader's language
-    const error = new RangeError(`${attribute} must be ${rangeText(range)} (got ${value})`);
-    if (element.t) {
-      const t = (key, params) => element.t(key, params);
-      error.localized = t('message.mustBe', { attribute, expected: rangeText(range, t), value: String(value) });
-    }
-    throw error;
+    throw mustBe(RangeError, element, attribute, value, (t) => rangeText(range, t));
   }
+}
+
+/**
+ * Throws a TypeError naming the first number attribute of `element` given text which is not a number (as
+ * the attribute or as the property): "base must be a number (got the string "ten")".
+ */
+export function checkNumbers(element) {
+  const found = textInNumber(element);
+  if (found) throw mustBe(TypeError, element, found.attribute, found.text, (t) => t('message.aNumber'));
+}
+
+/** The first number property of `element` given text that is not a number ({ attribute, text }), or null. */
+export function textInNumber(element) {
+  for (const [property, text] of element.notNumbers ?? []) {
+    const options = element.constructor.elementProperties.get(property);
+    return { text, attribute: typeof options.attribute === 'string' ? options.attribute : property.toLowerCase() };
+  }
+  return null;
+}
+
+function mustBe(Type, element, attribute, value, expected) {
+  // the message stays English for the developer's console; the widget shows the reader's language
+  const english = translate.bind(null, 'en');
+  const error = new Type(`${attribute} must be ${expected(english)} (got ${describeValue(value)})`);
+  if (element.t) {
+    const t = (key, params) => element.t(key, params);
+    error.localized = t('message.mustBe', { attribute, expected: expected(t), value: describeValue(value, t) });
+  }
+  return error;
 }

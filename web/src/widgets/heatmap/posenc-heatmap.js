@@ -178,7 +178,7 @@ export class PosencHeatmap extends PosencElement {
       if (job !== this._job) return;
     }
     const left = 30 + 7 * String(p.offset + p.length - 1).length;
-    const geom = matrixLayout({ width: this.contentWidth, rows: p.length, cols: p.dModel, top: 40, left, maxHeight: this.compact ? 340 : 420 });
+    const geom = matrixLayout({ width: this.contentWidth, rows: p.length, cols: p.dModel, top: 40, left, maxHeight: this.compact ? 240 : 420 });
     this._layoutGeom = geom;
     this._info = frequencyInfo(this.pe, p);
     const ratio = this.ratio;
@@ -495,7 +495,7 @@ export class PosencHeatmap extends PosencElement {
         ${this._progress < 1 ? html`<span class="progress muted" aria-hidden="true">${this.t('heatmap.drawing', { percent: Math.round(this._progress * 100) })}</span>` : nothing}
       </div>
       <p id="readout" class="readout" role="status" aria-live="polite" aria-atomic="true" data-value=${ro.value ?? ''}>${ro.text}</p>
-      <p class="readout formula muted" dir="ltr">${ro.formula}</p>
+      <p class="readout formula muted lesson" dir="ltr">${ro.formula}</p>
       ${big > 4e6 ? html`<p class="note">${this.t('heatmap.large', { count: this.locale === 'en' ? int(big) : big })}</p>` : nothing}
       <details @toggle=${(e) => (this._tableOpen = e.target.open)}>
         <summary>${this.t('heatmap.showTable')}</summary>

@@ -1,0 +1,40 @@
+// Astro Starlight: the site in tests/browser/hosts/starlight, built with `astro build` (packages from the
+// npm registry, cached between runs: hosts/sites.mjs) and served as static files. The recipe is
+// docs/widgets.md's (hosts-recipes.test.mjs checks they are the same): the import is in a <script> of an
+// .astro component, which Astro bundles for the browser (an import at the top of an MDX page runs at
+// build time only), and each MDX page with widgets renders that component. Starlight loads each page
+// anew when a link is followed.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { serve } from '../../scripts/start.mjs';
+import { prepareSite, roundTrip, runIn, siteBrowser } from './hosts/sites.mjs';
+
+const env = {};
+before(async () => {
+  env.dir = await prepareSite('starlight');
+  env.log = runIn(env.dir, 'astro', ['build'], { ASTRO_TELEMETRY_DISABLED: '1' });
+  env.server = await serve(join(env.dir, 'dist'));
+  env.browser = await siteBrowser();
+});
+after(async () => {
+  await env.browser?.close();
+  await env.server?.close();
+});
+
+test('Starlight: widgets drawn and interactive on page A, after the site\'s own link to page B, and back; one engine per page; dark mode followed', async () => {
+  // the generated engine module has no CommonJS tail for Astro's bundler to warn about
+  assert.doesNotMatch(env.log, /COMMONJS_VARIABLE_IN_ESM|module\.exports/, 'no CommonJS warning in the build');
+  const page = await roundTrip({
+    context: env.browser.context,
+    assert,
+    origin: env.server.url.replace(/\/$/, ''),
+    spa: false,
+    shotName: 'host-starlight',
+    dark: async (p) => {
+      await p.locator('starlight-theme-select select').first().selectOption('dark');
+      await p.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    },
+  });
+  await page.close();
+});

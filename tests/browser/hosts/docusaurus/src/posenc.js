@@ -1,0 +1,3 @@
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+
+if (ExecutionEnvironment.canUseDOM) import('posenc/widgets/inline');

@@ -1,0 +1,6 @@
+import { defineConfig } from 'astro/config';
+import starlight from '@astrojs/starlight';
+
+export default defineConfig({
+  integrations: [starlight({ title: 'posenc on Starlight' })],
+});

@@ -1,0 +1,27 @@
+// The engine with both wasm builds inlined as base64 text (web/src/engine/gen/posenc-wasm-base64.mjs,
+// written by scripts/build.mjs): the same exports as browser.js, but nothing is ever fetched, so no
+// bundler needs to know about wasm files. It serves `posenc/widgets/inline`, `posenc/anywidget` and the
+// classic-script bundles that must work with no other file (dist/posenc-widgets.iife.js, the single-file
+// demo pages and dist/posenc-embed.html: scripts/build-web.mjs substitutes this module for browser.js there).
+//
+// Both builds are inlined because these entries promise to work in any browser the bundles target, and
+// Safari before 16.4 (iOS 15 iPads are common in classrooms) has no WebAssembly SIMD; only the build this
+// browser runs is decoded. The two Emscripten glue files differ only in the default file name of the wasm,
+// which is never used because the loader passes `wasmBinary` (the build checks this), so one glue serves both.
+import { makeLoader } from './core.js';
+import glue from './gen/posenc-simd.mjs';
+import { simd, scalar } from './gen/posenc-wasm-base64.mjs';
+
+export { simdSupported } from './core.js';
+
+function decode(base64) {
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+export const load = makeLoader({
+  readWasm: async (variant) => decode(variant === 'simd' ? simd : scalar),
+  importGlue: async () => glue,
+});
