@@ -31,13 +31,18 @@ function float16(x) {
   const a = Math.abs(x);
   if (!(a < Infinity)) return x;
   if (a >= 65520) return Math.sign(x) * Infinity;
-  // spacing of half values around a: 2^(e − 10), subnormals below 2^−14 share the spacing 2^−24
-  const e = Math.max(Math.floor(Math.log2(a)), -14);
-  const ulp = 2 ** (e - 10);
-  const q = a / ulp;
+  if (a >= 2 ** -14) {
+    // a normal half keeps 10 of float32's 23 mantissa bits: round the 13 others away (ties to even)
+    scratch[0] = x;
+    const u = bits[0];
+    bits[0] = ((u + 0xfff + ((u >>> 13) & 1)) & 0xffffe000) >>> 0;
+    return scratch[0];
+  }
+  // subnormal halves share the spacing 2^−24
+  const q = a * 2 ** 24;
   let r = Math.round(q);
   if (r - q === 0.5 && r % 2) r -= 1;  // ties to even (Math.round rounds .5 up)
-  return Math.sign(x) * r * ulp;
+  return Math.sign(x) * r * 2 ** -24;
 }
 
 const CAST = { float64: (x) => x, float32: f32, bfloat16: (x) => bfloat16(f32(x)), float16: (x) => float16(f32(x)) };
@@ -133,6 +138,54 @@ function positionList(positions, key) {
 
 const TWO_PI = 2 * Math.PI;
 
+// One pair's largest angle error and first stuck position over the samples. The model's cos/sin are computed
+// inline (the same roundings as pairCosSin); a (cos, sin) equal to the previous sample's reuses its angle.
+function pairErrors(theta, t32, att, dtype, from, to, samples, step) {
+  const consecutive = samples === to - from + 1;  // every position is a sample: p + 1 is the next one
+  const exact = dtype === 'float64';
+  const a32 = f32(att);
+  const round = dtype === 'bfloat16' ? bfloat16 : dtype === 'float16' ? float16 : null;
+  let maxAngleError = 0;
+  let worstPosition = from;
+  let firstStuck = null;
+  let prevC = NaN;
+  let prevS = NaN;
+  let angle = 0;
+  const w = [0, 0];
+  for (let k = 0; k < samples; k++) {
+    const p = consecutive ? from + k : from + Math.floor(k * step);
+    let c;
+    let s;
+    if (exact) {
+      c = Math.cos(theta * p) * att;
+      s = Math.sin(theta * p) * att;
+    } else {
+      const a = f32(t32 * f32(p));
+      c = f32(f32(Math.cos(a)) * a32);
+      s = f32(f32(Math.sin(a)) * a32);
+      if (round) {
+        c = round(c);
+        s = round(s);
+      }
+    }
+    if (c !== prevC || s !== prevS) angle = Math.atan2(s, c);
+    else if (firstStuck === null && consecutive) firstStuck = p - 1;
+    let err = angle - theta * p;
+    err = Math.abs(err - TWO_PI * Math.round(err / TWO_PI));
+    if (err > maxAngleError) {
+      maxAngleError = err;
+      worstPosition = p;
+    }
+    if (firstStuck === null && !consecutive && p < to) {
+      pairCosSin(theta, t32, att, p + 1, dtype, w);
+      if (w[0] === c && w[1] === s) firstStuck = p;
+    }
+    prevC = c;
+    prevS = s;
+  }
+  return { pair: 0, invFreq: theta, maxAngleError, worstPosition, firstStuck };
+}
+
 /**
  * For positions from … to (at most 2^20 of them, else evenly spread samples): per pair, the largest error of
  * the angle the model's arithmetic in `dtype` represents (atan2 of its sin and cos) against the exact angle,
@@ -148,41 +201,8 @@ export function precision(freq, { dtype = 'bfloat16', from = 0, to }) {
   const count = to - from + 1;
   const samples = Math.min(count, 2 ** 20);
   const step = count / samples;
-  const consecutive = samples === count;  // every position is a sample: p + 1 is the next one
-  const v = [0, 0];
-  const w = [0, 0];
-  // pair by pair, over the samples: no allocation in the loop (131 072 positions × 64 pairs in well under a second)
-  const pairs = Array.from(invFreq, (theta, pair) => {
-    let maxAngleError = 0;
-    let worstPosition = from;
-    let firstStuck = null;
-    let prevC = NaN;
-    let prevS = NaN;
-    const t32 = inv32[pair];
-    for (let k = 0; k < samples; k++) {
-      const p = from + Math.floor(k * step);
-      pairCosSin(theta, t32, attentionFactor, p, dtype, v);
-      const c = v[0];
-      const s = v[1];
-      let err = Math.atan2(s, c) - theta * p;
-      err = Math.abs(err - TWO_PI * Math.round(err / TWO_PI));
-      if (err > maxAngleError) {
-        maxAngleError = err;
-        worstPosition = p;
-      }
-      if (firstStuck === null) {
-        if (consecutive) {
-          if (k > 0 && c === prevC && s === prevS) firstStuck = p - 1;
-        } else if (p < to) {
-          pairCosSin(theta, t32, attentionFactor, p + 1, dtype, w);
-          if (w[0] === c && w[1] === s) firstStuck = p;
-        }
-      }
-      prevC = c;
-      prevS = s;
-    }
-    return { pair, invFreq: theta, maxAngleError, worstPosition, firstStuck };
-  });
+  // pair by pair, over the samples, in one specialised loop: 131 072 positions × 48 pairs in well under a second
+  const pairs = Array.from(invFreq, (theta, pair) => ({ ...pairErrors(theta, inv32[pair], attentionFactor, dtype, from, to, samples, step), pair }));
   const worst = pairs.reduce((a, b) => (b.maxAngleError > a.maxAngleError ? b : a), pairs[0]);
   return {
     dtype,
