@@ -27,39 +27,39 @@ function noRopeLayers(c, count) {
   return Array.from({ length: count }, (_, i) => (c.no_rope_layers?.length ? c.no_rope_layers[i] : Number(!everyNth(interval, i))));
 }
 
-const LLAMA_LIKE = { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, rope_theta: DEFAULT_BASE };
+const LLAMA_LIKE = { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, rope_theta: DEFAULT_BASE, max_position_embeddings: 2048 };
 
 export const MODEL_TYPES = {
   llama: { file: `${M}llama/configuration_llama.py, modeling_llama.py`, convention: 'half', defaults: LLAMA_LIKE },
   mistral: {
     file: `${M}mistral/configuration_mistral.py, modeling_mistral.py (every layer slides when sliding_window is set)`,
     convention: 'half',
-    defaults: { ...LLAMA_LIKE, sliding_window: 4096 },
+    defaults: { ...LLAMA_LIKE, sliding_window: 4096, max_position_embeddings: 131072 },
     layers: (c) => () => ({ kind: c.sliding_window != null ? 'sliding' : 'full', rope: 'global' }),
   },
   mixtral: { file: `${M}mixtral/configuration_mixtral.py`, convention: 'half', defaults: { ...LLAMA_LIKE, rope_theta: 1e6 }, layers: (c) => () => ({ kind: c.sliding_window != null ? 'sliding' : 'full', rope: 'global' }) },
-  qwen2: { file: `${M}qwen2/configuration_qwen2.py (sliding only with use_sliding_window, from layer max_window_layers on)`, convention: 'half', defaults: { ...LLAMA_LIKE, use_sliding_window: false, sliding_window: 4096, max_window_layers: 28 }, layers: qwenLayers },
-  qwen3: { file: `${M}qwen3/configuration_qwen3.py, modeling_qwen3.py`, convention: 'half', defaults: { ...LLAMA_LIKE, head_dim: 128, use_sliding_window: false, sliding_window: 4096, max_window_layers: 28 }, layers: qwenLayers },
+  qwen2: { file: `${M}qwen2/configuration_qwen2.py (sliding only with use_sliding_window, from layer max_window_layers on)`, convention: 'half', defaults: { ...LLAMA_LIKE, max_position_embeddings: 32768, use_sliding_window: false, sliding_window: 4096, max_window_layers: 28 }, layers: qwenLayers },
+  qwen3: { file: `${M}qwen3/configuration_qwen3.py, modeling_qwen3.py`, convention: 'half', defaults: { ...LLAMA_LIKE, head_dim: 128, max_position_embeddings: 32768, use_sliding_window: false, sliding_window: 4096, max_window_layers: 28 }, layers: qwenLayers },
   qwen2_vl: { file: `${M}qwen2_vl/configuration_qwen2_vl.py, modeling_qwen2_vl.py (apply_multimodal_rotary_pos_emb)`, convention: 'half', defaults: { hidden_size: 8192, num_attention_heads: 64, num_hidden_layers: 80, rope_theta: 1e6, use_sliding_window: false, sliding_window: 4096, max_window_layers: 80 }, layers: qwenLayers },
   qwen2_5_vl: { file: `${M}qwen2_5_vl/configuration_qwen2_5_vl.py, modeling_qwen2_5_vl.py`, convention: 'half', defaults: { hidden_size: 8192, num_attention_heads: 64, num_hidden_layers: 80, rope_theta: 1e6, use_sliding_window: false, sliding_window: 4096, max_window_layers: 80 }, layers: qwenLayers },
   gemma: { file: `${M}gemma/configuration_gemma.py`, convention: 'half', defaults: { hidden_size: 3072, num_attention_heads: 16, num_hidden_layers: 28, head_dim: 256, rope_theta: DEFAULT_BASE } },
   gemma2: {
     file: `${M}gemma2/configuration_gemma2.py, modeling_gemma2.py (even layers slide)`,
     convention: 'half',
-    defaults: { hidden_size: 2304, num_attention_heads: 8, num_key_value_heads: 4, num_hidden_layers: 26, head_dim: 256, rope_theta: DEFAULT_BASE, query_pre_attn_scalar: 256, sliding_window: 4096, attn_logit_softcapping: 50 },
+    defaults: { hidden_size: 2304, num_attention_heads: 8, num_key_value_heads: 4, num_hidden_layers: 26, head_dim: 256, rope_theta: DEFAULT_BASE, query_pre_attn_scalar: 256, sliding_window: 4096, attn_logit_softcapping: 50, max_position_embeddings: 8192 },
     layers: () => (i) => ({ kind: everyNth(2, i) ? 'full' : 'sliding', rope: 'global' }),
   },
   gemma3_text: {
     file: `${M}gemma3/configuration_gemma3.py, modeling_gemma3.py (sliding layers: rope_local_base_freq, no scaling)`,
     convention: 'half',
-    defaults: { hidden_size: 2304, num_attention_heads: 8, num_key_value_heads: 4, num_hidden_layers: 26, head_dim: 256, rope_theta: 1e6, rope_local_base_freq: 10000, query_pre_attn_scalar: 256, sliding_window: 4096, sliding_window_pattern: 6 },
+    defaults: { hidden_size: 2304, num_attention_heads: 8, num_key_value_heads: 4, num_hidden_layers: 26, head_dim: 256, rope_theta: 1e6, max_position_embeddings: 131072, rope_local_base_freq: 10000, query_pre_attn_scalar: 256, sliding_window: 4096, sliding_window_pattern: 6 },
     layers: (c) => (i) => (everyNth(c.sliding_window_pattern, i) ? { kind: 'full', rope: 'global' } : { kind: 'sliding', rope: 'local' }),
     local: (c) => ({ base: c.rope_local_base_freq, baseKey: 'rope_local_base_freq', scaled: false }),
   },
   llama4_text: {
     file: `${M}llama4/configuration_llama4.py, modeling_llama4.py (view_as_complex pairs; NoPE layers: full attention, temperature tuning)`,
     convention: 'interleaved',
-    defaults: { hidden_size: 5120, num_attention_heads: 40, num_key_value_heads: 8, num_hidden_layers: 48, head_dim: 128, rope_theta: 500000, no_rope_layer_interval: 4, attention_chunk_size: 8192, attn_temperature_tuning: true, floor_scale: 8192, attn_scale: 0.1 },
+    defaults: { hidden_size: 5120, num_attention_heads: 40, num_key_value_heads: 8, num_hidden_layers: 48, head_dim: 128, rope_theta: 500000, max_position_embeddings: 131072, no_rope_layer_interval: 4, attention_chunk_size: 8192, attn_temperature_tuning: true, floor_scale: 8192, attn_scale: 0.1 },
     layers: (c, count) => {
       const rope = noRopeLayers(c, count);
       return (i) => (rope[i] ? { kind: 'chunked', rope: 'global' } : { kind: 'full', rope: null });
@@ -68,7 +68,7 @@ export const MODEL_TYPES = {
   smollm3: {
     file: `${M}smollm3/configuration_smollm3.py, modeling_smollm3.py (no_rope_layers)`,
     convention: 'half',
-    defaults: { hidden_size: 2048, num_attention_heads: 16, num_key_value_heads: 4, num_hidden_layers: 36, rope_theta: 2e6, no_rope_layer_interval: 4, use_sliding_window: false },
+    defaults: { hidden_size: 2048, num_attention_heads: 16, num_key_value_heads: 4, num_hidden_layers: 36, rope_theta: 2e6, max_position_embeddings: 32768, no_rope_layer_interval: 4, use_sliding_window: false },
     layers: (c, count) => {
       const rope = noRopeLayers(c, count);
       return (i) => ({ kind: c.use_sliding_window && c.sliding_window != null && !rope[i] ? 'sliding' : 'full', rope: rope[i] ? 'global' : null });
@@ -78,7 +78,7 @@ export const MODEL_TYPES = {
   phi3: {
     file: `${M}phi3/configuration_phi3.py, modeling_phi3.py (rotary part first; every layer slides when sliding_window is set)`,
     convention: 'half',
-    defaults: { hidden_size: 3072, num_attention_heads: 32, num_hidden_layers: 32, rope_theta: DEFAULT_BASE, partial_rotary_factor: 1 },
+    defaults: { hidden_size: 3072, num_attention_heads: 32, num_hidden_layers: 32, rope_theta: DEFAULT_BASE, partial_rotary_factor: 1, max_position_embeddings: 4096 },
     layers: (c) => () => ({ kind: c.sliding_window != null ? 'sliding' : 'full', rope: 'global' }),
   },
   stablelm: { file: `${M}stablelm/configuration_stablelm.py`, convention: 'half', defaults: { hidden_size: 2560, num_attention_heads: 32, num_hidden_layers: 32, rope_theta: DEFAULT_BASE, partial_rotary_factor: 0.25 } },
@@ -87,14 +87,14 @@ export const MODEL_TYPES = {
   gptj: {
     file: `${M}gptj/configuration_gptj.py, modeling_gptj.py (rotate_every_two; create_sinusoidal_positions fixes base 10000)`,
     convention: 'interleaved',
-    defaults: { n_embd: 4096, n_head: 16, n_layer: 28, rotary_dim: 64 },
+    defaults: { n_embd: 4096, n_head: 16, n_layer: 28, rotary_dim: 64, n_positions: 2048 },
     names: { hidden_size: 'n_embd', num_attention_heads: 'n_head', num_hidden_layers: 'n_layer', max_position_embeddings: 'n_positions' },
     fixedBase: DEFAULT_BASE,
   },
   gpt_neox: {
     file: `${M}gpt_neox/configuration_gpt_neox.py, modeling_gpt_neox.py`,
     convention: 'half',
-    defaults: { hidden_size: 6144, num_attention_heads: 64, num_hidden_layers: 44, rotary_emb_base: DEFAULT_BASE, rotary_pct: 0.25 },
+    defaults: { hidden_size: 6144, num_attention_heads: 64, num_hidden_layers: 44, rotary_emb_base: DEFAULT_BASE, rotary_pct: 0.25, max_position_embeddings: 2048 },
   },
   olmo: { file: `${M}olmo/configuration_olmo.py`, convention: 'half', defaults: LLAMA_LIKE },
   olmo2: { file: `${M}olmo2/configuration_olmo2.py, modeling_olmo2.py`, convention: 'half', defaults: LLAMA_LIKE },
@@ -106,7 +106,7 @@ export const MODEL_TYPES = {
   cohere2: {
     file: `${M}cohere2/configuration_cohere2.py, modeling_cohere2.py (RoPE on the sliding layers only)`,
     convention: 'interleaved',
-    defaults: { hidden_size: 8192, num_attention_heads: 64, num_hidden_layers: 40, rope_theta: DEFAULT_BASE, sliding_window: 4096, sliding_window_pattern: 4 },
+    defaults: { hidden_size: 8192, num_attention_heads: 64, num_hidden_layers: 40, rope_theta: DEFAULT_BASE, sliding_window: 4096, sliding_window_pattern: 4, max_position_embeddings: 8192 },
     layers: (c) => (i) => (everyNth(c.sliding_window_pattern, i) ? { kind: 'full', rope: null } : { kind: 'sliding', rope: 'global' }),
     ropeOnSlidingOnly: true,
   },
