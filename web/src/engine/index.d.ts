@@ -143,7 +143,7 @@ export type PositionMethod =
     }
   | { method: 'none'; modelType: string | null; notes: string[] };
 
-/** M-RoPE position ids for text, an image or video grid, then text (Qwen2-VL's get_rope_index). */
+/** M-RoPE position ids for text, an image or video grid, then text (Qwen2-VL's get_rope_index; Qwen2.5-VL numbers images the same, its videos by seconds, which this does not). */
 export interface MropePositionIdsOptions {
   textBefore?: number;
   /** [t, h, w] in patches, as image_grid_thw. */

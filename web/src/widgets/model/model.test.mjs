@@ -3,7 +3,7 @@
 // the preset and a broken one is a readable error, and the plot is keyboard operable.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserPerFile, widgetPage, settle, fixture, shot } from '../../../../tests/browser/helpers.mjs';
+import { browserPerFile, widgetPage, settle, fixture, shot, axe } from '../../../../tests/browser/helpers.mjs';
 import { PRESETS } from './presets.js';
 
 const env = browserPerFile();
@@ -135,6 +135,7 @@ test('model: the layer strip (Gemma 3: two RoPEs, Llama 4: NoPE layers) and the 
   assert.deepEqual(s.blocks.slice(0, 6), ['rope-1 sliding', 'rope-1 sliding', 'rope-1 sliding', 'rope-1 sliding', 'rope-1 sliding', 'rope-0 full']);
   assert.equal(s.checked, '5', 'the main layer: the first global one');
   assert.equal(s.result.base, 1e6);
+  assert.deepEqual(await axe(page), [], 'the strip passes axe');
   await shot(page.locator('#m'), 'model-layers');
   // a sliding layer: its own RoPE (base 10 000, no scaling); arrows move along the strip
   await page.click('#m >> .layers .layer[data-layer="0"]');
@@ -160,6 +161,7 @@ test('model: the layer strip (Gemma 3: two RoPEs, Llama 4: NoPE layers) and the 
   assert.deepEqual(s.slopes, slopes);
   assert.match(s.method, /^ALiBi, no position embedding: each of the 16 heads/);
   assert.equal(s.explain, 'embed.html?widget=posenc-alibi&heads=16');
+  assert.deepEqual(await axe(page), [], 'the slopes table passes axe');
   await shot(page.locator('#m'), 'model-alibi');
   // OPT's table with its offset; T5's buckets
   await page.evaluate(() => (document.querySelector('#m').preset = 'opt-350m'));
