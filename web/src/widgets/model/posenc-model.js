@@ -4,7 +4,7 @@
 // extended context (which pairs never complete a turn), what the scaling changed, the attention factor,
 // and how precisely the model's own arithmetic (float32 angles, bfloat16 cos/sin) holds the angles at its
 // longest context (pe.rope.precision and pe.rope.cosSin). A model without RoPE shows its method instead
-// (layers.js).
+// (view.js).
 
 import { html, nothing } from 'lit';
 import { PosencElement, baseStyles } from '../base.js';
@@ -17,7 +17,7 @@ import { methodStyles, clampInt, timed, pairForKey, pairAtPointer, plotContext }
 import { PRESETS } from './presets.js';
 import { modelStyles } from './styles.js';
 import { ropeInvFreqCode } from '../pytorch.js';
-import { renderLayerStrip, renderNope, renderMethod, describeLayer } from './layers.js';
+import { renderLayerStrip, renderNope, renderMethod, describeLayer, renderPrecision } from './view.js';
 
 const TWO_PI = 2 * Math.PI;
 const DTYPES = ['float32', 'bfloat16'];
@@ -280,32 +280,6 @@ export class PosencModel extends PosencElement {
 
   // ---- template ----------------------------------------------------------------------------------------------
 
-  _renderPrecision(d) {
-    const rows = DTYPES.map((dtype) => {
-      const pr = d.precision[dtype];
-      const n = this._neighbours(dtype);
-      return html`<tr data-dtype=${dtype}>
-        <th scope="row" dir="ltr">${dtype}</th>
-        <td class="num" data-value=${plain(pr.maxAngleError)}>${this.t('model.radians', { value: formatSci(this.locale, pr.maxAngleError, 2) })}</td>
-        <td class="num">${pr.worstPair}</td>
-        <td data-role="neighbours" data-value=${n.differ}>${this.t('model.pairsDiffer', { differ: n.differ, count: n.half })}</td>
-      </tr>`;
-    });
-    return html`<div class="scroll">
-      <table class="grid" aria-label=${this.t('model.precisionAria')}>
-        <thead>
-          <tr>
-            <th scope="col">${this.t('model.arithmetic')}</th>
-            <th scope="col" class="num">${this.t('model.angleError')}</th>
-            <th scope="col" class="num">${this.t('model.worstPair')}</th>
-            <th scope="col">${this.t('model.differ', { a: this.whole(this._checkAt), b: this.whole(this._checkAt + 1) })}</th>
-          </tr>
-        </thead>
-        <tbody>${rows}</tbody>
-      </table>
-    </div>`;
-  }
-
   render() {
     const d = this._data;
     const title = this.label || this.t('model.title');
@@ -395,7 +369,7 @@ export class PosencModel extends PosencElement {
         <div class="pane">
           ${d
             ? html`<p class="panel-title">${this.t('model.precisionTitle')}</p>
-                ${this._renderPrecision(d)}
+                ${renderPrecision(this, d, DTYPES)}
                 <p class="note">
                   ${this.tHtml('model.never', {
                     count: never,

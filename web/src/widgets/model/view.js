@@ -1,9 +1,10 @@
-// <posenc-model>'s layer strip (one block per layer, coloured by its RoPE, low when its attention slides or
+// Parts of <posenc-model>'s view: its precision table, its layer strip (one block per layer, coloured by its RoPE, low when its attention slides or
 // is chunked, hollow without RoPE) and the panel for configs whose position method is not RoPE (ALiBi slopes,
 // a learned table with OPT's and RoBERTa's offsets, T5 buckets), which links to the widget that explains it.
 
 import { html, nothing } from 'lit';
-import { formatNumber } from '../../i18n/index.js';
+import { formatNumber, formatSci } from '../../i18n/index.js';
+import { plain } from '../../render/format.js';
 
 /** The CSS classes of a layer's block: its RoPE ('rope-0', 'rope-1' …, or 'nope') and its attention kind. */
 const blockClass = (l) => `layer ${l.rope === null ? 'nope' : `rope-${Math.min(l.rope, 2)}`} ${l.attention}`;
@@ -100,5 +101,32 @@ export function renderMethod(el, m) {
     <p class="readout" data-role="method">${facts()}</p>
     ${body}
     ${href ? html`<p><a class="explain" href=${href} target="_blank" rel="noopener">${el.tHtml('model.explain', { widget: html`<code>&lt;${link[0]}&gt;</code>` })}</a></p>` : nothing}
+  </div>`;
+}
+
+/** The precision table: per dtype, the largest angle error, its pair, and the pairs that still move at the checked position. */
+export function renderPrecision(el, d, dtypes) {
+  const rows = dtypes.map((dtype) => {
+    const pr = d.precision[dtype];
+    const n = el._neighbours(dtype);
+    return html`<tr data-dtype=${dtype}>
+      <th scope="row" dir="ltr">${dtype}</th>
+      <td class="num" data-value=${plain(pr.maxAngleError)}>${el.t('model.radians', { value: formatSci(el.locale, pr.maxAngleError, 2) })}</td>
+      <td class="num">${pr.worstPair}</td>
+      <td data-role="neighbours" data-value=${n.differ}>${el.t('model.pairsDiffer', { differ: n.differ, count: n.half })}</td>
+    </tr>`;
+  });
+  return html`<div class="scroll">
+    <table class="grid" aria-label=${el.t('model.precisionAria')}>
+      <thead>
+        <tr>
+          <th scope="col">${el.t('model.arithmetic')}</th>
+          <th scope="col" class="num">${el.t('model.angleError')}</th>
+          <th scope="col" class="num">${el.t('model.worstPair')}</th>
+          <th scope="col">${el.t('model.differ', { a: el.whole(el._checkAt), b: el.whole(el._checkAt + 1) })}</th>
+        </tr>
+      </thead>
+      <tbody>${rows}</tbody>
+    </table>
   </div>`;
 }
