@@ -4,12 +4,14 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { builds, fixture, assertClose, assertThrowsNamed } from './helpers.mjs';
+import { NOT_POSITIONAL } from '../../web/src/engine/models.js';
 
 const F = fixture('models.json');
 const CONFIGS = fixture('configs.json').cases.filter((c) => c.seqLen == null);
 const json = (k, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v);
 const byName = (name) => F.cases.find((c) => c.name === name).config;
-// a top-level key about positions or attention (the reader's own test is models.js's POSITION_KEY)
+// a top-level key about positions or attention (the reader's own test is models.js's POSITION_KEY; the keys it
+// declares irrelevant to positions, NOT_POSITIONAL, are skipped)
 const POSITIONAL = /rope|rotary|theta|position|window|attn|attention|layer_types|alibi|chunk|softcap|mrope|pattern|every_n|base_freq|head_dim|heads|n_head|num_hidden_layers|n_layer/;
 
 for (const [buildName, pe] of await builds()) {
@@ -53,7 +55,7 @@ for (const [buildName, pe] of await builds()) {
       for (const c of all) {
         const text = c.config.text_config ?? c.config;
         const base = pe.rope.fromConfig(c.config);
-        for (const key of Object.keys(text).filter((k) => POSITIONAL.test(k) && text[k] !== null)) {
+        for (const key of Object.keys(text).filter((k) => POSITIONAL.test(k) && !NOT_POSITIONAL.has(k) && text[k] !== null)) {
           if (base.notes.some((n) => n.includes(key))) continue;
           // removed, or (a value equal to the default) changed: a key that is read changes the result
           const variants = [undefined, typeof text[key] === 'number' ? text[key] * 2 + 1 : typeof text[key] === 'boolean' ? !text[key] : undefined];

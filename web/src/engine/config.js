@@ -160,6 +160,8 @@ function readRope(invFreq, m, notes, seqLen) {
   }
   if (ropes.length > 1 || layers.some((l) => l.rope === null))
     notes.push(`the layers differ: ${describeLayers(layers)}; the top-level fields are layer ${main.index}'s RoPE, \`layers\` and \`ropes\` hold each layer's (rope.apply, cosSin and precision take { layer })`);
+  if (spec?.bidirectional && layers.some((l) => l.attention === 'sliding'))
+    notes.push(`${m.given} is an encoder: a sliding layer's window of ${layers.find((l) => l.attention === 'sliding').window} is centred, each token attends to those within half of it on either side`);
   unreadKeys(m, notes);
   return { ...top, attention: main ? attentionFields(main) : attention, modelType: m.given ?? null, ropes, layers, notes };
 }
@@ -254,7 +256,7 @@ function conventionOf(m, notes) {
     return 'deinterleave';
   }
   const convention = m.spec?.convention ?? 'half';
-  if (convention === 'interleaved') notes.push(`${m.given} pairs channels (2i, 2i+1) (convention 'interleaved': ${m.spec.file.match(/\(([^)]*)\)/)?.[1] ?? m.spec.file})`);
+  if (convention === 'interleaved') notes.push(`${m.given} pairs channels (2i, 2i+1): ${m.spec.pairing} in transformers (convention 'interleaved')`);
   return convention;
 }
 

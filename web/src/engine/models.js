@@ -6,8 +6,8 @@
 //
 // Entry fields:
 //   file        the transformers files the entry was read from
-//   convention  'half' (rotate_half), 'interleaved' (pairs (2i, 2i+1): view_as_complex, rotate_every_two,
-//               repeat_interleave), absent for models without RoPE
+//   convention  'half' (rotate_half), 'interleaved' (pairs (2i, 2i+1)), absent for models without RoPE
+//   pairing     how transformers' code for an interleaved model pairs them (view_as_complex, rotate_every_two, …)
 //   defaults    the config class's defaults for keys posenc reads (used, with a note, when a key is absent)
 //   names       the usual key → this model's key (GPT-J's n_embd, Falcon's n_head …)
 //   layers      (config) → per-layer { kind: 'full' | 'sliding' | 'chunked', rope: 'global' | 'local' | null },
@@ -59,6 +59,7 @@ export const MODEL_TYPES = {
   llama4_text: {
     file: `${M}llama4/configuration_llama4.py, modeling_llama4.py (view_as_complex pairs; NoPE layers: full attention, temperature tuning)`,
     convention: 'interleaved',
+    pairing: 'torch.view_as_complex on (2i, 2i+1)',
     defaults: { hidden_size: 5120, num_attention_heads: 40, num_key_value_heads: 8, num_hidden_layers: 48, head_dim: 128, rope_theta: 500000, max_position_embeddings: 131072, no_rope_layer_interval: 4, attention_chunk_size: 8192, attn_temperature_tuning: true, floor_scale: 8192, attn_scale: 0.1 },
     layers: (c, count) => {
       const rope = noRopeLayers(c, count);
@@ -82,11 +83,12 @@ export const MODEL_TYPES = {
     layers: (c) => () => ({ kind: c.sliding_window != null ? 'sliding' : 'full', rope: 'global' }),
   },
   stablelm: { file: `${M}stablelm/configuration_stablelm.py`, convention: 'half', defaults: { hidden_size: 2560, num_attention_heads: 32, num_hidden_layers: 32, rope_theta: DEFAULT_BASE, partial_rotary_factor: 0.25 } },
-  glm: { file: `${M}glm/configuration_glm.py, modeling_glm.py (repeat_interleave: pairs (2i, 2i+1) in the rotary half)`, convention: 'interleaved', defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 40, head_dim: 128, rope_theta: DEFAULT_BASE, partial_rotary_factor: 0.5 } },
-  glm4: { file: `${M}glm4/configuration_glm4.py, modeling_glm4.py (as glm)`, convention: 'interleaved', defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 40, head_dim: 128, rope_theta: DEFAULT_BASE, partial_rotary_factor: 0.5 } },
+  glm: { file: `${M}glm/configuration_glm.py, modeling_glm.py (repeat_interleave: pairs (2i, 2i+1) in the rotary half)`, convention: 'interleaved', pairing: 'repeat_interleave on the rotary part', defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 40, head_dim: 128, rope_theta: DEFAULT_BASE, partial_rotary_factor: 0.5 } },
+  glm4: { file: `${M}glm4/configuration_glm4.py, modeling_glm4.py (as glm)`, convention: 'interleaved', pairing: 'repeat_interleave on the rotary part', defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 40, head_dim: 128, rope_theta: DEFAULT_BASE, partial_rotary_factor: 0.5 } },
   gptj: {
     file: `${M}gptj/configuration_gptj.py, modeling_gptj.py (rotate_every_two; create_sinusoidal_positions fixes base 10000)`,
     convention: 'interleaved',
+    pairing: 'rotate_every_two',
     defaults: { n_embd: 4096, n_head: 16, n_layer: 28, rotary_dim: 64, n_positions: 2048 },
     names: { hidden_size: 'n_embd', num_attention_heads: 'n_head', num_hidden_layers: 'n_layer', max_position_embeddings: 'n_positions' },
     fixedBase: DEFAULT_BASE,
@@ -101,11 +103,13 @@ export const MODEL_TYPES = {
   cohere: {
     file: `${M}cohere/configuration_cohere.py, modeling_cohere.py (repeat_interleave: pairs (2i, 2i+1))`,
     convention: 'interleaved',
+    pairing: 'repeat_interleave',
     defaults: { hidden_size: 8192, num_attention_heads: 64, num_hidden_layers: 40, rope_theta: DEFAULT_BASE },
   },
   cohere2: {
     file: `${M}cohere2/configuration_cohere2.py, modeling_cohere2.py (RoPE on the sliding layers only)`,
     convention: 'interleaved',
+    pairing: 'repeat_interleave',
     defaults: { hidden_size: 8192, num_attention_heads: 64, num_hidden_layers: 40, rope_theta: DEFAULT_BASE, sliding_window: 4096, sliding_window_pattern: 4, max_position_embeddings: 8192 },
     layers: (c) => (i) => (everyNth(c.sliding_window_pattern, i) ? { kind: 'full', rope: null } : { kind: 'sliding', rope: 'global' }),
     ropeOnSlidingOnly: true,
@@ -127,7 +131,7 @@ export const MODEL_TYPES = {
     bidirectional: true,
   },
   gpt_oss: { file: `${M}gpt_oss/configuration_gpt_oss.py, modeling_gpt_oss.py (torch.chunk halves)`, convention: 'half', defaults: { hidden_size: 2880, num_attention_heads: 64, num_hidden_layers: 36, head_dim: 64 } },
-  deepseek_v2: { file: `${M}deepseek_v2/modeling_deepseek_v2.py (complex pairs)`, convention: 'interleaved', defaults: {} },
+  deepseek_v2: { file: `${M}deepseek_v2/modeling_deepseek_v2.py (complex pairs)`, convention: 'interleaved', pairing: 'complex pairs', defaults: {} },
   deepseek_v3: { file: `${M}deepseek_v3/modeling_deepseek_v3.py (rope_interleave)`, convention: 'deinterleave', defaults: {} },
 
   // position methods other than RoPE
@@ -156,4 +160,4 @@ function qwenLayers(c) {
 // A top-level key whose name says it is about positions or attention: read, or named in a note.
 export const POSITION_KEY = /rope|rotary|theta|position|window|attn|attention|layer_types|alibi|chunk|softcap|mrope|scal|pattern|every_n|base_freq|window_layers/;
 // Keys about positions that posenc reads as facts but that change no number it returns
-export const NOT_POSITIONAL = new Set(['attention_dropout', 'attention_bias', 'attention_probs_dropout_prob', 'attn_pdrop', 'attn_dropout', 'attention_multiplier', 'scale_attn_weights', 'scale_attn_by_inverse_layer_idx', 'reorder_and_upcast_attn', 'layer_norm_epsilon', 'embedding_dropout', 'final_logit_softcapping', 'logit_scale', 'initializer_range', 'mup_attn_multiplier', 'attention_multiplier', 'use_scaled_rope', 'vocab_size', 'tie_word_embeddings']);
+export const NOT_POSITIONAL = new Set(['attention_dropout', 'attention_bias', 'attention_probs_dropout_prob', 'attn_pdrop', 'attn_dropout', 'attention_multiplier', 'scale_attn_weights', 'scale_attn_by_inverse_layer_idx', 'reorder_and_upcast_attn', 'layer_norm_epsilon', 'embedding_dropout', 'final_logit_softcapping', 'logit_scale', 'initializer_range', 'mup_attn_multiplier', 'use_scaled_rope', 'vocab_size', 'tie_word_embeddings', 'parallel_attn', '_attn_implementation', 'attn_implementation']);

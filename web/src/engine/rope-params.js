@@ -57,7 +57,7 @@ export function oneRope(invFreq, m, notes, { which, sets, where, params: flat, h
     base = get(baseKey);
     if (!local.scaled) {
       params = {};
-      if (Object.keys(flat).length) notes.push(`${where} applies to the global layers only; the sliding layers use default RoPE with ${baseKey} (${m.spec.file.match(/\(([^)]*)\)/)?.[1]})`);
+      if (Object.keys(flat).length) notes.push(`${where} applies to the global layers only; the sliding layers use default RoPE with ${baseKey}, as ${m.given}'s modeling code builds them`);
     }
     source = baseKey;
   }
@@ -87,7 +87,7 @@ export function oneRope(invFreq, m, notes, { which, sets, where, params: flat, h
     if (spec?.fixedBase) {
       base = spec.fixedBase;
       if (found.length && found[0][0] !== base) throw new RangeError(`${found[0][1]} ${found[0][0]}: ${m.given}'s rotary base is fixed at ${base} in transformers`);
-      notes.push(`${m.given}: base ${base}, fixed in transformers (${spec.file.match(/\(([^)]*)\)/)?.[1]})`);
+      notes.push(`${m.given}: base ${base}, fixed in transformers (create_sinusoidal_positions)`);
     } else if (found.length) base = found[0][0];
     else {
       const key = spec?.global ? spec.global({}).baseKey : spec && 'rotary_emb_base' in spec.defaults ? 'rotary_emb_base' : 'rope_theta';
