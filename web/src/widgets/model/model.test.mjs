@@ -179,3 +179,25 @@ test('model: the layer strip (Gemma 3: two RoPEs, Llama 4: NoPE layers) and the 
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('model: at 320 px the layer strip, the slopes table and the notes wrap inside the widget', async () => {
+  const page = await widgetPage(env, '<posenc-model id="m" preset="llama-4-scout"></posenc-model>', { width: 320 });
+  const overflow = () =>
+    page.evaluate(() => {
+      const el = document.querySelector('#m');
+      const right = el.getBoundingClientRect().right;
+      const parts = [...el.shadowRoot.querySelectorAll('.layers, .legend, .method, table, .notes li')];
+      return { page: document.documentElement.scrollWidth, right, over: parts.filter((p) => p.getBoundingClientRect().right > right + 0.5 || p.scrollWidth > p.clientWidth + 1).map((p) => p.className || p.textContent.slice(0, 40)) };
+    });
+  let o = await overflow();
+  assert.ok(o.page <= 320, `page scroll width ${o.page}`);
+  assert.deepEqual(o.over, []);
+  await shot(page.locator('#m'), 'model-layers-320');
+  await page.evaluate(() => (document.querySelector('#m').preset = 'bloom-560m'));
+  await settle(page, '#m');
+  o = await overflow();
+  assert.ok(o.page <= 320, `page scroll width ${o.page}`);
+  assert.deepEqual(o.over, []);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -5,7 +5,8 @@ import { css } from 'lit';
 
 export const modelStyles = css`
   .controls select {
-    min-width: 14em;
+    min-width: min(14em, 100%);
+    max-width: 100%;
   }
   .source {
     color: var(--_accent);
@@ -31,6 +32,7 @@ export const modelStyles = css`
     padding-left: 1.2em;
     color: var(--_muted);
     font-size: 0.88em;
+    overflow-wrap: anywhere;
   }
   .layers {
     display: flex;
