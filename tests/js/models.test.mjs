@@ -110,7 +110,7 @@ for (const [buildName, pe] of await builds()) {
       const r = pe.rope.fromConfig(config);
       assert.deepEqual(r.mropeSection, [16, 24, 24]);
       for (const c of F.mrope) {
-        const ids = pe.rope.mropePositionIds({ textBefore: c.textBefore, grid: c.grid, textAfter: c.textAfter });
+        const ids = pe.rope.mropePositionIds({ textBefore: c.textBefore, grid: c.grid, textAfter: c.textAfter, ...(c.temporalStep == null ? {} : { temporalStep: c.temporalStep }) });
         assert.deepEqual(Array.from(ids.positionIds), c.positionIds);
         assert.equal(ids.ropeDelta, c.ropeDelta);
         assert.equal(ids.seqLen, c.seqLen);
@@ -132,6 +132,7 @@ for (const [buildName, pe] of await builds()) {
       assert.deepEqual(pe.rope.apply(x, { config, seqLen: 4, heads: 1, offset: 9 }), pe.rope.apply(x, { config, seqLen: 4, heads: 1, positionIds: [9, 10, 11, 12, 9, 10, 11, 12, 9, 10, 11, 12] }));
       assertThrowsNamed(() => pe.rope.mropePositionIds({ grid: [1, 3, 4] }), RangeError, /grid height 3 and width 4 must be multiples of spatialMergeSize 2/);
       assertThrowsNamed(() => pe.rope.mropePositionIds({ grid: [1, 4, 4], text: 3 }), TypeError, /^text is not an option of rope\.mropePositionIds/);
+      assertThrowsNamed(() => pe.rope.mropePositionIds({ grid: [2, 4, 4], temporalStep: -1 }), RangeError, /^temporalStep must be a number from 0/);
       assertThrowsNamed(() => pe.rope.apply(new Float32Array(3 * 2 * 128), { config, batch: 3, seqLen: 2, heads: 1, positionIds: [0, 1, 0, 1, 0, 1] }), TypeError, /could be one row per sequence or the three M-RoPE rows/);
       assertThrowsNamed(() => pe.rope.fromConfig({ ...config, rope_scaling: { type: 'mrope', mrope_section: [16, 24, 16] } }), RangeError, /mrope_section \[16,24,16\] covers 56 pairs, but the head rotates 64/);
     });

@@ -143,7 +143,7 @@ export type PositionMethod =
     }
   | { method: 'none'; modelType: string | null; notes: string[] };
 
-/** M-RoPE position ids for text, an image or video grid, then text (Qwen2-VL's get_rope_index; Qwen2.5-VL numbers images the same, its videos by seconds, which this does not). */
+/** M-RoPE position ids for text, an image or video grid, then text, as Qwen2-VL's and Qwen2.5-VL's get_rope_index number them. */
 export interface MropePositionIdsOptions {
   textBefore?: number;
   /** [t, h, w] in patches, as image_grid_thw. */
@@ -151,6 +151,8 @@ export interface MropePositionIdsOptions {
   textAfter?: number;
   /** Patches merged into one token along h and w. Default 2. */
   spatialMergeSize?: number;
+  /** Frame f's temporal index is ⌊f × temporalStep⌋: 1 (Qwen2-VL, the default); Qwen2.5-VL videos: second_per_grid_t × tokens_per_second. */
+  temporalStep?: number;
 }
 
 /**

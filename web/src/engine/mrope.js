@@ -55,13 +55,15 @@ function mropeRows({ positionIds: ids, seqLen, batch = 1 }) {
  * Position ids [3][seqLen] (temporal, height, width; an Int32Array, row-major) for `textBefore` text tokens,
  * one image or video of `grid` = [t, h, w] patches (image_grid_thw) merged `spatialMergeSize` × `spatialMergeSize`
  * into tokens, then `textAfter` text tokens, as Qwen2-VL's get_rope_index numbers them; `ropeDelta` is what
- * generation adds to later positions (largest id + 1 − seqLen).
+ * generation adds to later positions (largest id + 1 − seqLen). Frame f's temporal index is ⌊f × temporalStep⌋:
+ * 1 in Qwen2-VL; Qwen2.5-VL's videos take second_per_grid_t × vision_config.tokens_per_second (its images 0).
  */
 export function mropePositionIds(options) {
   if (options === null || typeof options !== 'object') throw new TypeError('rope.mropePositionIds options must be an object');
-  const known = ['textBefore', 'grid', 'textAfter', 'spatialMergeSize'];
+  const known = ['textBefore', 'grid', 'textAfter', 'spatialMergeSize', 'temporalStep'];
   for (const key of Object.keys(options)) if (!known.includes(key)) throw new TypeError(`${key} is not an option of rope.mropePositionIds (its options are ${known.join(', ')})`);
-  const { textBefore = 0, grid, textAfter = 0, spatialMergeSize = 2 } = options;
+  const { textBefore = 0, grid, textAfter = 0, spatialMergeSize = 2, temporalStep = 1 } = options;
+  if (typeof temporalStep !== 'number' || !(temporalStep >= 0 && temporalStep <= 2 ** 20)) throw new RangeError(`temporalStep must be a number from 0 to 2^20 (got ${JSON.stringify(temporalStep)})`);
   const count = (v, key, min) => {
     if (!Number.isSafeInteger(v) || v < min || v > 2 ** 24) throw new RangeError(`${key} must be an integer from ${min} to 2^24 (got ${JSON.stringify(v)})`);
     return v;
@@ -84,8 +86,10 @@ export function mropePositionIds(options) {
   };
   for (let k = 0; k < textBefore; k++) put(k, k, k, k);
   let k = textBefore;
-  for (let ti = 0; ti < t; ti++) for (let hi = 0; hi < gh; hi++) for (let wi = 0; wi < gw; wi++) put(k++, textBefore + ti, textBefore + hi, textBefore + wi);
-  const next = textBefore + Math.max(t, gh, gw);
+  // torch's .long() truncates the frame's scaled index
+  const frame = (ti) => Math.trunc(ti * temporalStep);
+  for (let ti = 0; ti < t; ti++) for (let hi = 0; hi < gh; hi++) for (let wi = 0; wi < gw; wi++) put(k++, textBefore + frame(ti), textBefore + hi, textBefore + wi);
+  const next = textBefore + Math.max(frame(t - 1), gh - 1, gw - 1) + 1;
   for (let j = 0; j < textAfter; j++) put(k++, next + j, next + j, next + j);
   const largest = textAfter ? next + textAfter - 1 : next - 1;
   return { positionIds: ids, seqLen, ropeDelta: largest + 1 - seqLen };
