@@ -359,6 +359,24 @@ function sideBySide(fns, rounds, { backToBack = 0 } = {}) {
       torch_goal: goal(`${name} (ms), under Debian torch's ${torchMs} ms`, 'ms', ms, torchMs),
     };
   });
+  // rope.precision over a long context (issue 23): every position of Phi-4-mini's 128k window, its LongRoPE
+  // long factors chosen from the positions, in bfloat16 and float32 (JS, no engine memory involved)
+  const phi4 = {
+    model_type: 'phi3', hidden_size: 3072, num_attention_heads: 24, partial_rotary_factor: 0.75, rope_theta: 10000,
+    max_position_embeddings: 131072, original_max_position_embeddings: 4096,
+    rope_scaling: { type: 'longrope', short_factor: Array.from({ length: 48 }, (_, i) => 1 + 0.001 * i), long_factor: Array.from({ length: 48 }, (_, i) => 1 + 0.6 * i) },
+  };
+  const r = sideBySide(
+    {
+      precision_bfloat16: () => pe.rope.precision({ config: phi4, dtype: 'bfloat16', to: 131071 }),
+      precision_float32: () => pe.rope.precision({ config: phi4, dtype: 'float32', to: 131071 }),
+    },
+    5,
+  );
+  results.cases.rope_precision_131072_positions_48_pairs = {
+    ...r.ms,
+    goal: goal('rope.precision, 131 072 positions x 48 pairs, bfloat16 (ms)', 'precision_bfloat16_ms', r.ms.precision_bfloat16_ms, 1000, 500),
+  };
 }
 
 results.load_average.end = round(loadavg()[0]);

@@ -108,8 +108,9 @@ Error validate(const RopeParams& p) {
   if (s.type == RopeType::llama3) {
     if (auto e = check_range(s.low_freq_factor, "scaling.lowFreqFactor", true)) return e;
     if (auto e = check_range(s.high_freq_factor, "scaling.highFreqFactor", true)) return e;
-    if (!(*s.high_freq_factor > *s.low_freq_factor))
-      return range_error("scaling.highFreqFactor must be greater than scaling.lowFreqFactor");
+    // equal factors (Llama 4 Scout: 1 and 1) leave no band between the kept and the divided wavelengths
+    if (!(*s.high_freq_factor >= *s.low_freq_factor))
+      return range_error("scaling.highFreqFactor must be at least scaling.lowFreqFactor");
   }
   if (s.type == RopeType::longrope) {
     if (auto e = check_factors(s.short_factor, s.short_factor_size, dim / 2, "scaling.shortFactor")) return e;
@@ -186,7 +187,7 @@ double rope_inv_freq(const RopeParams& p, double seq_len, double* inv) {
       for (int64_t i = 0; i < n; ++i) {
         const double wavelen = 2 * kPi / inv[i];
         if (wavelen > low_wavelen) inv[i] /= factor;
-        else if (!(wavelen < high_wavelen)) {
+        else if (!(wavelen < high_wavelen) && high > low) {
           const double smooth = (orig / wavelen - low) / (high - low);
           inv[i] = (1 - smooth) * inv[i] / factor + smooth * inv[i];
         }

@@ -313,6 +313,13 @@ TEST_CASE("RoPE scaling: linear, llama3 and YaRN frequencies and attention facto
   CHECK(rope_inv_freq(p, 0, inv.data()) == 1.0);
   CHECK(inv[0] == plain[0]);                    // high frequency: kept
   CHECK(inv[63] == Approx(plain[63] / 8));      // low frequency: divided by the factor
+  // Llama 4 Scout: equal factors leave no smoothed band, every pair is kept or divided (no NaN)
+  p.scaling.high_freq_factor = 1;
+  REQUIRE(!validate(p));
+  rope_inv_freq(p, 0, inv.data());
+  for (int i = 0; i < 64; ++i) CHECK((inv[i] == plain[i] || inv[i] == Approx(plain[i] / 8)));
+  p.scaling.high_freq_factor = 0.5;
+  CHECK_THAT(validate(p).message, Catch::Contains("highFreqFactor must be at least scaling.lowFreqFactor"));
   p.scaling = {};
   p.scaling.type = RopeType::yarn;
   p.scaling.factor = 4;

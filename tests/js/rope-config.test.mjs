@@ -78,7 +78,9 @@ for (const [buildName, pe] of await builds()) {
       const l = pe.rope.fromConfig(layered);
       assert.equal(l.type, 'linear');
       assert.equal(l.base, 1e6);
-      assert.ok(l.notes.some((n) => /full_attention is read/.test(n)));
+      assert.ok(l.notes.some((n) => /one set per layer type \(sliding_attention, full_attention\): each layer reads its own/.test(n)));
+      assert.deepEqual(l.layers.map((x) => [x.attention, x.rope]), [['sliding', 1], ['full', 0]]);
+      assert.equal(l.ropes[1].base, 10000);
       const extra = pe.rope.fromConfig({ hidden_size: 64, num_attention_heads: 2, rope_scaling: { type: 'linear', factor: 2, low_freq_factor: 1 } });
       assert.ok(extra.notes.some((n) => /low_freq_factor is not read by linear RoPE/.test(n)));
     });

@@ -56,7 +56,16 @@ async function main(): Promise<void> {
   const stuck: number | null = pe.rope.precision({ headDim: 8, dtype: 'float16', to: 4096 }).pairs[0].firstStuck;
   // @ts-expect-error no float8 emulation
   pe.rope.cosSin({ headDim: 8, positions: [0], dtype: 'float8' });
-  void modelFreq, fromModel, cache, stuck;
+  // per layer: which RoPE each layer uses, and the position method of any config
+  const gemma = { model_type: 'gemma3_text', num_hidden_layers: 6 };
+  const layerRope: number | null = pe.rope.fromConfig(gemma).layers[0].rope;
+  const localCache = pe.rope.cosSin({ config: gemma, layer: 0, positions: [[0, 1], [0, 0], [0, 1]] });
+  pe.rope.apply(x, { seqLen: 2, heads: 4, config: gemma, layer: 5 });
+  const ids = pe.rope.mropePositionIds({ textBefore: 3, grid: [1, 4, 4] });
+  const method = pe.fromConfig({ model_type: 'bloom', n_head: 16 });
+  const alibiSlopes: Float32Array | undefined = method.method === 'alibi' ? method.slopes : undefined;
+  // @ts-expect-error the grid has three sizes
+  pe.rope.mropePositionIds({ grid: [4, 4] });
   // a trainer: train short, evaluate long
   const trainer = pe.train.create({ task: 'reverse', position: pe.train.positions[4], trainLength: 8 });
   const losses: Float32Array = trainer.step(10);
@@ -68,5 +77,6 @@ async function main(): Promise<void> {
   pe.train.create({ task: 'translate' });
   trainer.dispose();
   void losses, exact, answer, grads;
+  void modelFreq, fromModel, cache, stuck, layerRope, localCache, ids, alibiSlopes;
 }
 void main();

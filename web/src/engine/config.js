@@ -1,212 +1,383 @@
-// pe.rope.fromConfig: a transformers config.json, exactly as published, read into posenc's RoPE options.
+// pe.rope.fromConfig: a transformers config.json, exactly as published, read into posenc's RoPE options, layer
+// by layer.
 //
-// The rules are those of transformers ≥ 4.56: the rope parameters come from `rope_parameters` (the newer
-// form) or `rope_scaling`, the type from `rope_type` or the legacy `type` (with the legacy names transformers
-// converts), the base from `rope_theta`; the head from `head_dim`, else hidden_size / num_attention_heads
-// (DeepSeek's `qk_rope_head_dim` is the rotary width itself); the rotating fraction from
-// `partial_rotary_factor` or GPT-NeoX's `rotary_pct`. A top-level `original_max_position_embeddings`
+// The rules are those of transformers ≥ 4.56 (and the 5.0 `rope_parameters` form): a wrapper's `text_config`
+// is the text model; its `model_type` says what the config class fills in and how the model pairs channels
+// (models.js, one entry per model type, citing the transformers files). The rope parameters come from
+// `rope_parameters` (flat, or one set per layer type) or `rope_scaling`, the type from `rope_type` or the
+// legacy `type`, the base from `rope_theta`; the head from `head_dim`, else hidden_size / num_attention_heads
+// (DeepSeek's `qk_rope_head_dim` is the rotary width itself, GPT-J's `rotary_dim` too); the rotating fraction
+// from `partial_rotary_factor` or GPT-NeoX's `rotary_pct`. A top-level `original_max_position_embeddings`
 // (Phi-3) wins over the one inside the rope parameters. The numbers themselves come from pe.rope.invFreq.
+// Every default assumed, and every position key not read, is said in `notes`.
 
-const TYPES = ['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'];
-// legacy rope types transformers still reads, and what it reads them as
-const LEGACY = { su: 'longrope', mrope: 'default' };
-// the rope-parameter keys each type reads (others are reported in `notes` and left out, as transformers does)
-const KEYS = {
-  default: [],
-  linear: ['factor'],
-  dynamic: ['factor'],
-  yarn: ['factor', 'original_max_position_embeddings', 'attention_factor', 'beta_fast', 'beta_slow', 'mscale', 'mscale_all_dim', 'truncate'],
-  llama3: ['factor', 'original_max_position_embeddings', 'low_freq_factor', 'high_freq_factor'],
-  longrope: ['factor', 'original_max_position_embeddings', 'attention_factor', 'short_factor', 'long_factor'],
-};
-const COMMON = ['rope_type', 'type', 'rope_theta', 'partial_rotary_factor'];
-const camel = (key) => key.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+import { MODEL_TYPES, modelTypeOf, POSITION_KEY, NOT_POSITIONAL } from './models.js';
+import { LAYER_KINDS, isObject, number, integer, flag, oneRope } from './rope-params.js';
 
-const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-function number(value, key) {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`${key} must be a number (got ${JSON.stringify(value) ?? typeof value})`);
-  return value;
-}
-
-function integer(value, key) {
-  if (!Number.isSafeInteger(number(value, key))) throw new RangeError(`${key} must be an integer (got ${value})`);
-  return value;
-}
+export { isObject, number, integer };
 
 /**
- * Reads `config` and returns the options, the frequencies from `invFreq` (pe.rope.invFreq) and what was
- * read where, in `notes`. Throws a TypeError/RangeError naming the config key it could not read.
+ * The text model's config and what its model type implies: `get(key)` reads a key under this model's name
+ * for it (GPT-J's n_embd for hidden_size …), else the config class's default (with a note), and remembers
+ * which keys were read.
+ */
+export function readModel(config, notes) {
+  if (!isObject(config)) throw new TypeError(`config must be an object: a transformers config.json, parsed (got ${config === null ? 'null' : Array.isArray(config) ? 'an array' : typeof config})`);
+  let c = config;
+  if (config.text_config != null) {
+    if (!isObject(config.text_config)) throw new TypeError(`text_config must be an object (got ${JSON.stringify(config.text_config)})`);
+    c = config.text_config;
+    notes.push(`text_config read: the text model of this ${config.model_type ?? 'multimodal'} config${c.model_type ? ` (model_type ${c.model_type})` : ''}; the keys outside it are not read`);
+  }
+  const given = c.model_type ?? config.model_type;
+  if (given !== undefined && typeof given !== 'string') throw new TypeError(`model_type must be a string (got ${JSON.stringify(given)})`);
+  const type = modelTypeOf(given);
+  const spec = MODEL_TYPES[type] ?? null;
+  const used = new Set(['model_type', 'text_config']);
+  const defaulted = new Map();
+  const name = (key) => spec?.names?.[key] ?? key;
+  const get = (key) => {
+    // a key given as null is null (transformers keeps an explicit None over the class default)
+    for (const k of new Set([name(key), key]))
+      if (c[k] !== undefined) {
+        used.add(k);
+        return c[k];
+      }
+    const k = name(key);
+    const d = spec?.defaults?.[k];
+    if (d === undefined || d === null) return undefined;
+    if (!defaulted.has(k)) {
+      defaulted.set(k, d);
+      notes.push(`${k} absent: ${JSON.stringify(d)} assumed, the ${given} default (transformers ${spec.file.split(',')[0]})`);
+    }
+    return d;
+  };
+  return { c, type, given, spec, get, name, used };
+}
+
+/** The position method a config's model uses: 'rope', 'alibi', 'learned', 't5' or 'none', and why. */
+export function methodOf(m) {
+  const { c, spec, given } = m;
+  const ropeKeys = ['rope_theta', 'rope_scaling', 'rope_parameters', 'rotary_dim', 'rotary_pct', 'rotary_emb_base', 'partial_rotary_factor', 'qk_rope_head_dim'].filter((k) => c[k] != null);
+  if (given === 'falcon' || given === 'RefinedWebModel' || given === 'RefinedWeb') {
+    if (m.get('alibi') === true) {
+      const scaled = ['rope_scaling', 'rope_parameters'].filter((k) => c[k] != null);
+      if (scaled.length) throw new RangeError(`config has alibi: true and ${scaled.join(', ')}: Falcon uses ALiBi or RoPE, not both`);
+      return { method: 'alibi', why: 'falcon with alibi: true' };
+    }
+    return { method: 'rope', why: 'falcon with alibi: false' };
+  }
+  if (spec?.method) {
+    if (spec.method === 'learned' && c.position_embedding_type != null && c.position_embedding_type !== 'absolute')
+      return { method: c.position_embedding_type, why: `${given} with position_embedding_type '${c.position_embedding_type}'` };
+    return { method: spec.method, why: given };
+  }
+  if (spec) return { method: 'rope', why: given };
+  if (c.alibi === true || c.attn_config?.alibi === true) {
+    if (ropeKeys.length) throw new RangeError(`config has alibi: true and ${ropeKeys.join(', ')}: ALiBi and RoPE contradict each other`);
+    return { method: 'alibi', why: 'alibi: true' };
+  }
+  if (ropeKeys.length) return { method: 'rope', why: `${ropeKeys.join(', ')} (model_type ${given === undefined ? 'absent' : `'${given}' is not in posenc's table`})` };
+  if (c.relative_attention_num_buckets != null) return { method: 't5', why: 'relative_attention_num_buckets' };
+  if (c.position_embedding_type != null) return { method: c.position_embedding_type === 'absolute' ? 'learned' : c.position_embedding_type, why: 'position_embedding_type' };
+  if (c.n_positions != null) return { method: 'learned', why: 'n_positions' };
+  return { method: 'unknown', why: given === undefined ? 'no model_type and no position key' : `model_type '${given}' is not in posenc's table and the config has no position key` };
+}
+
+const METHOD_NAMES = { alibi: 'ALiBi (linear biases)', learned: 'learned absolute positions', t5: "T5's relative position buckets", none: 'no positional encoding' };
+
+/**
+ * Reads `config` and returns the RoPE of its main layers (the top-level fields: the full-attention layers',
+ * else the first RoPE layer's), every distinct RoPE in `ropes`, each layer in `layers`, and what was read
+ * where in `notes`. Throws a TypeError/RangeError naming the config key it could not read, or the method a
+ * config without RoPE uses.
  */
 export function ropeFromConfig(invFreq, config, options = {}) {
-  if (!isObject(config)) throw new TypeError(`config must be an object: a transformers config.json, parsed (got ${config === null ? 'null' : typeof config})`);
   if (!isObject(options)) throw new TypeError('rope.fromConfig options must be an object');
   for (const key of Object.keys(options)) if (key !== 'seqLen') throw new TypeError(`${key} is not an option of rope.fromConfig (the one option is seqLen)`);
   const notes = ['read with the rules of transformers ≥ 4.56'];
-
-  // the rope parameters: the newer rope_parameters, else rope_scaling (null or absent: plain RoPE)
-  const where = config.rope_parameters != null ? 'rope_parameters' : 'rope_scaling';
-  let params = config[where] ?? {};
-  if (!isObject(params)) throw new TypeError(`${where} must be an object (got ${JSON.stringify(params)})`);
-  // one set per layer type (Gemma 3, gpt-oss style): the full-attention layers' set
-  const layerTypes = Array.isArray(config.layer_types) ? config.layer_types : null;
-  let source = where;
-  if (layerTypes && Object.keys(params).length && Object.keys(params).every((k) => layerTypes.includes(k))) {
-    const layer = 'full_attention' in params ? 'full_attention' : Object.keys(params)[0];
-    params = params[layer] ?? {};
-    source = `${where}.${layer}`;
-    notes.push(`${where} holds one set per layer type; ${layer} is read`);
+  const m = readModel(config, notes);
+  const { method, why } = methodOf(m);
+  if (method !== 'rope') {
+    if (method === 'unknown') throw new RangeError(`config does not say its position method (${why}): give model_type, or rope_theta for RoPE`);
+    throw new RangeError(`this config uses ${METHOD_NAMES[method] ?? `position_embedding_type '${method}'`}, not RoPE (${why}): read it with pe.fromConfig`);
   }
-  const given = params.rope_type ?? params.type ?? 'default';
-  if (typeof given !== 'string') throw new TypeError(`${source}.rope_type must be a string (got ${JSON.stringify(given)})`);
-  const type = LEGACY[given] ?? given;
-  if (!TYPES.includes(type)) throw new RangeError(`${source}.rope_type '${given}' is not a RoPE type posenc computes (it knows ${TYPES.join(', ')})`);
-  if (type !== given) notes.push(`rope type '${given}' is read as '${type}', as transformers does`);
-  const ignored = Object.keys(params).filter((k) => !COMMON.includes(k) && !KEYS[type].includes(k));
-  if (ignored.length) notes.push(`${source}: ${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} not read by ${type} RoPE`);
-
-  const base = number(params.rope_theta ?? config.rope_theta ?? config.rotary_emb_base ?? 10000, params.rope_theta != null ? `${source}.rope_theta` : config.rope_theta != null ? 'rope_theta' : 'rotary_emb_base');
-  // the head: DeepSeek's rotary part of each query/key head, else head_dim, else hidden_size / num_attention_heads
-  let headDim;
-  let partial = 1;
-  if (config.qk_rope_head_dim != null) {
-    headDim = integer(config.qk_rope_head_dim, 'qk_rope_head_dim');
-    notes.push('qk_rope_head_dim is the rotary width (DeepSeek: the rest of each query/key head does not rotate)');
-  } else {
-    if (config.head_dim != null) headDim = integer(config.head_dim, 'head_dim');
-    else if (config.hidden_size != null && config.num_attention_heads != null)
-      headDim = Math.floor(integer(config.hidden_size, 'hidden_size') / integer(config.num_attention_heads, 'num_attention_heads'));
-    else throw new TypeError('config needs head_dim, or hidden_size and num_attention_heads, for the head size');
-    const fraction = [[params.partial_rotary_factor, `${source}.partial_rotary_factor`], [config.partial_rotary_factor, 'partial_rotary_factor'], [config.rotary_pct, 'rotary_pct']].find(([v]) => v != null);
-    if (fraction) partial = number(...fraction);
-  }
-  const convention = conventionOf(config, notes);
-  const maxPositionEmbeddings = config.max_position_embeddings != null ? integer(config.max_position_embeddings, 'max_position_embeddings') : null;
-
-  // the scaling, in posenc's names
-  const scaling = { type };
-  const read = (key, as = number) => {
-    if (params[key] != null) scaling[camel(key)] = as(params[key], `${source}.${key}`);
-  };
-  for (const key of KEYS[type])
-    if (key !== 'original_max_position_embeddings') read(key, key === 'short_factor' || key === 'long_factor' ? factorList : key === 'truncate' ? flag : number);
-  let original = null;
-  if (type === 'dynamic') original = maxPositionEmbeddings;  // transformers: the trained length is max_position_embeddings
-  if (type === 'yarn' || type === 'llama3' || type === 'longrope') {
-    if (config.original_max_position_embeddings != null) {
-      original = integer(config.original_max_position_embeddings, 'original_max_position_embeddings');
-      notes.push('original_max_position_embeddings at the top level (Phi-3 style) is the trained length');
-    } else if (params.original_max_position_embeddings != null) original = integer(params.original_max_position_embeddings, `${source}.original_max_position_embeddings`);
-    else original = maxPositionEmbeddings;
-  }
-  if (original != null) scaling.originalMaxPositionEmbeddings = original;
-  if (type === 'longrope' && config.original_max_position_embeddings != null && maxPositionEmbeddings != null) {
-    // Phi-3: the factor is the ratio of the two lengths
-    scaling.maxPositionEmbeddings = maxPositionEmbeddings;
-    delete scaling.factor;
-    notes.push(`longrope factor = max_position_embeddings / original_max_position_embeddings = ${maxPositionEmbeddings / original}`);
-  }
-  if (type === 'yarn' && maxPositionEmbeddings != null && original != null && scaling.factor != null) {
-    const ratio = maxPositionEmbeddings / original;
-    if (ratio !== 1 && ratio !== scaling.factor) notes.push(`yarn uses the explicit factor ${scaling.factor}, not max_position_embeddings / original_max_position_embeddings = ${ratio}`);
-  }
-  if (options.seqLen !== undefined) scaling.seqLen = options.seqLen;
-
-  const ropeOptions = { headDim, base, partialRotaryFactor: partial, scaling };
-  let r;
-  try {
-    r = invFreq(ropeOptions);
-  } catch (err) {
-    // the engine names posenc's options; say which config key that is
-    err.message = `${err.message} [from config: ${source} as ${JSON.stringify(scaling)}]`;
-    throw err;
-  }
-  return {
-    type,
-    headDim,
-    rotaryDim: 2 * r.invFreq.length,
-    base,
-    partialRotaryFactor: partial,
-    convention,
-    maxPositionEmbeddings,
-    originalMaxPositionEmbeddings: original,
-    scaling,
-    invFreq: r.invFreq,
-    attentionFactor: r.attentionFactor,
-    attention: attentionOf(config, headDim, notes),
-    notes,
-  };
+  if (m.spec === null) notes.push(`model_type ${m.given === undefined ? 'absent' : `'${m.given}' is not in posenc's table`}: read as a Llama-style model (rotate_half, every layer the same RoPE, base 10000 when rope_theta is absent)`);
+  else notes.push(`model_type ${m.given}: ${m.spec.file}`);
+  return readRope(invFreq, m, notes, options.seqLen);
 }
 
-// The attention the model runs (transformers' attention classes), for pe.attention: query and key/value heads,
-// the softmax scale and Gemma 2's logit soft-cap. DeepSeek scores whole heads (nope + rope channels) and, in V3
-// with YaRN, multiplies the scale by mscale(factor, mscale_all_dim)².
-function attentionOf(config, headDim, notes) {
-  const heads = config.num_attention_heads != null ? integer(config.num_attention_heads, 'num_attention_heads') : null;
-  const kvHeads = config.num_key_value_heads != null ? integer(config.num_key_value_heads, 'num_key_value_heads') : heads;
+function readRope(invFreq, m, notes, seqLen) {
+  const { c, spec, get } = m;
+  const head = headOf(m, notes);
+  const convention = conventionOf(m, notes);
+  const maxPositionEmbeddings = get('max_position_embeddings') != null ? integer(get('max_position_embeddings'), m.name('max_position_embeddings')) : null;
+
+  // the rope parameters: the newer rope_parameters, else rope_scaling (null or absent: plain RoPE); both given
+  // and different is a contradiction
+  for (const k of ['rope_parameters', 'rope_scaling']) if (c[k] != null && !isObject(c[k])) throw new TypeError(`${k} must be an object (got ${JSON.stringify(c[k])})`);
+  if (isObject(c.rope_parameters) && isObject(c.rope_scaling) && JSON.stringify(c.rope_parameters) !== JSON.stringify(c.rope_scaling) && !perLayerType(c.rope_parameters, c))
+    throw new RangeError('config has rope_parameters and rope_scaling, and they differ: transformers reads one of them (give one)');
+  const where = c.rope_parameters != null ? 'rope_parameters' : 'rope_scaling';
+  if (c[where] != null) m.used.add(where);
+  const params = c[where] ?? {};
+  const sets = perLayerType(params, c) ? params : null;
+  if (sets) notes.push(`${where} holds one set per layer type (${Object.keys(sets).join(', ')}): each layer reads its own`);
+
+  let layerCount = integer(get('num_hidden_layers') ?? 0, m.name('num_hidden_layers'));
+  if (!layerCount && Array.isArray(c.layer_types)) {
+    layerCount = c.layer_types.length;
+    notes.push(`num_hidden_layers absent: ${layerCount} layers, one per layer_types entry`);
+  } else if (!layerCount) notes.push('num_hidden_layers absent: `layers` is empty, every layer is taken to use this RoPE');
+  const kinds = layerKinds(m, layerCount, notes);
+
+  // each distinct RoPE: 'global' (the main one) and 'local' (Gemma 3's and ModernBERT's sliding layers)
+  const cache = new Map();
+  const ropeFor = (which) => {
+    if (!cache.has(which)) cache.set(which, oneRope(invFreq, m, notes, { which, sets, where, params, head, convention, maxPositionEmbeddings, seqLen }));
+    return cache.get(which);
+  };
+  const attention = attentionOf(m, head, notes);
+  const ropes = [];
+  const layers = kinds.map((k, index) => {
+    let rope = null;
+    if (k.rope) {
+      const r = ropeFor(k.rope);
+      if (!ropes.includes(r)) ropes.push(r);
+      rope = ropes.indexOf(r);
+    }
+    return { index, attention: k.kind, window: k.window ?? null, rope, ...attention, ...temperatureOf(m, k) };
+  });
+  const main = layers.find((l) => l.rope !== null && l.attention === 'full') ?? layers.find((l) => l.rope !== null);
+  if (layerCount && !main) throw Object.assign(new RangeError(`no layer of this ${m.given} config uses RoPE (every layer is NoPE): read it with pe.fromConfig`), { positionMethod: 'none' });
+  const top = main ? ropes[main.rope] : ropeFor('global');
+  if (!ropes.length) ropes.push(top);
+  // the main RoPE first: ropes[0] is the top-level one
+  if (ropes[0] !== top) {
+    const order = [top, ...ropes.filter((r) => r !== top)];
+    for (const l of layers) if (l.rope !== null) l.rope = order.indexOf(ropes[l.rope]);
+    ropes.splice(0, ropes.length, ...order);
+  }
+  if (ropes.length > 1 || layers.some((l) => l.rope === null))
+    notes.push(`the layers differ: ${describeLayers(layers)}; the top-level fields are layer ${main.index}'s RoPE, \`layers\` and \`ropes\` hold each layer's (rope.apply, cosSin and precision take { layer })`);
+  if (spec?.bidirectional && layers.some((l) => l.attention === 'sliding'))
+    notes.push(`${m.given} is an encoder: a sliding layer's window of ${layers.find((l) => l.attention === 'sliding').window} is centred, each token attends to those within half of it on either side`);
+  unreadKeys(m, notes);
+  return { ...top, attention: main ? attentionFields(main) : attention, modelType: m.given ?? null, ropes, layers, notes };
+}
+
+const attentionFields = ({ heads, kvHeads, scale, softcap, temperatureTuning }) => ({ heads, kvHeads, scale, softcap, ...(temperatureTuning ? { temperatureTuning } : {}) });
+
+// "layers 0–4, 6–10 …: sliding, RoPE 1; layer 5 …: full, RoPE 0"
+function describeLayers(layers) {
+  const groups = new Map();
+  for (const l of layers) {
+    const key = `${l.attention}${l.window ? ` ${l.window}` : ''}, ${l.rope === null ? 'no RoPE' : `RoPE ${l.rope}`}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(l.index);
+  }
+  return [...groups].map(([key, idx]) => `${idx.length} layer${idx.length > 1 ? 's' : ''} ${key} (${idx.slice(0, 4).join(', ')}${idx.length > 4 ? ', …' : ''})`).join('; ');
+}
+
+// rope_parameters / rope_scaling keyed by layer type (transformers 5: Gemma 3, ModernBERT, gpt-oss style)
+function perLayerType(params, c) {
+  const keys = Object.keys(params);
+  return keys.length > 0 && keys.every((k) => k in LAYER_KINDS) && keys.every((k) => isObject(params[k]) || params[k] === null) && (Array.isArray(c.layer_types) || keys.length > 0);
+}
+
+// The head: DeepSeek's rotary part of each query/key head, GPT-J's rotary_dim, else head_dim, else
+// hidden_size / num_attention_heads, and the rotating fraction.
+function headOf(m, notes) {
+  const { c, get, given } = m;
+  if (c.qk_rope_head_dim != null) {
+    m.used.add('qk_rope_head_dim');
+    notes.push('qk_rope_head_dim is the rotary width (DeepSeek: the rest of each query/key head does not rotate)');
+    return { headDim: integer(c.qk_rope_head_dim, 'qk_rope_head_dim'), partial: null };
+  }
+  const hidden = get('hidden_size');
+  const heads = get('num_attention_heads');
+  let headDim;
+  if (m.type === 'cohere2' || m.type === 'gptj' || m.type === 'falcon') {
+    // these attention classes compute the head from hidden_size / num_attention_heads whatever head_dim says
+    if (c.head_dim != null) notes.push(`head_dim is not read by ${given} (its attention uses hidden_size / num_attention_heads)`), m.used.add('head_dim');
+  } else if (get('head_dim') != null) headDim = integer(get('head_dim'), 'head_dim');
+  if (headDim === undefined) {
+    if (hidden == null || heads == null)
+      throw new TypeError(`config needs head_dim, or hidden_size and num_attention_heads, for the head size${m.type ? '' : ' (or a model_type posenc knows the defaults of)'}`);
+    headDim = Math.floor(integer(hidden, m.name('hidden_size')) / integer(heads, m.name('num_attention_heads')));
+  }
+  let partial = 1;
+  if (m.type === 'gptj') {
+    const rotary = get('rotary_dim');
+    if (rotary == null) notes.push('rotary_dim null: the whole head rotates');
+    else {
+      integer(rotary, 'rotary_dim');
+      if (rotary > headDim || rotary <= 0) throw new RangeError(`rotary_dim must be from 1 to the head size ${headDim} (got ${rotary})`);
+      partial = rotary / headDim;
+    }
+    return { headDim, partial };
+  }
+  const params = c.rope_parameters ?? c.rope_scaling;
+  const candidates = [
+    [isObject(params) ? params.partial_rotary_factor : undefined, `${c.rope_parameters != null ? 'rope_parameters' : 'rope_scaling'}.partial_rotary_factor`],
+    [c.partial_rotary_factor, 'partial_rotary_factor'],
+    [c.rotary_pct, 'rotary_pct'],
+  ].filter(([v]) => v != null);
+  for (const [v, k] of candidates) number(v, k);
+  const differ = candidates.filter(([v]) => v !== candidates[0][0]);
+  if (differ.length) throw new RangeError(`config has ${candidates.map(([v, k]) => `${k} ${v}`).join(' and ')}: they contradict each other (give one)`);
+  if (candidates.length) {
+    partial = candidates[0][0];
+    for (const [, k] of candidates) if (!k.includes('.')) m.used.add(k);
+  } else {
+    const d = get('partial_rotary_factor') ?? get('rotary_pct');
+    if (d != null) partial = d;
+  }
+  return { headDim, partial };
+}
+
+// How the model pairs its channels: the model type's rule (models.js); DeepSeek V3 (rope_interleave, true by
+// default in transformers) reads pairs (2i, 2i+1) and writes them in rotate_half order; transformers' DeepSeek
+// V2 multiplies complex pairs in place.
+function conventionOf(m, notes) {
+  const { c } = m;
+  if (c.qk_rope_head_dim != null && Number.isSafeInteger(c.qk_nope_head_dim)) {
+    m.used.add('qk_nope_head_dim');
+    notes.push(`DeepSeek: each query head is ${c.qk_nope_head_dim} + ${c.qk_rope_head_dim} channels, the rotary part last (rope.apply on q: headStride ${c.qk_nope_head_dim + c.qk_rope_head_dim}, channelOffset ${c.qk_nope_head_dim}); the key's rotary part is its own tensor`);
+  }
+  if (c.rope_interleave != null) {
+    m.used.add('rope_interleave');
+    const interleave = flag(c.rope_interleave, 'rope_interleave');
+    notes.push(`rope_interleave ${interleave}: ${interleave ? "pairs (2i, 2i+1) are rotated and written in rotate_half order (convention 'deinterleave')" : 'rotate_half'}`);
+    return interleave ? 'deinterleave' : 'half';
+  }
+  if (m.type === 'deepseek_v3' || (m.spec === null && c.qk_rope_head_dim != null)) {
+    notes.push("DeepSeek V3: rope_interleave is true by default in transformers (convention 'deinterleave')");
+    return 'deinterleave';
+  }
+  const convention = m.spec?.convention ?? 'half';
+  if (convention === 'interleaved') notes.push(`${m.given} pairs channels (2i, 2i+1): ${m.spec.pairing} in transformers (convention 'interleaved')`);
+  return convention;
+}
+
+// Each layer's attention kind, window and RoPE ('global', 'local' or null): `layer_types` when given, else the
+// model type's pattern, else every layer full with the one RoPE.
+function layerKinds(m, count, notes) {
+  const { c, spec, get } = m;
+  // read the keys the model type's pattern uses (with their defaults and notes) before it runs
+  const d = spec?.defaults ?? {};
+  const resolved = {};
+  // (with layer_types given, the keys that only choose the kinds are not needed)
+  const kindKeys = ['sliding_window_pattern', 'use_sliding_window', 'max_window_layers', 'global_attn_every_n_layers'];
+  for (const k of ['sliding_window', 'no_rope_layers', 'no_rope_layer_interval', 'local_attention', 'attention_chunk_size', ...kindKeys])
+    if ((k in d || (k === 'no_rope_layers' && c[k] != null && spec?.layers)) && !(c.layer_types != null && kindKeys.includes(k))) resolved[k] = get(k);
+  if (resolved.no_rope_layers != null) {
+    if (!Array.isArray(resolved.no_rope_layers) || resolved.no_rope_layers.some((v) => v !== 0 && v !== 1 && v !== true && v !== false)) throw new TypeError('no_rope_layers must be a list of 1 (RoPE) and 0 (NoPE)');
+    if (resolved.no_rope_layers.length < count) throw new RangeError(`no_rope_layers has ${resolved.no_rope_layers.length} entries for ${count} layers (num_hidden_layers)`);
+  }
+  const pattern = spec?.layers?.({ ...c, ...resolved }, count);
+  let types = null;
+  if (c.layer_types != null) {
+    m.used.add('layer_types');
+    if (!Array.isArray(c.layer_types)) throw new TypeError('layer_types must be a list of layer types');
+    if (count && c.layer_types.length !== count) throw new RangeError(`layer_types has ${c.layer_types.length} entries for ${count} layers (num_hidden_layers)`);
+    types = c.layer_types.map((t, i) => {
+      if (!(t in LAYER_KINDS)) throw new RangeError(`layer_types[${i}] '${t}' is not an attention layer posenc knows (${Object.keys(LAYER_KINDS).join(', ')})`);
+      return LAYER_KINDS[t];
+    });
+  }
+  if (!pattern && !types && c.sliding_window != null) {
+    m.used.add('sliding_window');
+    notes.push(`sliding_window ${c.sliding_window}: posenc does not know which layers of a ${m.given ?? 'model of unknown type'} slide (no layer_types); layers are listed as full attention`);
+  }
+  const window = (kind) => (kind === 'sliding' ? (spec?.window?.(resolved) ?? resolved.sliding_window ?? get('sliding_window') ?? null) : kind === 'chunked' ? resolved.attention_chunk_size ?? null : null);
+  const sets = isObject(c.rope_parameters) && perLayerType(c.rope_parameters, c) ? c.rope_parameters : null;
+  let noWindow = false;
+  return Array.from({ length: count }, (_, i) => {
+    const p = pattern?.(i) ?? { kind: 'full', rope: 'global' };
+    const kind = types?.[i] ?? p.kind;
+    let rope = p.rope;
+    if (sets) rope = kind === 'sliding' && sets.sliding_attention !== undefined ? (sets.sliding_attention === null ? null : 'local') : sets.full_attention === null ? null : rope && 'global';
+    else if (types && spec?.ropeOnSlidingOnly) rope = kind === 'sliding' ? 'global' : null;
+    else if (types && spec?.local && p.rope) rope = kind === 'sliding' ? 'local' : 'global';
+    const w = window(kind);
+    if (kind === 'sliding' && w == null && !noWindow) {
+      noWindow = true;
+      notes.push('layer_types names sliding-window layers but the config gives no sliding_window: their window is null (unknown)');
+    }
+    return { kind, rope, window: w };
+  });
+}
+
+// The attention a layer runs (transformers' attention classes), for pe.attention: query and key/value heads,
+// the softmax scale, the logit soft-cap and Llama 4's temperature tuning on its NoPE layers. DeepSeek scores
+// whole heads (nope + rope channels) and, in V3 with YaRN, multiplies the scale by mscale(factor, mscale_all_dim)².
+function attentionOf(m, head, notes) {
+  const { c, get } = m;
+  const heads = get('num_attention_heads') != null ? integer(get('num_attention_heads'), m.name('num_attention_heads')) : null;
+  const kvHeads = get('num_key_value_heads') != null ? integer(get('num_key_value_heads'), 'num_key_value_heads') : heads;
   let scale;
-  if (config.qk_rope_head_dim != null && config.qk_nope_head_dim != null) {
-    scale = (integer(config.qk_nope_head_dim, 'qk_nope_head_dim') + headDim) ** -0.5;
-    const params = config.rope_parameters ?? config.rope_scaling ?? {};
-    if (config.model_type !== 'deepseek_v2' && params.mscale_all_dim && params.factor > 1) {
+  if (c.qk_rope_head_dim != null && c.qk_nope_head_dim != null) {
+    scale = (integer(c.qk_nope_head_dim, 'qk_nope_head_dim') + head.headDim) ** -0.5;
+    const params = c.rope_parameters ?? c.rope_scaling ?? {};
+    if (m.given !== 'deepseek_v2' && params.mscale_all_dim && params.factor > 1) {
       const mscale = 0.1 * number(params.mscale_all_dim, 'mscale_all_dim') * Math.log(number(params.factor, 'factor')) + 1;
       scale *= mscale * mscale;
       notes.push(`attention scale (qk_nope_head_dim + qk_rope_head_dim)^-0.5 × mscale² = ${scale} (DeepSeek V3 with YaRN)`);
     }
   } else {
-    const full = config.head_dim ?? (heads && config.hidden_size != null ? Math.floor(config.hidden_size / heads) : headDim);
-    if (config.query_pre_attn_scalar != null) {
-      scale = number(config.query_pre_attn_scalar, 'query_pre_attn_scalar') ** -0.5;
-      notes.push('attention scale query_pre_attn_scalar^-0.5 (Gemma 2)');
-    } else scale = full ** -0.5;
+    const pre = get('query_pre_attn_scalar');
+    if (pre != null) scale = number(pre, 'query_pre_attn_scalar') ** -0.5;
+    else scale = head.headDim ** -0.5;
   }
-  const softcap = config.attn_logit_softcapping != null ? number(config.attn_logit_softcapping, 'attn_logit_softcapping') : null;
-  return { heads, kvHeads, scale, softcap };
+  const cap = get('attn_logit_softcapping');
+  const softcap = cap != null ? number(cap, 'attn_logit_softcapping') : null;
+  return { heads, kvHeads: m.type === 'falcon' ? falconKvHeads(m, heads) : kvHeads, scale, softcap };
 }
 
-// How the model pairs its channels. DeepSeek V3 (rope_interleave, true by default in transformers) reads pairs
-// (2i, 2i+1) and writes them in rotate_half order; transformers' DeepSeek V2 multiplies complex pairs in place.
-function conventionOf(config, notes) {
-  const deepseek = config.qk_rope_head_dim != null;
-  if (deepseek) {
-    const nope = config.qk_nope_head_dim;
-    if (Number.isSafeInteger(nope))
-      notes.push(`DeepSeek: each query head is ${nope} + ${config.qk_rope_head_dim} channels, the rotary part last (rope.apply on q: headStride ${nope + config.qk_rope_head_dim}, channelOffset ${nope}); the key's rotary part is its own tensor`);
-  }
-  if (config.rope_interleave != null) {
-    const interleave = flag(config.rope_interleave, 'rope_interleave');
-    notes.push(`rope_interleave ${interleave}: ${interleave ? "pairs (2i, 2i+1) are rotated and written in rotate_half order (convention 'deinterleave')" : 'rotate_half'}`);
-    return interleave ? 'deinterleave' : 'half';
-  }
-  if (config.model_type === 'deepseek_v2') {
-    notes.push("deepseek_v2: transformers rotates pairs (2i, 2i+1) in place as complex numbers (convention 'interleaved')");
-    return 'interleaved';
-  }
-  if (deepseek) {
-    notes.push("DeepSeek V3: rope_interleave is true by default in transformers (convention 'deinterleave')");
-    return 'deinterleave';
-  }
-  return 'half';
+// Falcon (modeling_falcon.py): num_kv_heads with the new decoder architecture, else one key/value head when
+// multi_query, else one per query head
+function falconKvHeads(m, heads) {
+  if (m.get('new_decoder_architecture')) return integer(m.get('num_kv_heads') ?? heads, 'num_kv_heads');
+  return m.get('multi_query') ? 1 : heads;
 }
 
-function factorList(value, key) {
-  if (!Array.isArray(value)) throw new TypeError(`${key} must be a list of numbers`);
-  return value.map((v, i) => number(v, `${key}[${i}]`));
+// Llama 4 (modeling_llama4.py): on NoPE layers, q × (log(floor((position + 1) / floor_scale) + 1) · attn_scale + 1)
+function temperatureOf(m, layer) {
+  if (layer.rope !== null || m.type !== 'llama4_text' || !m.get('attn_temperature_tuning')) return {};
+  return { temperatureTuning: { floorScale: number(m.get('floor_scale'), 'floor_scale'), attnScale: number(m.get('attn_scale'), 'attn_scale') } };
 }
 
-function flag(value, key) {
-  if (typeof value !== 'boolean') throw new TypeError(`${key} must be true or false (got ${JSON.stringify(value)})`);
-  return value;
+// Top-level keys about positions or attention that nothing read: named, so none is dropped silently.
+export function unreadKeys(m, notes) {
+  for (const k of ['query_pre_attn_scalar', 'attn_logit_softcapping', 'num_key_value_heads', 'use_qk_norm']) if (m.c[k] != null) m.used.add(k);
+  if (m.c.use_qk_norm != null && m.type === 'llama4_text') notes.push(`use_qk_norm ${m.c.use_qk_norm}: Llama 4 L2-normalises q and k on its RoPE layers (after the rotation)`);
+  const unread = Object.keys(m.c).filter((k) => POSITION_KEY.test(k) && !m.used.has(k) && !NOT_POSITIONAL.has(k) && m.c[k] != null);
+  if (unread.length) notes.push(`not read by posenc: ${unread.join(', ')} (what ${unread.length === 1 ? 'it changes' : 'they change'} in a ${m.given ?? 'model of unknown type'} is not known to posenc)`);
+}
+
+/** The RoPE entry a layer uses; a NoPE layer or a config whose layers differ without `layer` is an error. */
+export function ropeOfLayer(r, layer, call) {
+  if (layer === undefined) {
+    if (r.ropes.length > 1 || r.layers.some((l) => l.rope === null))
+      throw new TypeError(`${call}: this ${r.modelType ?? ''} config's layers use different RoPE (${describeLayers(r.layers)}): pass layer`.replace('  ', ' '));
+    return r;
+  }
+  if (!Number.isSafeInteger(layer) || layer < 0 || layer >= r.layers.length)
+    throw new RangeError(`${call}: layer must be an integer from 0 to ${r.layers.length - 1} (got ${JSON.stringify(layer)})${r.layers.length ? '' : '; the config gives no num_hidden_layers'}`);
+  const l = r.layers[layer];
+  if (l.rope === null) throw new RangeError(`${call}: layer ${layer} of this ${r.modelType} config uses no RoPE (a NoPE layer, ${l.attention} attention): its queries and keys are not rotated`);
+  return r.ropes[l.rope];
 }
 
 /**
- * rope.apply's options with `config` read into headDim, base, partialRotaryFactor and scaling, and the
- * model's convention unless one is given.
+ * rope.apply's options with `config` (and `layer`) read into headDim, base, partialRotaryFactor and scaling,
+ * and the model's convention unless one is given.
  */
 export function applyOptionsFromConfig(invFreq, options) {
-  const { config, ...rest } = options;
+  const { config, layer, ...rest } = options;
   for (const key of ['headDim', 'base', 'partialRotaryFactor', 'scaling'])
     if (key in rest) throw new TypeError(`rope.apply takes config or ${key}, not both (config sets headDim, base, partialRotaryFactor and scaling)`);
-  const c = ropeFromConfig(invFreq, config);
-  return { convention: c.convention, ...rest, headDim: c.headDim, base: c.base, partialRotaryFactor: c.partialRotaryFactor, scaling: c.scaling };
+  const c = ropeOfLayer(ropeFromConfig(invFreq, config), layer, 'rope.apply');
+  return [{ convention: c.convention, ...rest, headDim: c.headDim, base: c.base, partialRotaryFactor: c.partialRotaryFactor, scaling: c.scaling }, c];
 }

@@ -1,6 +1,8 @@
-import { ropeFromConfig, applyOptionsFromConfig } from './config.js';
+import { ropeFromConfig, applyOptionsFromConfig, ropeOfLayer } from './config.js';
+import { positionFromConfig } from './methods.js';
+import { mropeApply, mropePositionIds } from './mrope.js';
 import { toNpy } from './npy.js';
-import { cosSin, precision } from './precision.js';
+import { cosSin, precision, lengthOfPositions } from './precision.js';
 import { REF_KEY, bufferSupport } from './buffers.js';
 import { plainView, typedArrayParts } from './typed-arrays.js';
 import { trainApi } from './train.js';
@@ -123,15 +125,30 @@ export function createApi(module, simd) {
   // which verifies the table bit for bit before using the O(L*d + L^2) Toeplitz path.
   const madeBy = new WeakMap();
   const invFreq = (options) => plainCall(module.rope_invFreq, [options]);
-  // [frequencies, own options] for rope.cosSin and rope.precision: the RoPE options or a config, and `own`
-  const frequenciesFor = (options, own) => {
+  // [frequencies, own options] for rope.cosSin and rope.precision: the RoPE options or a config (and its
+  // layer), and `own`. Dynamic NTK and LongRoPE are sized by the positions asked for (`length`), as rope.apply
+  // sizes them, unless a seqLen is given.
+  const frequenciesFor = (options, own, length, call) => {
     if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
     const mine = {};
     const rope = {};
     // read as every call reads options: own and inherited properties, class getters included
     for (const key of optionKeys(options)) (own.includes(key) ? mine : rope)[key] = options[key];
-    const { config, ...rest } = rope;
-    return [config !== undefined ? ropeFromConfig(invFreq, config, rest) : invFreq(rest), mine];
+    const { config, layer, ...rest } = rope;
+    if (config === undefined) {
+      if (layer !== undefined) throw new TypeError(`${call}: layer is an option with config only`);
+      const scaling = rest.scaling && typeof rest.scaling === 'object' ? { ...rest.scaling } : rest.scaling;
+      if (scaling && scaling.seqLen === undefined && length(mine) !== undefined) scaling.seqLen = length(mine);
+      return [invFreq(scaling ? { ...rest, scaling } : rest), mine];
+    }
+    if (rest.seqLen === undefined && length(mine) !== undefined) rest.seqLen = length(mine);
+    return [ropeOfLayer(ropeFromConfig(invFreq, config, rest), layer, call), mine];
+  };
+  const applyRope = (x, options) => {
+    if (options?.config === undefined) return withInto(module.rope_apply, [x], options);
+    const [o, rope] = applyOptionsFromConfig(invFreq, options);
+    if (rope.mropeSection) return mropeApply((opts) => withInto(module.rope_apply, [x], opts), o, rope);
+    return withInto(module.rope_apply, [x], o);
   };
   const api = {
     simd,
@@ -152,10 +169,11 @@ export function createApi(module, simd) {
     },
     rope: Object.freeze({
       invFreq,
-      apply: (x, options) => withInto(module.rope_apply, [x], options?.config !== undefined ? applyOptionsFromConfig(invFreq, options) : options),
+      apply: applyRope,
       fromConfig: (config, options) => ropeFromConfig(invFreq, config, options),
-      cosSin: (options) => cosSin(...frequenciesFor(options, ['positions', 'dtype', 'convention'])),
-      precision: (options) => precision(...frequenciesFor(options, ['dtype', 'from', 'to'])),
+      cosSin: (options) => cosSin(...frequenciesFor(options, ['positions', 'dtype', 'convention'], (o) => lengthOfPositions(o.positions), 'rope.cosSin')),
+      precision: (options) => precision(...frequenciesFor(options, ['dtype', 'from', 'to'], (o) => (Number.isSafeInteger(o.to) && o.to >= 0 ? o.to + 1 : undefined), 'rope.precision')),
+      mropePositionIds,
     }),
     alibi: Object.freeze({
       slopes: (heads) => plainCall(module.alibi_slopes, [heads]),
@@ -166,6 +184,7 @@ export function createApi(module, simd) {
       buckets: (options) => withInto(module.t5_buckets, [], options),
     }),
     positionIds: (ids, options) => withInto(module.positionIds, [ids], options),
+    fromConfig: (config) => positionFromConfig(api, config),
     attention: (options) => plainCall(module.attention, [options]),
     train: trainApi(module, plainCall),
     buffer: (length) => buffers.create(engineCall().flat(length)),

@@ -20,8 +20,11 @@ export type TransformersConfig = Record<string, unknown>;
 /** The arithmetic of rope.cosSin and rope.precision: a model's dtype, or 'float64' for the exact values. */
 export type RopeDtype = 'float64' | 'float32' | 'bfloat16' | 'float16';
 
-/** RoPE frequencies from posenc's options or from a transformers config. */
-export type RopeSource = RopeOptions | { config: TransformersConfig; seqLen?: number };
+/**
+ * RoPE frequencies from posenc's options or from a transformers config (and, when its layers differ, the
+ * layer). Dynamic NTK and LongRoPE are sized by the positions asked for unless `seqLen` is given.
+ */
+export type RopeSource = RopeOptions | { config: TransformersConfig; seqLen?: number; layer?: number };
 
 export interface RopeCosSin {
   cos: Float32Array | Float64Array;
@@ -46,8 +49,8 @@ export interface RopePrecision {
   positionsCollapseAt: number | null;
 }
 
-/** What pe.rope.fromConfig read from a config, and the frequencies it gives. */
-export interface RopeFromConfig {
+/** One rotary embedding of a model: what it was read from, and the frequencies it gives. */
+export interface RopeEntry {
   type: RopeScalingType;
   /** The head size the rotation is defined on (DeepSeek: qk_rope_head_dim). */
   headDim: number;
@@ -55,7 +58,7 @@ export interface RopeFromConfig {
   rotaryDim: number;
   base: number;
   partialRotaryFactor: number;
-  /** How the model pairs channels: rotate_half, GPT-J's pairs, or DeepSeek's rope_interleave ('deinterleave'). */
+  /** How the model pairs channels: rotate_half, pairs (2i, 2i+1), or DeepSeek's rope_interleave ('deinterleave'). */
   convention: RopeConvention;
   maxPositionEmbeddings: number | null;
   originalMaxPositionEmbeddings: number | null;
@@ -63,10 +66,93 @@ export interface RopeFromConfig {
   scaling: RopeScaling;
   invFreq: Float64Array;
   attentionFactor: number;
-  /** The attention the model runs, for pe.attention: heads, kvHeads, scale and softcap (null: none). */
-  attention: { heads: number | null; kvHeads: number | null; scale: number; softcap: number | null };
-  /** Where each value was read from, and the rules used. */
+  /** M-RoPE (Qwen2-VL): pairs per section (temporal, height, width); position ids then have three rows. */
+  mropeSection?: [number, number, number];
+}
+
+/** The attention a layer runs, for pe.attention. */
+export interface LayerAttention {
+  heads: number | null;
+  kvHeads: number | null;
+  scale: number;
+  /** Logit soft-cap (Gemma 2); null: none. */
+  softcap: number | null;
+  /** Llama 4's NoPE layers: q × (log(floor((position + 1) / floorScale) + 1) · attnScale + 1). */
+  temperatureTuning?: { floorScale: number; attnScale: number };
+}
+
+/** One layer of a model: its attention and which RoPE it uses. */
+export interface ModelLayer extends LayerAttention {
+  index: number;
+  attention: 'full' | 'sliding' | 'chunked';
+  /** The sliding window or the attention chunk (null: full attention, or not given). */
+  window: number | null;
+  /** Index into `ropes`; null on a NoPE layer (no rotation). */
+  rope: number | null;
+}
+
+/**
+ * What pe.rope.fromConfig read from a config: the top-level fields are the main layers' RoPE (the
+ * full-attention layers', else the first RoPE layer's, = ropes[0]); `layers` and `ropes` hold every layer's.
+ */
+export interface RopeFromConfig extends RopeEntry {
+  /** The attention of the main layers: heads, kvHeads, scale and softcap (null: none). */
+  attention: LayerAttention;
+  /** The text model's model_type (null: not given). */
+  modelType: string | null;
+  /** Each distinct RoPE of the model; layers that share one point to the same entry. */
+  ropes: RopeEntry[];
+  /** One per layer (num_hidden_layers; empty when the config does not say). */
+  layers: ModelLayer[];
+  /** Where each value was read from, the defaults assumed, the keys not read, and the rules used. */
   notes: string[];
+}
+
+/** The position method of a model, from pe.fromConfig. */
+export type PositionMethod =
+  | ({ method: 'rope' } & RopeFromConfig)
+  | { method: 'alibi'; rule: 'bloom' | 'mpt'; heads: number; slopes: Float32Array; alibiBiasMax?: number; modelType: string | null; layers: number | null; notes: string[] }
+  | {
+      method: 'learned';
+      /** Positions the table serves. */
+      maxPositions: number;
+      /** Rows of the table (OPT: maxPositions + 2; RoBERTa: maxPositions + padTokenId + 1). */
+      tableSize: number;
+      /** Row of position 0. */
+      offset: number;
+      /** How position ids are made: arange, GPT-2's generation rule, OPT's mask cumsum, RoBERTa's padding-aware rule. */
+      positionIds: 'arange' | 'generation' | 'opt' | 'roberta';
+      padTokenId?: number;
+      heads: number | null;
+      modelType: string | null;
+      layers: number | null;
+      notes: string[];
+    }
+  | {
+      method: 't5';
+      numBuckets: number;
+      maxDistance: number;
+      encoder: { bidirectional: true };
+      decoder: { bidirectional: false } | null;
+      /** The bias table is in each stack's first layer (false: UMT5, one per layer). */
+      sharedAcrossLayers: boolean;
+      heads: number | null;
+      modelType: string | null;
+      layers: number | null;
+      notes: string[];
+    }
+  | { method: 'none'; modelType: string | null; notes: string[] };
+
+/** M-RoPE position ids for text, an image or video grid, then text, as Qwen2-VL's and Qwen2.5-VL's get_rope_index number them. */
+export interface MropePositionIdsOptions {
+  textBefore?: number;
+  /** [t, h, w] in patches, as image_grid_thw. */
+  grid: [number, number, number];
+  textAfter?: number;
+  /** Patches merged into one token along h and w. Default 2. */
+  spatialMergeSize?: number;
+  /** Frame f's temporal index is ⌊f × temporalStep⌋: 1 (Qwen2-VL, the default); Qwen2.5-VL videos: second_per_grid_t × tokens_per_second. */
+  temporalStep?: number;
 }
 
 /**
@@ -185,7 +271,7 @@ export interface RopeScaling {
   truncate?: boolean;
   /** Llama 3: wavelengths beyond original / lowFreqFactor are divided by factor. Allowed: number > 0, ≤ 1000000. */
   lowFreqFactor?: number;
-  /** Llama 3: wavelengths below original / highFreqFactor are kept; > lowFreqFactor. Allowed: number > 0, ≤ 1000000. */
+  /** Llama 3: wavelengths below original / highFreqFactor are kept; ≥ lowFreqFactor. Allowed: number > 0, ≤ 1000000. */
   highFreqFactor?: number;
   /** LongRoPE: rotaryDim / 2 values from 1e-6 to 1e6, for sequences within the original length. */
   shortFactor?: NumericInput;
@@ -408,12 +494,19 @@ export interface Engine {
     /** With `config` (a transformers config.json) in place of headDim, base, partialRotaryFactor and scaling. */
     apply<T extends FloatTarget = Float32Array>(
       x: NumericInput,
-      options: Omit<RopeApplyOptions, 'headDim' | 'base' | 'partialRotaryFactor' | 'scaling'> & { config: TransformersConfig; into?: T },
+      options: Omit<RopeApplyOptions, 'headDim' | 'base' | 'partialRotaryFactor' | 'scaling' | 'positionIds'> & {
+        config: TransformersConfig;
+        /** The layer whose RoPE rotates (required when the config's layers differ; a NoPE layer is an error). */
+        layer?: number;
+        /** As for rope.apply; with an M-RoPE config also [3][batch][seqLen] flat, or three arrays. */
+        positionIds?: NumericInput | [NumericInput, NumericInput, NumericInput];
+        into?: T;
+      },
     ): T;
     /**
      * A transformers config.json, parsed and exactly as published, read with the rules of transformers ≥ 4.56
-     * (rope_parameters or rope_scaling, legacy type names, head_dim or hidden_size / num_attention_heads,
-     * qk_rope_head_dim, rotary_pct, a top-level original_max_position_embeddings). `seqLen` as in invFreq.
+     * and the model type's own (text_config, defaults, pair convention, layer pattern, NoPE layers, M-RoPE).
+     * `seqLen` as in invFreq. A config without RoPE is a RangeError naming its method (see pe.fromConfig).
      */
     fromConfig(config: TransformersConfig, options?: { seqLen?: number }): RopeFromConfig;
     /**
@@ -421,10 +514,17 @@ export interface Engine {
      * model's arithmetic for `dtype` (float32 angles, cos/sin cast with round-to-nearest-even; bfloat16 and
      * float16 values held in a Float32Array) or exact ('float64', the default).
      */
-    cosSin(options: RopeSource & { positions: ArrayLike<number>; dtype?: RopeDtype; convention?: RopeConvention }): RopeCosSin;
+    cosSin(options: RopeSource & { positions: ArrayLike<number> | [ArrayLike<number>, ArrayLike<number>, ArrayLike<number>]; dtype?: RopeDtype; convention?: RopeConvention }): RopeCosSin;
     /** Angle errors per pair of the model's arithmetic in `dtype` over positions from … to, and where pairs stand still. */
     precision(options: RopeSource & { dtype?: RopeDtype; from?: number; to: number }): RopePrecision;
+    /** Position ids [3][seqLen] (Int32Array) for text, one image or video grid, then text, and the generation delta. */
+    mropePositionIds(options: MropePositionIdsOptions): { positionIds: Int32Array; seqLen: number; ropeDelta: number };
   };
+  /**
+   * Which position method a transformers config's model uses and what the engine needs for it: RoPE (as
+   * rope.fromConfig), ALiBi slopes, learned tables, T5 buckets, or none.
+   */
+  fromConfig(config: TransformersConfig): PositionMethod;
   readonly alibi: {
     slopes(heads: number): Float32Array;
     bias<T extends FloatTarget = Float32Array>(options: AlibiBiasOptions & { into?: T }): T;

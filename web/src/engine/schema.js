@@ -97,7 +97,7 @@ export const OPTION_SETS = Object.freeze({
       attentionFactor: scalingNumber('YaRN, LongRoPE: the attention factor as given.'),
       truncate: { kind: 'boolean', default: true, doc: 'YaRN: floor/ceil the correction range.' },
       lowFreqFactor: scalingNumber('Llama 3: wavelengths beyond original / lowFreqFactor are divided by factor.'),
-      highFreqFactor: scalingNumber('Llama 3: wavelengths below original / highFreqFactor are kept; > lowFreqFactor.'),
+      highFreqFactor: scalingNumber('Llama 3: wavelengths below original / highFreqFactor are kept; ≥ lowFreqFactor.'),
       shortFactor: { kind: 'array', doc: 'LongRoPE: rotaryDim / 2 values from 1e-6 to 1e6, for sequences within the original length.' },
       longFactor: { kind: 'array', doc: 'LongRoPE: rotaryDim / 2 values from 1e-6 to 1e6, beyond it.' },
     },

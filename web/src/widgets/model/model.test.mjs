@@ -3,17 +3,18 @@
 // the preset and a broken one is a readable error, and the plot is keyboard operable.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserPerFile, widgetPage, settle, fixture, shot } from '../../../../tests/browser/helpers.mjs';
+import { browserPerFile, widgetPage, settle, fixture, shot, axe } from '../../../../tests/browser/helpers.mjs';
 import { PRESETS } from './presets.js';
 
 const env = browserPerFile();
 const F = fixture('configs.json');
+const M = fixture('models.json');
 
 test('model: the presets are the published configs the fixtures hold', () => {
-  assert.equal(PRESETS.length, 14);
+  assert.equal(PRESETS.length, 34);
   for (const p of PRESETS) {
-    const c = F.cases.find((x) => x.name === p.name && x.seqLen == null);
-    assert.ok(c, `${p.name}: in tests/fixtures/configs.json`);
+    const c = [...F.cases.filter((x) => x.seqLen == null), ...M.cases, ...M.other].find((x) => x.name === p.name);
+    assert.ok(c, `${p.name}: in tests/fixtures/configs.json or models.json`);
     assert.deepEqual(p.config, c.config, p.name);
     assert.ok(/^https:\/\//.test(p.source) || p.source.startsWith('transformers'), `${p.name}: a source`);
   }
@@ -107,6 +108,96 @@ test('model: summary, wavelengths and precision from the engine; presets, a past
   s = await read();
   assert.equal(s.error, null);
   assert.ok(Number(s.rotary) > 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('model: the layer strip (Gemma 3: two RoPEs, Llama 4: NoPE layers) and the methods other than RoPE', async () => {
+  const page = await widgetPage(env, '<posenc-model id="m" preset="gemma-3-4b"></posenc-model>');
+  const state = () =>
+    page.evaluate(() => {
+      const el = document.querySelector('#m');
+      const root = el.shadowRoot;
+      return {
+        blocks: [...root.querySelectorAll('.layers .layer')].map((b) => b.className.replace('layer ', '')),
+        checked: root.querySelector('.layers [aria-checked="true"]')?.dataset.layer ?? null,
+        layer: root.querySelector('[data-role="layer"]')?.textContent.trim() ?? null,
+        nope: root.querySelector('[data-role="nope"]')?.textContent.trim() ?? null,
+        method: root.querySelector('[data-role="method"]')?.textContent.trim() ?? null,
+        slopes: [...root.querySelectorAll('[data-role="slope"]')].map((td) => Number(td.dataset.value)),
+        explain: root.querySelector('a.explain')?.getAttribute('href') ?? null,
+        canvas: !!root.querySelector('canvas.plot'),
+        result: el.result,
+      };
+    });
+  let s = await state();
+  assert.equal(s.blocks.length, 34);
+  assert.deepEqual(s.blocks.slice(0, 6), ['rope-1 sliding', 'rope-1 sliding', 'rope-1 sliding', 'rope-1 sliding', 'rope-1 sliding', 'rope-0 full']);
+  assert.equal(s.checked, '5', 'the main layer: the first global one');
+  assert.equal(s.result.base, 1e6);
+  assert.deepEqual(await axe(page), [], 'the strip passes axe');
+  await shot(page.locator('#m'), 'model-layers');
+  // a sliding layer: its own RoPE (base 10 000, no scaling); arrows move along the strip
+  await page.click('#m >> .layers .layer[data-layer="0"]');
+  await settle(page, '#m');
+  s = await state();
+  assert.deepEqual([s.result.layer, s.result.base, s.result.type], [0, 10000, 'default']);
+  assert.match(s.layer, /^layer 0: sliding window of 1 ?024, RoPE 2 \(base 10 ?000\)/);
+  await page.keyboard.press('ArrowRight');
+  await settle(page, '#m');
+  assert.equal((await state()).checked, '1');
+  // Llama 4 Scout: a NoPE layer says so and shows no wavelengths
+  await page.evaluate(() => Object.assign(document.querySelector('#m'), { preset: 'llama-4-scout', layer: 3 }));
+  await settle(page, '#m');
+  s = await state();
+  assert.match(s.nope, /^Layer 3 has no RoPE \(full attention\).*temperature tuning/);
+  assert.equal(s.canvas, false);
+  assert.deepEqual(s.result, { model: 'Llama 4 Scout', method: 'rope', layer: 3, rope: null });
+  // a model without RoPE: BLOOM's slopes, with the widget that explains them
+  await page.evaluate(() => Object.assign(document.querySelector('#m'), { preset: 'bloom-560m', layer: -1 }));
+  await settle(page, '#m');
+  s = await state();
+  const slopes = await page.evaluate(() => Array.from(document.querySelector('#m').pe.alibi.slopes(16)));
+  assert.deepEqual(s.slopes, slopes);
+  assert.match(s.method, /^ALiBi, no position embedding: each of the 16 heads/);
+  assert.equal(s.explain, 'embed.html?widget=posenc-alibi&heads=16');
+  assert.deepEqual(await axe(page), [], 'the slopes table passes axe');
+  await shot(page.locator('#m'), 'model-alibi');
+  // OPT's table with its offset; T5's buckets
+  await page.evaluate(() => (document.querySelector('#m').preset = 'opt-350m'));
+  await settle(page, '#m');
+  assert.match((await state()).method, /2 ?050 rows: position p reads row p \+ 2, so 2 ?048 positions fit/);
+  await page.evaluate(() => (document.querySelector('#m').preset = 't5-small'));
+  await settle(page, '#m');
+  s = await state();
+  assert.match(s.method, /^T5’s relative buckets: 32 buckets/);
+  assert.equal(s.explain, 'embed.html?widget=posenc-t5&num-buckets=32&max-distance=128');
+  // the same in Spanish
+  await page.evaluate(() => (document.querySelector('#m').lang = 'es'));
+  await settle(page, '#m');
+  assert.match((await state()).method, /^Cubetas relativas de T5: 32 cubetas/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('model: at 320 px the layer strip, the slopes table and the notes wrap inside the widget', async () => {
+  const page = await widgetPage(env, '<posenc-model id="m" preset="llama-4-scout"></posenc-model>', { width: 320 });
+  const overflow = () =>
+    page.evaluate(() => {
+      const el = document.querySelector('#m');
+      const right = el.getBoundingClientRect().right;
+      const parts = [...el.shadowRoot.querySelectorAll('.layers, .legend, .method, table, .notes li')];
+      return { page: document.documentElement.scrollWidth, right, over: parts.filter((p) => p.getBoundingClientRect().right > right + 0.5 || p.scrollWidth > p.clientWidth + 1).map((p) => p.className || p.textContent.slice(0, 40)) };
+    });
+  let o = await overflow();
+  assert.ok(o.page <= 320, `page scroll width ${o.page}`);
+  assert.deepEqual(o.over, []);
+  await shot(page.locator('#m'), 'model-layers-320');
+  await page.evaluate(() => (document.querySelector('#m').preset = 'bloom-560m'));
+  await settle(page, '#m');
+  o = await overflow();
+  assert.ok(o.page <= 320, `page scroll width ${o.page}`);
+  assert.deepEqual(o.over, []);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

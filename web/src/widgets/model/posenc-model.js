@@ -1,8 +1,10 @@
 // <posenc-model>: your model's positions. A published transformers config (a preset, or one pasted in) read
-// by pe.rope.fromConfig: the rotary width and base, every pair's wavelength against the trained and the
+// by pe.fromConfig: its layers (which RoPE each uses, or none), and for the chosen layer's RoPE the rotary
+// width and base, every pair's wavelength against the trained and the
 // extended context (which pairs never complete a turn), what the scaling changed, the attention factor,
 // and how precisely the model's own arithmetic (float32 angles, bfloat16 cos/sin) holds the angles at its
-// longest context (pe.rope.precision and pe.rope.cosSin).
+// longest context (pe.rope.precision and pe.rope.cosSin). A model without RoPE shows its method instead
+// (view.js).
 
 import { html, nothing } from 'lit';
 import { PosencElement, baseStyles } from '../base.js';
@@ -15,6 +17,7 @@ import { methodStyles, clampInt, timed, pairForKey, pairAtPointer, plotContext }
 import { PRESETS } from './presets.js';
 import { modelStyles } from './styles.js';
 import { ropeInvFreqCode } from '../pytorch.js';
+import { renderLayerStrip, renderNope, renderMethod, describeLayer, renderPrecision } from './view.js';
 
 const TWO_PI = 2 * Math.PI;
 const DTYPES = ['float32', 'bfloat16'];
@@ -25,6 +28,7 @@ export class PosencModel extends PosencElement {
     preset: { type: String, reflect: true, values: PRESETS.map((p) => p.id) },
     config: { type: String, reflect: true },
     pair: { type: Number, reflect: true, converter: numberAttr(-1) },
+    layer: { type: Number, reflect: true, converter: numberAttr(-1) },
     positions: { type: Array, reflect: true, converter: intList },
     _data: { state: true },
   };
@@ -36,6 +40,7 @@ export class PosencModel extends PosencElement {
     this.preset = PRESETS[0].id;
     this.config = '';
     this.pair = -1;
+    this.layer = -1;
     this.positions = [];
     this.label = '';
     this._data = null;
@@ -66,7 +71,7 @@ export class PosencModel extends PosencElement {
   willUpdate(changed) {
     super.willUpdate(changed);
     if (!this.pe) return;
-    const key = JSON.stringify([this.preset, this.config]);
+    const key = JSON.stringify([this.preset, this.config, this.layer]);
     if (key === this._key && this._data) return;
     this._key = key;
     const ok = this.guard(() => {
@@ -79,19 +84,31 @@ export class PosencModel extends PosencElement {
   _compute() {
     const pe = this.pe;
     const src = this._source;
-    const first = pe.rope.fromConfig(src.config);
+    const method = pe.fromConfig(src.config);
+    if (method.method !== 'rope') return { ...src, method, notes: method.notes };
+    const { layers, ropes } = method;
+    const layersDiffer = ropes.length > 1 || layers.some((l) => l.rope === null);
+    // the layer shown: the one chosen, else the main one (ropes[0]'s full-attention layer)
+    const full = layers.findIndex((l) => l.rope === 0 && l.attention === 'full');
+    const main = full >= 0 ? full : Math.max(0, layers.findIndex((l) => l.rope === 0));
+    const layer = layers.length ? clampInt(this.layer >= 0 ? this.layer : main, 0, layers.length - 1) : -1;
+    const base = { ...src, method, all: method, layer, layersDiffer, notes: method.notes };
+    if (layer >= 0 && layers[layer].rope === null) return { ...base, nope: true };
+    const which = layer >= 0 ? layers[layer].rope : 0;
+    const byLayer = layersDiffer ? { layer } : {};
+    const first = ropes[which];
     const trained = first.originalMaxPositionEmbeddings ?? first.maxPositionEmbeddings ?? null;
     // dynamic NTK grows with the text: it is shown at factor × the trained length, as the config intends
     const longest = (first.type === 'dynamic' && trained ? trained * first.scaling.factor : Math.max(first.maxPositionEmbeddings ?? 0, trained ?? 0)) || 2048;
     // dynamic NTK and LongRoPE pick their frequencies for the sequence length: the longest context's
     const at = first.type === 'dynamic' || first.type === 'longrope' ? { seqLen: longest } : {};
-    const r = Object.keys(at).length ? pe.rope.fromConfig(src.config, at) : first;
+    const r = Object.keys(at).length ? pe.rope.fromConfig(src.config, at).ropes[which] : first;
     const plain = pe.rope.invFreq({ headDim: r.headDim, base: r.base, partialRotaryFactor: r.partialRotaryFactor });
     const wavelength = Array.from(r.invFreq, (t) => TWO_PI / t);
     const defaultWavelength = Array.from(plain.invFreq, (t) => TWO_PI / t);
     const precision = {};
-    for (const dtype of DTYPES) precision[dtype] = pe.rope.precision({ config: src.config, ...at, dtype, from: Math.max(0, longest - WINDOW), to: longest - 1 });
-    return { ...src, r, at, trained, longest, wavelength, defaultWavelength, precision };
+    for (const dtype of DTYPES) precision[dtype] = pe.rope.precision({ config: src.config, ...at, ...byLayer, dtype, from: Math.max(0, longest - WINDOW), to: longest - 1 });
+    return { ...base, r, at: { ...at, ...byLayer }, trained, longest, wavelength, defaultWavelength, precision };
   }
 
   /** The position whose neighbour is checked: the group's first selection, else the last two of the context. */
@@ -114,7 +131,7 @@ export class PosencModel extends PosencElement {
 
   get _pair() {
     const d = this._data;
-    if (!d) return 0;
+    if (!d?.r) return 0;
     const n = d.wavelength.length;
     if (this.pair >= 0) return Math.min(this.pair, n - 1);
     // the pair whose wavelength is nearest the trained context: where scaling matters
@@ -129,12 +146,17 @@ export class PosencModel extends PosencElement {
   get result() {
     const d = this._data;
     if (!d) return null;
+    if (!d.r) return { model: d.name, method: d.method.method, ...(d.nope ? { layer: d.layer, rope: null } : {}) };
     return {
       model: d.name,
+      method: 'rope',
+      layer: d.layer,
+      layers: d.all.layers.length,
       type: d.r.type,
       headDim: d.r.headDim,
       rotaryDim: d.r.rotaryDim,
       base: d.r.base,
+      convention: d.r.convention,
       attentionFactor: d.r.attentionFactor,
       trained: d.trained,
       longest: d.longest,
@@ -163,7 +185,7 @@ export class PosencModel extends PosencElement {
     if (!plotted) return;
     const { ctx, w } = plotted;
     const d = this._data;
-    if (!d) return;
+    if (!d?.r) return;
     const t = this.theme$();
     const x = d.wavelength.map((_, i) => i);
     const marks = [d.trained, d.longest].filter(Boolean);
@@ -180,8 +202,8 @@ export class PosencModel extends PosencElement {
         { x, y: d.wavelength, color: t.accent, width: 2.5, points: x.length <= 64 },
       ],
       lines: [
-        ...(d.trained ? [{ axis: 'y', value: d.trained, color: t.selectB, label: this.t('model.trainedMark', { value: this._whole(d.trained) }), align: 'start' }] : []),
-        ...(d.longest !== d.trained ? [{ axis: 'y', value: d.longest, color: t.selectA, label: this.t('model.extendedMark', { value: this._whole(d.longest) }), align: 'start', dash: [2, 3] }] : []),
+        ...(d.trained ? [{ axis: 'y', value: d.trained, color: t.selectB, label: this.t('model.trainedMark', { value: this.whole(d.trained) }), align: 'start' }] : []),
+        ...(d.longest !== d.trained ? [{ axis: 'y', value: d.longest, color: t.selectA, label: this.t('model.extendedMark', { value: this.whole(d.longest) }), align: 'start', dash: [2, 3] }] : []),
       ],
       xLabel: this.t('model.axisPair'),
       yLabel: this.t('model.axisWavelength'),
@@ -195,19 +217,20 @@ export class PosencModel extends PosencElement {
   // ---- interaction -------------------------------------------------------------------------------------------
 
   _onKey(e) {
-    const i = pairForKey(e, this._pair, this._data?.wavelength.length ?? 1);
+    const i = pairForKey(e, this._pair, this._data?.wavelength?.length ?? 1);
     if (i === null) return;
     e.preventDefault();
     this.pair = i;
   }
 
   _onMove(e) {
-    const i = this._plot ? pairAtPointer(e, this._plot, this._data?.wavelength.length ?? 1) : null;
+    const i = this._plot && this._data?.r ? pairAtPointer(e, this._plot, this._data.wavelength.length) : null;
     if (i !== null && i !== this._pair) this.pair = i;
   }
 
   _applyPasted() {
     const text = this.renderRoot.querySelector('textarea')?.value.trim() ?? '';
+    this.layer = -1;
     this.config = text;
   }
 
@@ -216,20 +239,20 @@ export class PosencModel extends PosencElement {
   /** The inverse frequencies at the longest context, float64 [rotaryDim / 2]. */
   toArray() {
     const d = this._data;
-    return d ? { data: Float64Array.from(d.r.invFreq), shape: [d.r.invFreq.length] } : null;
+    return d?.r ? { data: Float64Array.from(d.r.invFreq), shape: [d.r.invFreq.length] } : null;
   }
 
   /** transformers' rules with the values fromConfig read (and the longest context for dynamic and LongRoPE). */
   toPyTorch() {
     const d = this._data;
-    if (!d) return '';
+    if (!d?.r) return '';
     const { headDim, base, partialRotaryFactor, scaling } = d.r;
     return ropeInvFreqCode('posenc-model', `inv_freq of ${d.name ?? 'the pasted config'}${d.at.seqLen ? ` at ${d.at.seqLen} tokens` : ''}`, [{ headDim, base, partialRotaryFactor, scaling }]);
   }
 
   toCSV() {
     const d = this._data;
-    if (!d) return '';
+    if (!d?.r) return '';
     const lines = [csvRow(['pair', 'inv_freq', 'wavelength', 'default_wavelength', 'max_angle_error_float32', 'max_angle_error_bfloat16'])];
     d.wavelength.forEach((wl, i) =>
       lines.push(csvRow([i, d.r.invFreq[i], wl, d.defaultWavelength[i], d.precision.float32.pairs[i].maxAngleError, d.precision.bfloat16.pairs[i].maxAngleError])),
@@ -241,7 +264,7 @@ export class PosencModel extends PosencElement {
     await this.updateComplete;
     const canvas = this.renderRoot.querySelector('canvas.plot');
     const d = this._data;
-    if (!canvas || !d) return null;
+    if (!canvas || !d?.r) return null;
     return this.picture([canvas], this.t('model.picture', { name: this._name(d), type: d.r.type, rotary: d.r.rotaryDim, headDim: d.r.headDim, base: d.r.base }));
   }
 
@@ -251,37 +274,11 @@ export class PosencModel extends PosencElement {
   }
 
   /** A whole number as the reader groups its digits (English: thin spaces, as everywhere in posenc). */
-  _whole(v) {
+  whole(v) {
     return this.locale === 'en' ? int(v) : formatNumber(this.locale, Math.round(v));
   }
 
   // ---- template ----------------------------------------------------------------------------------------------
-
-  _renderPrecision(d) {
-    const rows = DTYPES.map((dtype) => {
-      const pr = d.precision[dtype];
-      const n = this._neighbours(dtype);
-      return html`<tr data-dtype=${dtype}>
-        <th scope="row" dir="ltr">${dtype}</th>
-        <td class="num" data-value=${plain(pr.maxAngleError)}>${this.t('model.radians', { value: formatSci(this.locale, pr.maxAngleError, 2) })}</td>
-        <td class="num">${pr.worstPair}</td>
-        <td data-role="neighbours" data-value=${n.differ}>${this.t('model.pairsDiffer', { differ: n.differ, count: n.half })}</td>
-      </tr>`;
-    });
-    return html`<div class="scroll">
-      <table class="grid" aria-label=${this.t('model.precisionAria')}>
-        <thead>
-          <tr>
-            <th scope="col">${this.t('model.arithmetic')}</th>
-            <th scope="col" class="num">${this.t('model.angleError')}</th>
-            <th scope="col" class="num">${this.t('model.worstPair')}</th>
-            <th scope="col">${this.t('model.differ', { a: this._whole(this._checkAt), b: this._whole(this._checkAt + 1) })}</th>
-          </tr>
-        </thead>
-        <tbody>${rows}</tbody>
-      </table>
-    </div>`;
-  }
 
   render() {
     const d = this._data;
@@ -289,13 +286,13 @@ export class PosencModel extends PosencElement {
     const i = this._pair;
     // names, config keys and the engine's own words: the same in every language, left to right
     const code = (text) => html`<span dir="ltr">${text}</span>`;
-    const never = d ? d.wavelength.filter((w) => w > d.longest).length : 0;
+    const never = d?.r ? d.wavelength.filter((w) => w > d.longest).length : 0;
     return html`
       ${this.renderHead(title)}
       <div class="controls">
         <label
           >${this.t('model.model')}
-          <select .value=${this.config ? '' : this.choice('preset')} @change=${(e) => ((this.config = ''), (this.preset = e.target.value))}>
+          <select .value=${this.config ? '' : this.choice('preset')} @change=${(e) => ((this.config = ''), (this.layer = -1), (this.preset = e.target.value))}>
             ${this.config ? html`<option value="" selected>${this.t('model.yourConfig')}</option>` : nothing}
             ${PRESETS.map((p) => html`<option value=${p.id} dir="ltr" ?selected=${!this.config && p.id === this.choice('preset')}>${p.name}</option>`)}
           </select></label
@@ -307,7 +304,10 @@ export class PosencModel extends PosencElement {
         <textarea rows="5" aria-label="config.json" dir="ltr" placeholder='{"hidden_size": 4096, "num_attention_heads": 32, "rope_theta": 500000, …}'></textarea>
         <button type="button" @click=${this._applyPasted}>${this.t('model.read')}</button>
       </details>
-      ${d
+      ${d?.all ? renderLayerStrip(this, d) : nothing}
+      ${d && !d.r ? (d.nope ? renderNope(this, d) : renderMethod(this, d.method)) : nothing}
+      ${d?.r && d.layersDiffer ? html`<p class="readout" data-role="layer">${describeLayer(this, d.all.layers[d.layer], d.all.ropes)}</p>` : nothing}
+      ${d?.r
         ? html`<p class="readout" data-role="summary">
             ${this.tHtml('model.summary', {
               name: d.pasted ? html`<b>${this._name(d)}</b>` : html`<b><bdi>${d.name}</bdi></b>`,
@@ -316,13 +316,25 @@ export class PosencModel extends PosencElement {
               headDim: d.r.headDim,
               base: html`<span class="num">${formatNumber(this.locale, d.r.base)}</span>`,
               factor: html`<span class="num" data-role="attention" data-value=${plain(d.r.attentionFactor)}>${formatNumber(this.locale, d.r.attentionFactor, 4)}</span>`,
-              trained: d.trained ? this._whole(d.trained) : '—',
-              longest: this._whole(d.longest),
+              trained: d.trained ? this.whole(d.trained) : '—',
+              longest: this.whole(d.longest),
             })}${d.illustrative ? html`<span class="muted">${this.t('model.illustrative')}</span>` : nothing}
           </p>`
-        : this._ready
+        : d || this._ready
           ? nothing
           : html`<p class="readout">${this.t('common.loading')}</p>`}
+      ${d && !d.r ? nothing : this._renderRope(d, i, never, code)}
+      ${d
+        ? html`<ul class="notes lesson" aria-label=${this.t('model.notesAria')}>
+            ${d.notes.map((n) => html`<li lang="en" dir="ltr">${n}</li>`)}
+          </ul>`
+        : nothing}
+    `;
+  }
+
+  /** The plot of the layer's wavelengths and its precision in the model's arithmetic. */
+  _renderRope(d, i, never, code) {
+    return html`
       <div class="split">
         <div class="pane plot-pane">
           <canvas
@@ -357,23 +369,18 @@ export class PosencModel extends PosencElement {
         <div class="pane">
           ${d
             ? html`<p class="panel-title">${this.t('model.precisionTitle')}</p>
-                ${this._renderPrecision(d)}
+                ${renderPrecision(this, d, DTYPES)}
                 <p class="note">
                   ${this.tHtml('model.never', {
                     count: never,
                     never: html`<span data-role="never" data-value=${never}>${never}</span>`,
                     pairs: d.wavelength.length,
-                    longest: this._whole(d.longest),
-                  })}<span class="lesson">${this.tHtml('model.lesson', { limit: `2^24 = ${this._whole(2 ** 24)}` })}</span>
+                    longest: this.whole(d.longest),
+                  })}<span class="lesson">${this.tHtml('model.lesson', { limit: `2^24 = ${this.whole(2 ** 24)}` })}</span>
                 </p>`
             : nothing}
         </div>
       </div>
-      ${d
-        ? html`<ul class="notes lesson" aria-label=${this.t('model.notesAria')}>
-            ${d.r.notes.map((n) => html`<li lang="en" dir="ltr">${n}</li>`)}
-          </ul>`
-        : nothing}
     `;
   }
 }
