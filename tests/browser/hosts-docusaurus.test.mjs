@@ -6,6 +6,7 @@
 // properties, as strings: the widgets must read them as their attributes.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve } from '../../scripts/start.mjs';
 import { prepareSite, roundTrip, runIn, siteBrowser } from './hosts/sites.mjs';
@@ -24,6 +25,8 @@ after(async () => {
 
 test('Docusaurus: widgets drawn and interactive on page A, after the site\'s own link to page B, and back; one engine; dark mode followed', async () => {
   assert.doesNotMatch(env.log, /\[WARNING\]/, 'the build has no warnings');
+  // the pre-rendered page has the tags with their values (a reader without JavaScript still gets the markup)
+  assert.match(readFileSync(join(env.dir, 'build/index.html'), 'utf8'), /<posenc-heatmap[^>]*length="12"/);
   const page = await roundTrip({
     context: env.browser.context,
     assert,

@@ -6,6 +6,7 @@
 // anew when a link is followed.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve } from '../../scripts/start.mjs';
 import { prepareSite, roundTrip, runIn, siteBrowser } from './hosts/sites.mjs';
@@ -25,6 +26,8 @@ after(async () => {
 test('Starlight: widgets drawn and interactive on page A, after the site\'s own link to page B, and back; one engine per page; dark mode followed', async () => {
   // the generated engine module has no CommonJS tail for Astro's bundler to warn about
   assert.doesNotMatch(env.log, /COMMONJS_VARIABLE_IN_ESM|module\.exports/, 'no CommonJS warning in the build');
+  // the pre-rendered page has the tags with their values (a reader without JavaScript still gets the markup)
+  assert.match(readFileSync(join(env.dir, 'dist/index.html'), 'utf8'), /<posenc-heatmap[^>]*length="12"/);
   const page = await roundTrip({
     context: env.browser.context,
     assert,

@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve } from '../../scripts/start.mjs';
 import { prepareSite, roundTrip, runIn, siteBrowser } from './hosts/sites.mjs';
@@ -32,8 +33,9 @@ const dark = async (page) => {
 
 test('VitePress build: widgets drawn and interactive on page A, after the site\'s own link to page B, and back; one engine; dark mode followed', async () => {
   assert.doesNotMatch(env.log, /warn|mismatch/i, 'the build has no warnings');
+  // the pre-rendered page has the tags with their values (a reader without JavaScript still gets the markup)
+  assert.match(readFileSync(join(env.dir, '.vitepress/dist/index.html'), 'utf8'), /<posenc-heatmap[^>]*length="12"/);
   const page = await roundTrip({ context: env.browser.context, assert, origin: env.server.url.replace(/\/$/, ''), spa: true, dark, shotName: 'host-vitepress' });
-  // the pre-rendered page has the tags (without isCustomElement Vue would drop them) and hydrates quietly
   await page.close();
 });
 

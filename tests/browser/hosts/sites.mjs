@@ -28,7 +28,8 @@ export function siteDir(name) {
 export async function installSite(name) {
   const dir = siteDir(name);
   if (existsSync(join(dir, '.installed'))) return dir;
-  rmSync(dir, { recursive: true, force: true });
+  // installs for an older lockfile of this site go
+  if (existsSync(cache)) for (const old of readdirSync(cache)) if (old.startsWith(`${name}-`)) rmSync(join(cache, old), { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const f of ['package.json', 'package-lock.json']) cpSync(join(here, name, f), join(dir, f));
   const t0 = Date.now();
