@@ -47,7 +47,8 @@ export function themeColors(host) {
     selectB: get('--_select-b', '#7048e8'),
     cursor: get('--_cursor', '#111111'),
     font: `12px ${get('--_font', 'system-ui, sans-serif')}`,
-    fontSmall: `11px ${get('--_font', 'system-ui, sans-serif')}`,
+    // 11 px, or 12 px on a phone (styles.js sets --_canvas-small there)
+    fontSmall: `${get('--_canvas-small', '11px')} ${get('--_font', 'system-ui, sans-serif')}`,
     fontBold: `600 12px ${get('--_font', 'system-ui, sans-serif')}`,
     surface: get('--_surface', '#f4f6f8'),
     border: get('--_border', '#d0d7de'),

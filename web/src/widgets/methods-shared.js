@@ -104,7 +104,7 @@ export const methodStyles = css`
   .panel-title {
     font-weight: 600;
     margin: 10px 0 4px;
-    font-size: 0.95em;
+    font-size: max(var(--_min-text), 0.95em);
   }
   .seg {
     display: inline-flex;
@@ -161,7 +161,7 @@ export const methodStyles = css`
     padding: 2px 8px;
     margin: 6px 0;
     font-family: var(--_mono);
-    font-size: 0.88em;
+    font-size: max(var(--_min-text), 0.88em);
     overflow-wrap: anywhere;
   }
   .cards {
@@ -178,12 +178,12 @@ export const methodStyles = css`
   }
   .card .name {
     color: var(--_muted);
-    font-size: 0.88em;
+    font-size: max(var(--_min-text), 0.88em);
     display: block;
   }
   table.grid {
     border-collapse: collapse;
-    font-size: 0.88em;
+    font-size: max(var(--_min-text), 0.88em);
     width: 100%;
   }
   table.grid th,
@@ -218,7 +218,7 @@ export const methodStyles = css`
   }
   kbd {
     font-family: var(--_mono);
-    font-size: 0.85em;
+    font-size: max(var(--_min-text), 0.85em);
     border: 1px solid var(--_border);
     border-bottom-width: 2px;
     border-radius: 4px;

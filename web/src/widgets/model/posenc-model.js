@@ -5,7 +5,7 @@
 // longest context (pe.rope.precision and pe.rope.cosSin).
 
 import { html, nothing } from 'lit';
-import { PosencElement, baseStyles } from '../base.js';
+import { PosencElement, baseStyles, TapController } from '../base.js';
 import { numberAttr, intList } from '../../state/attributes.js';
 import { int, plain } from '../../render/format.js';
 import { formatNumber, formatSci } from '../../i18n/index.js';
@@ -22,6 +22,8 @@ const WINDOW = 4096; // positions checked at the end of the context
 
 export class PosencModel extends PosencElement {
   static properties = {
+    // the pair that hovering, a tap or the arrow keys read (shown until selected as `pair`), or null
+    _readPair: { state: true },
     preset: { type: String, reflect: true, values: PRESETS.map((p) => p.id) },
     config: { type: String, reflect: true },
     pair: { type: Number, reflect: true, converter: numberAttr(-1) },
@@ -30,6 +32,10 @@ export class PosencModel extends PosencElement {
   };
 
   static styles = [baseStyles, methodStyles, modelStyles];
+
+  // hovering, a tap or the arrow keys read a pair; a click, a second tap on it, the Select button or Enter
+  // selects it as `pair` (element/tap-controller.js)
+  _tap = new TapController(this, () => this._selectPair(this._pair));
 
   constructor() {
     super();
@@ -116,6 +122,7 @@ export class PosencModel extends PosencElement {
     const d = this._data;
     if (!d) return 0;
     const n = d.wavelength.length;
+    if (this._readPair != null) return Math.min(this._readPair, n - 1);
     if (this.pair >= 0) return Math.min(this.pair, n - 1);
     // the pair whose wavelength is nearest the trained context: where scaling matters
     const target = d.trained ?? d.longest;
@@ -195,15 +202,34 @@ export class PosencModel extends PosencElement {
   // ---- interaction -------------------------------------------------------------------------------------------
 
   _onKey(e) {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this._selectPair(this._pair);
+      return;
+    }
     const i = pairForKey(e, this._pair, this._data?.wavelength.length ?? 1);
     if (i === null) return;
     e.preventDefault();
-    this.pair = i;
+    this._tap.clear();
+    this._readPair = i;
   }
 
   _onMove(e) {
     const i = this._plot ? pairAtPointer(e, this._plot, this._data?.wavelength.length ?? 1) : null;
-    if (i !== null && i !== this._pair) this.pair = i;
+    if (i !== null && i !== this._pair) this._readPair = i;
+  }
+
+  _onClick(e) {
+    const i = this._plot ? pairAtPointer(e, this._plot, this._data?.wavelength.length ?? 1) : null;
+    if (i === null) return;
+    this._readPair = i;
+    if (this._tap.selects(e, String(i))) this._selectPair(i);
+  }
+
+  /** The reader's pick: `pair` (and the address) follow. */
+  _selectPair(i) {
+    this._readPair = null;
+    this.pair = i;
   }
 
   _applyPasted() {
@@ -333,6 +359,8 @@ export class PosencModel extends PosencElement {
             aria-describedby="pair-readout"
             @keydown=${this._onKey}
             @pointermove=${this._onMove}
+            @pointerdown=${this._onMove}
+            @click=${this._onClick}
             @focus=${() => ((this._focused = true), this._draw())}
             @blur=${() => ((this._focused = false), this._draw())}
           ></canvas>
@@ -352,6 +380,7 @@ export class PosencModel extends PosencElement {
                 })
               : nothing}
           </p>
+          ${this._tap.button(this.t('common.selectPairOfChannels', { pair: this._pair }))}
           ${d && d.r.type !== 'default' ? html`<p class="note">${this.tHtml('model.solidDashed', { type: code(d.r.type) })}</p>` : nothing}
         </div>
         <div class="pane">

@@ -8,7 +8,7 @@ export const modelStyles = css`
   }
   .source {
     color: var(--_accent);
-    font-size: 0.9em;
+    font-size: max(var(--_min-text), 0.9em);
   }
   .paste {
     margin: 6px 0;
@@ -19,7 +19,7 @@ export const modelStyles = css`
     box-sizing: border-box;
     margin: 6px 0;
     font-family: var(--_mono);
-    font-size: 0.85em;
+    font-size: max(var(--_min-text), 0.85em);
     color: var(--_fg);
     background: var(--_bg);
     border: 1px solid var(--_border);
@@ -29,7 +29,7 @@ export const modelStyles = css`
     margin: 4px 0;
     padding-left: 1.2em;
     color: var(--_muted);
-    font-size: 0.88em;
+    font-size: max(var(--_min-text), 0.88em);
   }
   :host([compact]) .split {
     grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr);

@@ -4,7 +4,7 @@
 // factor each rule returns is listed.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles, replaced } from '../base.js';
+import { PosencElement, baseStyles, replaced, TapController } from '../base.js';
 import { numberAttr, stringList } from '../../state/attributes.js';
 import { fillTextFitted } from '../../render/canvas.js';
 import { int, plain } from '../../render/format.js';
@@ -48,6 +48,8 @@ const numberList = {
 
 export class PosencScaling extends PosencElement {
   static properties = {
+    // the pair that hovering, a tap or the arrow keys read (shown until selected as `pair`), or null
+    _readPair: { state: true },
     headDim: { type: Number, reflect: true, attribute: 'head-dim', converter: numberAttr(128) },
     base: { type: Number, reflect: true, converter: numberAttr(500000) },
     type: { type: String, reflect: true, values: SCALING_TYPES },
@@ -105,6 +107,10 @@ export class PosencScaling extends PosencElement {
       }
     `,
   ];
+
+  // hovering, a tap or the arrow keys read a pair; a click, a second tap on it, the Select button or Enter
+  // selects it as `pair` (element/tap-controller.js)
+  _tap = new TapController(this, () => this._selectPair(this._pair));
 
   constructor() {
     super();
@@ -212,13 +218,14 @@ export class PosencScaling extends PosencElement {
   get adjustments() {
     const d = this._data;
     if (!d || !(this.pair >= 0)) return super.adjustments;
-    return [...super.adjustments, ...replaced('pair', this.pair, this._pair, this.t('scaling.pairRange', { last: d.half - 1 }), this.t.bind(this))];
+    return [...super.adjustments, ...replaced('pair', this.pair, Math.min(this.pair, d.half - 1), this.t('scaling.pairRange', { last: d.half - 1 }), this.t.bind(this))];
   }
 
   /** The cursor pair: the attribute, or the pair whose default wavelength is closest to the original context. */
   get _pair() {
     const d = this._data;
     if (!d) return 0;
+    if (this._readPair != null) return Math.min(this._readPair, d.half - 1);
     if (this.pair >= 0) return Math.min(this.pair, d.half - 1);
     let best = 0;
     const wl = d.curves.default.wavelength;
@@ -313,15 +320,34 @@ export class PosencScaling extends PosencElement {
       e.preventDefault();
       return;
     }
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this._selectPair(this._pair);
+      return;
+    }
     const i = pairForKey(e, this._pair, half);
     if (i === null) return;
     e.preventDefault();
-    this.pair = i;
+    this._tap.clear();
+    this._readPair = i;
   }
 
   _onMove(e) {
     const i = this._plot ? pairAtPointer(e, this._plot, this._data?.half ?? 1) : null;
-    if (i !== null) this.pair = i;
+    if (i !== null) this._readPair = i;
+  }
+
+  _onClick(e) {
+    const i = this._plot ? pairAtPointer(e, this._plot, this._data?.half ?? 1) : null;
+    if (i === null) return;
+    this._readPair = i;
+    if (this._tap.selects(e, String(i))) this._selectPair(i);
+  }
+
+  /** The reader's pick: `pair` (and the address) follow. */
+  _selectPair(i) {
+    this._readPair = null;
+    this.pair = i;
   }
 
   _preset(p) {
@@ -420,6 +446,8 @@ export class PosencScaling extends PosencElement {
         aria-describedby="pair-readout"
         @keydown=${this._onKey}
         @pointermove=${this._onMove}
+        @pointerdown=${this._onMove}
+        @click=${this._onClick}
         @focus=${() => ((this._focused = true), this._draw())}
         @blur=${() => ((this._focused = false), this._draw())}
       ></canvas>
@@ -438,6 +466,7 @@ export class PosencScaling extends PosencElement {
             ? ''
             : this.t('common.loading')}
       </p>
+      ${this._tap.button(this.t('common.selectPairOfChannels', { pair: this._pair }))}
       </div>
       <div class="pane">
       ${d
