@@ -4,7 +4,8 @@
 // selects; instructions say "tap"; text is at least 12 CSS px (canvas labels too) and targets at least 24 px.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserPerFile, logCanvasText, shot, waitReady } from './helpers.mjs';
+import { join } from 'node:path';
+import { browserPerFile, logCanvasText, screenshotDir, waitReady } from './helpers.mjs';
 import { ALL_WIDGET_TAGS } from '../../web/src/widgets/tags.js';
 
 const env = browserPerFile({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
@@ -57,6 +58,16 @@ async function centreOf(page, tag, index) {
   );
 }
 
+/**
+ * A screenshot of the phone's screen with `inner` (a selector in the widget's shadow root, else the widget's top)
+ * at its top. An element screenshot of a widget taller than the screen would resize the emulated screen, and
+ * Chromium then draws it as on a desktop (mouse instructions), so this takes what the reader sees.
+ */
+async function phoneShot(page, tag, name, inner) {
+  await page.evaluate(([t, i]) => ((i && document.querySelector(t).shadowRoot.querySelector(i)) || document.querySelector(t)).scrollIntoView({ block: 'start' }), [tag, inner]);
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+}
+
 const touch = (page, type, points) => page.cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y]) => ({ x, y })) });
 
 /** A finger put down at (x, y), moved up by `dy` px in steps, and lifted. */
@@ -68,6 +79,24 @@ async function swipe(page, x, y, dy) {
   }
   await touch(page, 'touchEnd', []);
   await page.waitForTimeout(150);
+}
+
+/** Two fingers put down 20 px either side of (x, y) and moved apart (`way` 1) or together (−1) by 100 px each. */
+async function pinch(page, x, y, way) {
+  const at = (k) => {
+    const d = way > 0 ? 20 + k * 10 : 120 - k * 10;
+    return [
+      { x: x - d, y, id: 1 },
+      { x: x + d, y, id: 2 },
+    ];
+  };
+  await page.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (let k = 1; k <= 10; k++) {
+    await page.cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(k) });
+    await page.waitForTimeout(16);
+  }
+  await page.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await page.waitForTimeout(300);
 }
 
 test('a swipe that starts on any canvas of any widget scrolls the page (390×844, touch)', async () => {
@@ -87,6 +116,24 @@ test('a swipe that starts on any canvas of any widget scrolls the page (390×844
   }
   assert.ok(checked >= 28, `swiped on ${checked} canvases`);
   assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a pinch that starts on a plot zooms the page (390×844, touch)', async () => {
+  const page = await phonePage();
+  for (const [tag, i] of [
+    ['posenc-heatmap', 0],
+    ['posenc-alibi', 1],
+  ]) {
+    const c = await centreOf(page, tag, i);
+    const scale = () => page.evaluate(() => visualViewport.scale);
+    assert.equal(await scale(), 1);
+    await pinch(page, c.x, c.y, 1);
+    const zoomed = await scale();
+    assert.ok(zoomed > 1.3, `${tag}: a pinch on the plot zooms the page (scale ${zoomed})`);
+    await pinch(page, c.x, c.y, -1);
+    assert.ok((await scale()) < zoomed, `${tag}: and a pinch back zooms out`);
+  }
   await page.close();
 });
 
@@ -177,7 +224,7 @@ test('instructions say tap on a touch screen, in en, es and zh-CN (390×844, tou
       }
     }
     assert.ok(hints >= 6, `${lang}: ${hints} touch instructions`);
-    for (const tag of ['posenc-compare', 'posenc-pipeline', 'posenc-heatmap']) await shot(page.locator(tag), `touch-${lang}-${tag.slice(7)}`);
+    for (const tag of ['posenc-compare', 'posenc-pipeline', 'posenc-rope', 'posenc-padding']) await phoneShot(page, tag, `touch-${lang}-${tag.slice(7)}`, '.for-coarse');
     assert.deepEqual(page.errors, []);
     await page.close();
   }
@@ -225,7 +272,7 @@ test('every widget at 360 px on a touch screen: text at least 12 px, canvas labe
   );
   const problems = report.flatMap((r) => [...r.small.map((s) => `${r.tag} text ${s}`), ...r.labels.map((s) => `${r.tag} canvas label ${s}`), ...r.targets.map((s) => `${r.tag} target ${s}`)]);
   assert.deepEqual(problems, [], `${problems.length} problems:\n${problems.join('\n')}`);
-  for (const tag of ALL_WIDGET_TAGS) await shot(page.locator(tag), `touch-360-${tag.slice(7)}`);
+  for (const tag of ALL_WIDGET_TAGS) await phoneShot(page, tag, `touch-360-${tag.slice(7)}`);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

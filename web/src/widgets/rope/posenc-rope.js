@@ -377,10 +377,22 @@ export class PosencRope extends PosencElement {
     const pt = pointerIn(e);
     const dist = (v) => Math.hypot(P(v)[0] - pt.x, P(v)[1] - pt.y);
     this._circleRead = dist(s.qPair) <= dist(s.kPair) ? 'q' : 'k';
+    this._readChannel = null;
+  }
+
+  /**
+   * The line under the circle: what a pointer or tap read last (an arrow of the circle, or a channel of the
+   * pairing strip), or how to read them. Only hints: a lesson note (the compact layout keeps it behind Notes).
+   */
+  _renderRead(s) {
+    const text = (this._readChannel != null && this._channelReadout()) || (this._circleRead && this._circleReadout(s));
+    return html`<p class=${text ? 'readout' : 'note lesson'} data-role="read" role="status" aria-live="polite">
+      ${text || this.sentences(forInput(this.t('rope.circleHint'), this.t('rope.circleHintTouch')), forInput(this.t('rope.pairingHint'), this.t('rope.pairingHintTouch')))}
+    </p>`;
   }
 
   _circleReadout(s) {
-    if (!s || !this._circleRead) return forInput(this.t('rope.circleHint'), this.t('rope.circleHintTouch'));
+    if (!s) return '';
     const q = this._circleRead === 'q';
     const v = q ? s.qPair : s.kPair;
     return this.t('rope.circleRead', { name: q ? this.t('rope.qAt', { m: s.m }) : this.t('rope.kAt', { n: s.n }), a: s.channels[0], b: s.channels[1], x: this._num(v[0], 4), y: this._num(v[1], 4) });
@@ -394,7 +406,7 @@ export class PosencRope extends PosencElement {
     const j = Math.floor((pt.x - g.left) / g.cell);
     if (!(j >= 0 && j < this._d && st.pairOf[j] >= 0)) return;
     if (this._tap.selects(e, String(j))) this._pickChannel(j);
-    else this._readChannel = j;
+    else [this._readChannel, this._circleRead] = [j, null];
   }
 
   /** Selects the pair of channel `j`. */
@@ -407,7 +419,7 @@ export class PosencRope extends PosencElement {
   _channelReadout() {
     const st = this._static;
     const j = this._readChannel;
-    if (!st || j == null || !(st.pairOf[j] >= 0)) return forInput(this.t('rope.pairingHint'), this.t('rope.pairingHintTouch'));
+    if (!st || j == null || !(st.pairOf[j] >= 0)) return '';
     const [a, b] = st.pairs[st.pairOf[j]];
     return this.t('rope.channelRead', { channel: j, other: a === j ? b : a, pair: st.pairOf[j] });
   }
@@ -639,7 +651,7 @@ export class PosencRope extends PosencElement {
             : nothing}
         </div>
       </div>
-      <p class="readout" data-role="circle-read" role="status" aria-live="polite">${this._circleReadout(s)}</p>
+      ${this._renderRead(s)}
       <p class="note lesson keys">
         ${this.tHtml('rope.keys', { leftRight: html`${kbd('←')}/${kbd('→')}`, upDown: html`${kbd('↑')}/${kbd('↓')}`, home: kbd(this.t('rope.homeKey')) })}
       </p>
@@ -655,7 +667,6 @@ export class PosencRope extends PosencElement {
         @click=${this._onPairingClick}
         @keydown=${this._onPairingKey}
       ></canvas>
-      <p class="readout" data-role="channel-read" role="status" aria-live="polite">${this._channelReadout()}</p>
       ${this._tap.button(this._readChannel != null && this._static ? this.t('common.selectPairOfChannels', { pair: this._static.pairOf[this._readChannel] }) : '')}
       <p class="note lesson">
         ${this.sentences(
