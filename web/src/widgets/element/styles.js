@@ -318,7 +318,7 @@ const coreStyles = css`
   @media (max-width: 480px) {
     table.values th,
     table.values td {
-      padding: 2px 3px;
+      padding: 2px 2px;
     }
   }
   /* on a phone no text is smaller than 12 px (canvas labels: --_canvas-small, read by themeColors) */

@@ -20,6 +20,8 @@ export const leaves = (e) => !byTouch(e);
 export class TapController {
   #host;
   #select = null;
+  /** the pointerType of the last pointerdown in the widget: a click event carries none in some browsers */
+  #lastPointer = '';
   /** what the last tap read (a string naming the place), null when no tap read is showing */
   key = null;
 
@@ -28,6 +30,7 @@ export class TapController {
     this.#host = host;
     this.#select = select;
     host.addController(this);
+    host.addEventListener('pointerdown', (e) => (this.#lastPointer = e.pointerType), { capture: true, passive: true });
   }
 
   /**
@@ -35,7 +38,7 @@ export class TapController {
    * pen click selects; a tap reads (and shows the Select button) unless it lands on what the last tap read.
    */
   selects(e, key) {
-    if (!byTouch(e) || this.key === key) {
+    if (!byTouch({ pointerType: e.pointerType || this.#lastPointer }) || this.key === key) {
       this.clear();
       return true;
     }

@@ -140,6 +140,7 @@ export class PosencLearned extends PosencElement {
 
   selectionChanged(list, source) {
     if (source === this || !list?.length) return;
+    this._readRow = null;
     this.position = list[list.length - 1];
   }
 

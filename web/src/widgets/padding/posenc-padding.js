@@ -74,11 +74,15 @@ export class PosencPadding extends PosencElement {
         }
         table.ids th[scope='row'] {
           white-space: normal;
-          min-width: 6em;
+          min-width: 5em;
+        }
+        /* at 12 px (the phone's smallest text) a formula breaks where it must */
+        table.ids th[scope='row'] .formula {
+          overflow-wrap: anywhere;
         }
         table.ids th,
         table.ids td {
-          padding: 2px 3px;
+          padding: 2px 2px;
           min-width: 1.8em;
         }
       }
