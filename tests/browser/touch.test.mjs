@@ -276,3 +276,38 @@ test('every widget at 360 px on a touch screen: text at least 12 px, canvas labe
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('with a mouse and the keyboard: hovering and the arrow keys read, a click and Enter select (390×844)', async () => {
+  const page = await phonePage();
+  const attr = (sel, name) => page.evaluate(([s, n]) => document.querySelector(s).getAttribute(n), [sel, name]);
+  for (const [sel, name] of [
+    ['#scaling', 'pair'],
+    ['#model', 'pair'],
+    ['#heatmap', 'positions'],
+  ]) {
+    const tag = `posenc-${sel.slice(1)}`;
+    const c = await centreOf(page, tag, 0);
+    const plot = page.locator(sel).locator('canvas.plot').first();
+    const before = await attr(sel, name);
+    const readout = await readouts(page, tag);
+    await page.mouse.move(c.x - c.w * 0.3, c.top + 20);
+    await page.mouse.move(c.x + c.w * 0.3, c.top + Math.min(c.visible, 200) * 0.6, { steps: 4 });
+    await page.waitForTimeout(200);
+    assert.notEqual(await readouts(page, tag), readout, `${sel}: hovering reads`);
+    assert.equal(await attr(sel, name), before, `${sel}: hovering does not select`);
+    await plot.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await attr(sel, name), before, `${sel}: the arrow keys do not select`);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(100);
+    const entered = await attr(sel, name);
+    assert.notEqual(entered, before, `${sel}: Enter selects`);
+    await page.mouse.click(c.x - c.w * 0.2, c.top + Math.min(c.visible, 200) * 0.4);
+    await page.waitForTimeout(100);
+    assert.notEqual(await attr(sel, name), entered, `${sel}: a click selects at once`);
+    assert.equal(await page.locator(sel).locator('button.select-read').count(), 0, `${sel}: a mouse needs no Select button`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -5,13 +5,13 @@
 // longest context (pe.rope.precision and pe.rope.cosSin).
 
 import { html, nothing } from 'lit';
-import { PosencElement, baseStyles, TapController } from '../base.js';
+import { PosencElement, baseStyles } from '../base.js';
 import { numberAttr, intList } from '../../state/attributes.js';
 import { int, plain } from '../../render/format.js';
 import { formatNumber, formatSci } from '../../i18n/index.js';
 import { drawXYPlot, drawCursor, extent } from '../../render/xyplot.js';
 import { csvRow } from '../../render/export.js';
-import { methodStyles, clampInt, timed, pairForKey, pairAtPointer, plotContext } from '../methods-shared.js';
+import { methodStyles, clampInt, timed, PairReader, plotContext } from '../methods-shared.js';
 import { PRESETS } from './presets.js';
 import { modelStyles } from './styles.js';
 import { ropeInvFreqCode } from '../pytorch.js';
@@ -22,8 +22,6 @@ const WINDOW = 4096; // positions checked at the end of the context
 
 export class PosencModel extends PosencElement {
   static properties = {
-    // the pair that hovering, a tap or the arrow keys read (shown until selected as `pair`), or null
-    _readPair: { state: true },
     preset: { type: String, reflect: true, values: PRESETS.map((p) => p.id) },
     config: { type: String, reflect: true },
     pair: { type: Number, reflect: true, converter: numberAttr(-1) },
@@ -33,9 +31,8 @@ export class PosencModel extends PosencElement {
 
   static styles = [baseStyles, methodStyles, modelStyles];
 
-  // hovering, a tap or the arrow keys read a pair; a click, a second tap on it, the Select button or Enter
-  // selects it as `pair` (element/tap-controller.js)
-  _tap = new TapController(this, () => this._selectPair(this._pair));
+  // hovering, a tap or the arrow keys read a pair; a click, a second tap, Select or Enter selects it as `pair`
+  _pairs = new PairReader(this, () => this._data?.wavelength.length ?? 1);
 
   constructor() {
     super();
@@ -122,7 +119,7 @@ export class PosencModel extends PosencElement {
     const d = this._data;
     if (!d) return 0;
     const n = d.wavelength.length;
-    if (this._readPair != null) return Math.min(this._readPair, n - 1);
+    if (this._pairs.read != null) return Math.min(this._pairs.read, n - 1);
     if (this.pair >= 0) return Math.min(this.pair, n - 1);
     // the pair whose wavelength is nearest the trained context: where scaling matters
     const target = d.trained ?? d.longest;
@@ -202,34 +199,7 @@ export class PosencModel extends PosencElement {
   // ---- interaction -------------------------------------------------------------------------------------------
 
   _onKey(e) {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      this._selectPair(this._pair);
-      return;
-    }
-    const i = pairForKey(e, this._pair, this._data?.wavelength.length ?? 1);
-    if (i === null) return;
-    e.preventDefault();
-    this._tap.clear();
-    this._readPair = i;
-  }
-
-  _onMove(e) {
-    const i = this._plot ? pairAtPointer(e, this._plot, this._data?.wavelength.length ?? 1) : null;
-    if (i !== null && i !== this._pair) this._readPair = i;
-  }
-
-  _onClick(e) {
-    const i = this._plot ? pairAtPointer(e, this._plot, this._data?.wavelength.length ?? 1) : null;
-    if (i === null) return;
-    this._readPair = i;
-    if (this._tap.selects(e, String(i))) this._selectPair(i);
-  }
-
-  /** The reader's pick: `pair` (and the address) follow. */
-  _selectPair(i) {
-    this._readPair = null;
-    this.pair = i;
+    this._pairs.key(e);
   }
 
   _applyPasted() {
@@ -358,9 +328,9 @@ export class PosencModel extends PosencElement {
             aria-label=${d ? this.t('model.plotAria', { pairs: d.wavelength.length }) : this.t('model.plotShort')}
             aria-describedby="pair-readout"
             @keydown=${this._onKey}
-            @pointermove=${this._onMove}
-            @pointerdown=${this._onMove}
-            @click=${this._onClick}
+            @pointermove=${this._pairs.move}
+            @pointerdown=${this._pairs.move}
+            @click=${this._pairs.click}
             @focus=${() => ((this._focused = true), this._draw())}
             @blur=${() => ((this._focused = false), this._draw())}
           ></canvas>
@@ -380,7 +350,7 @@ export class PosencModel extends PosencElement {
                 })
               : nothing}
           </p>
-          ${this._tap.button(this.t('common.selectPairOfChannels', { pair: this._pair }))}
+          ${this._pairs.button()}
           ${d && d.r.type !== 'default' ? html`<p class="note">${this.tHtml('model.solidDashed', { type: code(d.r.type) })}</p>` : nothing}
         </div>
         <div class="pane">

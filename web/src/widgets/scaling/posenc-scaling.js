@@ -4,7 +4,7 @@
 // factor each rule returns is listed.
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles, replaced, TapController } from '../base.js';
+import { PosencElement, baseStyles, replaced } from '../base.js';
 import { numberAttr, stringList } from '../../state/attributes.js';
 import { fillTextFitted } from '../../render/canvas.js';
 import { int, plain } from '../../render/format.js';
@@ -12,7 +12,7 @@ import { formatNumber, formatSci } from '../../i18n/index.js';
 import { drawXYPlot, drawCursor, extent } from '../../render/xyplot.js';
 import { CATEGORICAL } from '../../render/color.js';
 import { csvRow } from '../../render/export.js';
-import { clampInt, methodStyles, numberInput, timed, pairForKey, pairAtPointer, plotContext } from '../methods-shared.js';
+import { clampInt, methodStyles, numberInput, timed, PairReader, plotContext } from '../methods-shared.js';
 import { ropeInvFreqCode } from '../pytorch.js';
 
 export const SCALING_TYPES = ['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'];
@@ -48,8 +48,6 @@ const numberList = {
 
 export class PosencScaling extends PosencElement {
   static properties = {
-    // the pair that hovering, a tap or the arrow keys read (shown until selected as `pair`), or null
-    _readPair: { state: true },
     headDim: { type: Number, reflect: true, attribute: 'head-dim', converter: numberAttr(128) },
     base: { type: Number, reflect: true, converter: numberAttr(500000) },
     type: { type: String, reflect: true, values: SCALING_TYPES },
@@ -108,9 +106,8 @@ export class PosencScaling extends PosencElement {
     `,
   ];
 
-  // hovering, a tap or the arrow keys read a pair; a click, a second tap on it, the Select button or Enter
-  // selects it as `pair` (element/tap-controller.js)
-  _tap = new TapController(this, () => this._selectPair(this._pair));
+  // hovering, a tap or the arrow keys read a pair; a click, a second tap, Select or Enter selects it as `pair`
+  _pairs = new PairReader(this, () => this._data?.half ?? 1);
 
   constructor() {
     super();
@@ -225,7 +222,7 @@ export class PosencScaling extends PosencElement {
   get _pair() {
     const d = this._data;
     if (!d) return 0;
-    if (this._readPair != null) return Math.min(this._readPair, d.half - 1);
+    if (this._pairs.read != null) return Math.min(this._pairs.read, d.half - 1);
     if (this.pair >= 0) return Math.min(this.pair, d.half - 1);
     let best = 0;
     const wl = d.curves.default.wavelength;
@@ -320,34 +317,7 @@ export class PosencScaling extends PosencElement {
       e.preventDefault();
       return;
     }
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      this._selectPair(this._pair);
-      return;
-    }
-    const i = pairForKey(e, this._pair, half);
-    if (i === null) return;
-    e.preventDefault();
-    this._tap.clear();
-    this._readPair = i;
-  }
-
-  _onMove(e) {
-    const i = this._plot ? pairAtPointer(e, this._plot, this._data?.half ?? 1) : null;
-    if (i !== null) this._readPair = i;
-  }
-
-  _onClick(e) {
-    const i = this._plot ? pairAtPointer(e, this._plot, this._data?.half ?? 1) : null;
-    if (i === null) return;
-    this._readPair = i;
-    if (this._tap.selects(e, String(i))) this._selectPair(i);
-  }
-
-  /** The reader's pick: `pair` (and the address) follow. */
-  _selectPair(i) {
-    this._readPair = null;
-    this.pair = i;
+    this._pairs.key(e);
   }
 
   _preset(p) {
@@ -445,9 +415,9 @@ export class PosencScaling extends PosencElement {
           : this.t('scaling.plotShort')}
         aria-describedby="pair-readout"
         @keydown=${this._onKey}
-        @pointermove=${this._onMove}
-        @pointerdown=${this._onMove}
-        @click=${this._onClick}
+        @pointermove=${this._pairs.move}
+        @pointerdown=${this._pairs.move}
+        @click=${this._pairs.click}
         @focus=${() => ((this._focused = true), this._draw())}
         @blur=${() => ((this._focused = false), this._draw())}
       ></canvas>
@@ -466,7 +436,7 @@ export class PosencScaling extends PosencElement {
             ? ''
             : this.t('common.loading')}
       </p>
-      ${this._tap.button(this.t('common.selectPairOfChannels', { pair: this._pair }))}
+      ${this._pairs.button()}
       </div>
       <div class="pane">
       ${d
