@@ -11,7 +11,7 @@ import { ALL_WIDGET_TAGS } from '../../web/src/widgets/tags.js';
 const env = browserPerFile({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
 
 /** A page with every widget (id = its tag, one group, the address in step), `width` px wide, in `lang`. */
-async function phonePage({ width = 390, height = 844, lang = 'en' } = {}) {
+async function phonePage({ width = 390, height = 844, lang = 'en', extra = '' } = {}) {
   await logCanvasText(env.context);
   const page = await env.context.newPage();
   page.errors = [];
@@ -20,12 +20,12 @@ async function phonePage({ width = 390, height = 844, lang = 'en' } = {}) {
   await page.goto(`${env.base}test/blank.html`);
   await page.waitForFunction(() => window.posencLoaded === true);
   await page.evaluate(
-    ([tags, l]) => {
+    ([tags, l, more]) => {
       document.documentElement.lang = l;
-      document.body.innerHTML = tags.map((t) => `<${t} id="${t.slice(7)}" group="phone"></${t}>`).join('');
+      document.body.innerHTML = tags.map((t) => `<${t} id="${t.slice(7)}" group="phone"></${t}>`).join('') + more;
       window.posenc.syncWithUrl([...document.querySelectorAll('[group]')]);
     },
-    [ALL_WIDGET_TAGS, lang],
+    [ALL_WIDGET_TAGS, lang, extra],
   );
   await waitReady(page);
   page.cdp = await env.context.newCDPSession(page);
@@ -231,7 +231,8 @@ test('instructions say tap on a touch screen, in en, es and zh-CN (390×844, tou
 });
 
 test('every widget at 360 px on a touch screen: text at least 12 px, canvas labels too, targets at least 24 px', async () => {
-  const page = await phonePage({ width: 360, height: 740 });
+  // and a T5 grid with cells big enough for its bucket numbers
+  const page = await phonePage({ width: 360, height: 740, extra: '<posenc-t5 id="t5-numbers" group="other" length="12"></posenc-t5>' });
   // open what is closed, so that its text is measured too
   await page.evaluate(() => {
     for (const e of document.querySelectorAll('[group]')) for (const d of e.shadowRoot.querySelectorAll('details')) d.open = true;
@@ -248,11 +249,13 @@ test('every widget at 360 px on a touch screen: text at least 12 px, canvas labe
         if (size < 11.99) small.push(`${el.localName}.${el.className} "${n.textContent.trim().slice(0, 30)}" ${size.toFixed(1)} px`);
       }
       const labels = [];
+      let drawn = 0;
       for (const c of host.shadowRoot.querySelectorAll('canvas')) {
         const w = c.getBoundingClientRect().width;
         if (!w) continue;
         const ratio = c.width / w;
         for (const t of window.__canvasTexts(c)) {
+          drawn++;
           const px = parseFloat(/(\d+(?:\.\d+)?)px/.exec(t.font)?.[1] ?? 'NaN');
           const css = (px * t.scale) / ratio;
           if (!(css >= 11.99)) labels.push(`${c.className} "${t.text.slice(0, 20)}" ${css.toFixed(1)} px`);
@@ -267,9 +270,10 @@ test('every widget at 360 px on a touch screen: text at least 12 px, canvas labe
         const r = box.getBoundingClientRect();
         if (r.width < 23.99 || r.height < 23.99) targets.push(`${c.localName}.${c.className} "${(c.textContent || c.getAttribute('aria-label') || '').trim().slice(0, 24)}" ${r.width.toFixed(1)}×${r.height.toFixed(1)}`);
       }
-      return { tag: host.localName, small, labels, targets };
+      return { tag: host.id, small, labels, drawn, targets };
     }),
   );
+  assert.ok(report.find((r) => r.tag === 't5-numbers').drawn > 144, 'the short T5 grid writes its bucket numbers (and they are measured)');
   const problems = report.flatMap((r) => [...r.small.map((s) => `${r.tag} text ${s}`), ...r.labels.map((s) => `${r.tag} canvas label ${s}`), ...r.targets.map((s) => `${r.tag} target ${s}`)]);
   assert.deepEqual(problems, [], `${problems.length} problems:\n${problems.join('\n')}`);
   for (const tag of ALL_WIDGET_TAGS) await phoneShot(page, tag, `touch-360-${tag.slice(7)}`);
