@@ -184,9 +184,10 @@ test('a second tap on the same cell, or the Select button, selects it for the gr
     assert.equal(await button.count(), 1, `${tag}: a tap read offers a Select button`);
     assert.match(await button.textContent(), /Select/);
     await page.touchscreen.tap(x, y);
-    await page.waitForTimeout(350);
+    // the address follows in a moment (syncWithUrl writes it after the widgets updated)
+    await page.waitForFunction((h) => location.hash !== h, state.hash, { timeout: 5000 }).catch(() => {});
     const after = await selectionState(page);
-    assert.notDeepEqual(after, state, `${tag}: a second tap on the same place selects`);
+    assert.notDeepEqual(after.positions, state.positions, `${tag}: a second tap on the same place selects`);
     assert.notEqual(after.hash, state.hash, `${tag}: the address keeps the selection`);
     assert.equal(await button.count(), 0, `${tag}: after selecting, no Select button`);
   }
