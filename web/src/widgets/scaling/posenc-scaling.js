@@ -274,7 +274,11 @@ export class PosencScaling extends PosencElement {
     }
     series.push({ x: d.x, y: d.curves[sel][key], color: CATEGORICAL[SCALING_TYPES.indexOf(sel)], width: 3 });
     const markValue = (v) => (wave ? v : TWO_PI / v);
-    const rect = { x: 58, y: 12, w: w - 58 - (wave ? 14 : 70), h: h - 50 };
+    const wavelengthLabel = (v) => `λ ${formatSci(this.locale, TWO_PI / v, 2)}`;
+    // the frequency view writes wavelengths at the right: as wide as its widest end (12 px text on a phone)
+    ctx.font = t.fontSmall;
+    const right = wave ? 14 : Math.max(70, 10 + Math.max(...[yLo, yHi].map((v) => ctx.measureText(wavelengthLabel(v)).width)));
+    const rect = { x: 58, y: 12, w: w - 58 - right, h: h - 50 };
     const plot = drawXYPlot(ctx, {
       rect,
       xDomain: [-0.5, d.half - 0.5],
@@ -289,7 +293,7 @@ export class PosencScaling extends PosencElement {
       xLabel: this.t('scaling.axisPair'),
       yLabel: this.t(wave ? 'scaling.axisWavelength' : 'scaling.axisFrequency'),
       yLabelOffset: 46,
-      yRight: wave ? undefined : (v) => `λ ${formatSci(this.locale, TWO_PI / v, 2)}`,
+      yRight: wave ? undefined : wavelengthLabel,
     });
     this._plot = { plot, rect };
     const i = this._pair;
