@@ -271,12 +271,9 @@ const coreStyles = css`
     }
   }
   /* the Select button under a value a tap read */
-  .readout button.select-read,
   button.select-read {
-    font-family: var(--_font);
-    margin-inline-start: 8px;
+    margin: 4px 0 0;
     padding: 2px 10px;
-    min-height: 28px;
   }
   canvas {
     display: block;
