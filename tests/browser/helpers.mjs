@@ -27,11 +27,11 @@ export const CHROMIUM_ARGS = [
 
 /**
  * Builds the web bundles into a temporary folder, serves it (plus tests/browser/pages at /test/) and
- * launches Chromium with a fresh profile. `fonts` names a font set of fonts.mjs ('dejavu', 'full'; by
+ * launches Chromium with a fresh profile (a phone's with `hasTouch` and `isMobile`). `fonts` names a font set of fonts.mjs ('dejavu', 'full'; by
  * default POSENC_TEST_FONTS, which npm test sets): Chromium then sees that set, checked before any test
  * runs. Without one, Chromium sees whatever fonts the machine has. Returns { context, base, outDir, close }.
  */
-export async function setup({ viewport = { width: 900, height: 900 }, deviceScaleFactor = 1, colorScheme = 'light', reducedMotion = 'no-preference', fonts = process.env.POSENC_TEST_FONTS || undefined } = {}) {
+export async function setup({ viewport = { width: 900, height: 900 }, deviceScaleFactor = 1, colorScheme = 'light', reducedMotion = 'no-preference', fonts = process.env.POSENC_TEST_FONTS || undefined, hasTouch = false, isMobile = false } = {}) {
   const work = mkdtempSync(join(tmpdir(), 'posenc-browser-'));
   const outDir = await buildWeb({ outDir: join(work, 'dist'), singleFile: true, quiet: true });
   const server = await serve({ '/': outDir, '/test/': join(root, 'tests/browser/pages') });
@@ -48,6 +48,8 @@ export async function setup({ viewport = { width: 900, height: 900 }, deviceScal
     headless: true,
     viewport,
     deviceScaleFactor,
+    hasTouch,
+    isMobile,
     colorScheme,
     reducedMotion,
     acceptDownloads: true,
@@ -289,6 +291,8 @@ export async function logCanvasText(context) {
           y,
           align,
           rotated: m.b !== 0 || m.c !== 0,
+          font: this.font,
+          scale: Math.hypot(m.a, m.b),
           left: m.a * left + m.e,
           right: m.a * (left + w) + m.e,
           canvasWidth: this.canvas.width,

@@ -165,3 +165,23 @@ test('learned: the position marker leaves the row tick labels uncovered (500 in 
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('canvas labels take 12 px when the window narrows to a phone (≤ 480 px) and 11 px again when it widens', async () => {
+  const page = await open('<posenc-heatmap id="h" length="12" d-model="16"></posenc-heatmap>', { width: 900 });
+  // the axis numbers of the heatmap: their font size in CSS px
+  const sizes = () =>
+    page.evaluate(() => {
+      const c = document.querySelector('#h').shadowRoot.querySelector('canvas.plot');
+      const ratio = c.width / c.getBoundingClientRect().width;
+      return [...new Set(window.__canvasTexts(c).filter((t) => /^\d+$/.test(t.text)).map((t) => Math.round(((parseFloat(/([\d.]+)px/.exec(t.font)[1]) * t.scale) / ratio) * 10) / 10))];
+    });
+  const settled = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.deepEqual(await sizes(), [11]);
+  await page.setViewportSize({ width: 400, height: 900 });
+  await settled();
+  assert.deepEqual(await sizes(), [12]);
+  await page.setViewportSize({ width: 900, height: 900 });
+  await settled();
+  assert.deepEqual(await sizes(), [11]);
+  await page.close();
+});

@@ -67,7 +67,7 @@ export const index = {
 
   'index.table.h': '<span class="n">3</span> La tabla y sus ondas',
   'index.table.1':
-    'Apila como filas los vectores de las posiciones 0, 1, 2, … y obtienes la tabla de abajo. Pasa el puntero por encima —o dale el foco y usa las flechas— para leer cualquier celda con la fórmula ya evaluada. Las columnas de la izquierda oscilan de una fila a otra; las de la derecha apenas cambian: las franjas se ensanchan de izquierda a derecha, una frecuencia por cada par de columnas.',
+    'Apila como filas los vectores de las posiciones 0, 1, 2, … y obtienes la tabla de abajo. <span class="for-fine">Pasa el puntero por encima —o dale el foco y usa las flechas— para leer cualquier celda con la fórmula ya evaluada.</span><span class="for-coarse">Toca una celda para leerla con la fórmula ya evaluada.</span> Las columnas de la izquierda oscilan de una fila a otra; las de la derecha apenas cambian: las franjas se ensanchan de izquierda a derecha, una frecuencia por cada par de columnas.',
   'index.sizes': 'Tamaño de la tabla',
   'index.sizes.size': 'Tamaño:',
   'index.sizes.split': 'disposición dividida',
@@ -82,7 +82,7 @@ export const index = {
 
   'index.similarity.h': '<span class="n">5</span> Todos los pares a la vez',
   'index.similarity.1':
-    'La comparación de cada par de las 50 primeras posiciones llena un cuadrado. En la diagonal principal cada posición se encuentra consigo misma. Cada una de las demás diagonales tiene un único valor —la similitud solo depende de la separación— y el valor baja a medida que crece la separación, con ondulaciones donde las ondas rápidas y las lentas vuelven a alinearse en parte. Haz clic en una celda: el par pasa a ser la selección de la comparación de arriba (las dos usan d_model = 64, así que muestran los mismos números), y el mapa de calor marca las dos filas.',
+    'La comparación de cada par de las 50 primeras posiciones llena un cuadrado. En la diagonal principal cada posición se encuentra consigo misma. Cada una de las demás diagonales tiene un único valor —la similitud solo depende de la separación— y el valor baja a medida que crece la separación, con ondulaciones donde las ondas rápidas y las lentas vuelven a alinearse en parte. <span class="for-fine">Haz clic en una celda</span><span class="for-coarse">Toca dos veces una celda (o tócala y pulsa <em>Elegir</em>)</span>: el par pasa a ser la selección de la comparación de arriba (las dos usan d_model = 64, así que muestran los mismos números), y el mapa de calor marca las dos filas.',
 
   'index.pipeline.h': '<span class="n">6</span> Del token a la entrada del modelo',
   'index.pipeline.1':
@@ -145,7 +145,7 @@ export const methods = {
   'methods.rope.2':
     'Solo queda la diferencia {f0}. El modelo sigue viendo posiciones absolutas (cada vector gira según su propia posición), pero lo que compara la atención es relativo, y no se suma nada que pueda ahogar el contenido. Solo giran las consultas y las claves; los valores no se rotan, así que lo que un token transmite no depende de dónde esté. Cuando un modelo genera texto con una caché KV, la posición del token nuevo es el número de tokens que ya hay en la caché: su consulta y su clave giran según ese desplazamiento, y las claves guardadas conservan la rotación que recibieron al escribirse.',
   'methods.rope.3':
-    '<strong>Pruébalo.</strong> Da el foco a la figura y pulsa <kbd>→</kbd> unas cuantas veces: la consulta y la clave se mueven juntas, las flechas giran y la puntuación no cambia. Después arrastra solo una de las dos. Cambia entre los emparejamientos <em>half</em> (por mitades) e <em>interleaved</em> (intercalado): la misma idea, otros canales.',
+    '<strong>Pruébalo.</strong> <span class="for-fine">Pulsa <em>ambas + 1</em> unas cuantas veces (o da el foco a la figura y pulsa <kbd>→</kbd>)</span><span class="for-coarse">Toca <em>ambas + 1</em> unas cuantas veces</span>: la consulta y la clave se mueven juntas, las flechas giran y la puntuación no cambia. Después arrastra solo una de las dos. Cambia entre los emparejamientos <em>half</em> (por mitades) e <em>interleaved</em> (intercalado): la misma idea, otros canales.',
 
   'methods.scaling.h': '<span class="n">4</span> Estirar RoPE hacia textos más largos',
   'methods.scaling.1':
@@ -186,7 +186,7 @@ export const model = {
   'model.model.1':
     'Un modelo rotatorio gira cada par de canales de sus consultas y claves un ángulo proporcional a la posición: el par {f0} gira {f1} por token, donde {f2} es el <code>rope_theta</code> de la configuración y {f3} el ancho rotatorio. Un par necesita {f4} tokens para dar una vuelta completa: esa es su longitud de onda. Los pares rápidos giran cada pocos tokens y distinguen a los vecinos; los lentos giran tan poco a lo largo de todo un texto que solo su dirección a grandes distancias lleva información.',
   'model.model.2':
-    '<strong>Pruébalo.</strong> Empieza con Llama 3.1 y recorre los pares con <kbd>←</kbd>/<kbd>→</kbd>. Donde la línea continua se separa de la discontinua, el escalado ha frenado los pares; la línea morada es la longitud con la que se entrenó el modelo, y la naranja, la longitud a la que se usa. Después cambia a Qwen2.5 con YaRN, Phi-3 y DeepSeek V3, y compara sus factores de atención.',
+    '<strong>Pruébalo.</strong> Empieza con Llama 3.1 y <span class="for-fine">recorre los pares con el ratón (o da el foco al gráfico y usa <kbd>←</kbd>/<kbd>→</kbd>)</span><span class="for-coarse">toca a lo largo del gráfico para pasar de un par a otro</span>. Donde la línea continua se separa de la discontinua, el escalado ha frenado los pares; la línea morada es la longitud con la que se entrenó el modelo, y la naranja, la longitud a la que se usa. Después cambia a Qwen2.5 con YaRN, Phi-3 y DeepSeek V3, y compara sus factores de atención.',
 
   'model.long.h': '<span class="n">2</span> Más largo que en el entrenamiento',
   'model.long.1':

@@ -56,6 +56,9 @@ export default {
   // messages every widget may show
   'common.loading': 'Loading the engine…',
   'common.join': '{first} {second}', // sentences one after another: a space; none in Chinese
+  'common.selectPosition': 'Select position {position}',
+  'common.selectPair': 'Select positions {a} and {b}',
+  'common.selectPairOfChannels': 'Select pair {pair}',
   'message.leftOut': {
     one: '{attribute}: {values} is not {expected}, so it is left out',
     other: '{attribute}: {values} are not {expected}, so they are left out',
@@ -150,6 +153,7 @@ export default {
   // <posenc-compare>
   'compare.title': 'Compare two positions',
   'compare.howto': 'Select two tokens (click, or arrow keys then Enter). The newest choice replaces the older one.',
+  'compare.howtoTouch': 'Select two tokens: tap them. The newest choice replaces the older one.',
   'compare.strip': 'Token positions',
   'compare.atPosition': ' at position ',
   'compare.positionPrefix': 'position ',
@@ -166,6 +170,7 @@ export default {
   'compare.pick': 'Pick two positions to compare.',
   'compare.aria': 'Bar charts of the two encodings, {dModel} dimensions each. Left and right arrow keys read one dimension.',
   'compare.hover': 'Hover or use the arrow keys on the bars to read single dimensions.',
+  'compare.hoverTouch': 'Tap the bars to read single dimensions.',
   'compare.hoverValue': 'dimension {dimension}: A = {a}, B = {b}',
   'compare.axis': 'dimension 0 … {last} (bars from −1 to +1)',
   'compare.picture': 'Position {a} vs {b}, d_model {dModel}',
@@ -224,6 +229,7 @@ export default {
   'pipeline.chartAria': '{title}: bar chart of {count} values. Arrow keys read single values.',
   'pipeline.dropped': '0 (dropped)',
   'pipeline.hover': 'Hover a bar (or focus a chart and use the arrow keys) to read the values of one dimension across all stages.',
+  'pipeline.hoverTouch': 'Tap a bar to read the values of one dimension across all stages.',
   'pipeline.thenDropout': ', then dropout while training',
   'pipeline.picture': '"{token}" at position {position}: {steps} (d_model {dModel})',
 
@@ -360,6 +366,7 @@ export default {
   'alibi.variant': 'The symmetric form, −slope·|i − j| with no mask, is a variant (encoder sketches such as some lesson code use it). ALiBi as published (Press et al.) and as BLOOM and MPT run it is causal: −slope·(i − j) for past keys, future keys masked.',
   'alibi.biasTitle': 'Each head\'s bias added to the scores',
   'alibi.biasAria': 'Bias matrices of the {heads} heads, {length} by {length}. Arrow keys move a cursor in the selected head, Page Up and Page Down change the head, Enter plots that query row.',
+  'alibi.selectRow': 'Select head {head}, query {query}',
   'alibi.biasReadout': 'head {head}, query {query}, key {key}: bias = {value} {why}',
   'alibi.biasWhy': '(slope {slope} × distance {distance}, negated)',
   'alibi.masked': '(a future key: masked)',
@@ -472,6 +479,12 @@ export default {
   'rope.vertical': 'vertical: channel {channel}',
   'rope.qAt': 'q at m = {m}',
   'rope.kAt': 'k at n = {n}',
+  'rope.circleHint': 'Move the pointer over an arrow to read its two coordinates.',
+  'rope.circleHintTouch': 'Tap an arrow to read its two coordinates.',
+  'rope.circleRead': '{name}: ({x}, {y}) in channels {a} and {b}',
+  'rope.pairingHint': 'Click a channel to turn its pair on the circle.',
+  'rope.pairingHintTouch': 'Tap a channel to read which channel it turns with; tap it again to show that pair on the circle.',
+  'rope.channelRead': 'channel {channel} turns with channel {other} (pair {pair})',
   'rope.circleLegend': 'pair {pair} · dashed: position 0',
   'rope.channel': 'channel {channel}',
   'rope.boundTitle': 'RoFormer’s upper bound on |q·k|, by m − n',
@@ -668,6 +681,7 @@ export default {
   'padding.padToOne': 'padding → 1',
   'padding.lessonCode': "the lesson's code",
   'padding.chooseSlot': 'Choose a slot (click a number, or arrow keys on the slot row) to read it.',
+  'padding.chooseSlotTouch': 'Tap a number in the slot row to read that slot.',
   'padding.slotToken': "slot {slot}, “{token}” (id {id}): RoBERTa gives {roberta}, generation gives {generation}, the lesson's expression gives {mistake}; arange would say {naive}.",
   'padding.slotPadding': "slot {slot}, padding (id {id}): RoBERTa gives {roberta} (the padding index: that row is never trained and the token is masked), generation gives {generation} (a placeholder; the mask hides it), the lesson's expression gives {mistake} — not a row of any table.",
   'padding.robertaNote': '{roberta} counts only real tokens and starts after its padding index, so padding keeps the padding index (whose embedding row is reserved) and {side}.',

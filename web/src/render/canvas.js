@@ -47,7 +47,10 @@ export function themeColors(host) {
     selectB: get('--_select-b', '#7048e8'),
     cursor: get('--_cursor', '#111111'),
     font: `12px ${get('--_font', 'system-ui, sans-serif')}`,
-    fontSmall: `11px ${get('--_font', 'system-ui, sans-serif')}`,
+    // 11 px, or 12 px on a phone (styles.js sets --_canvas-small there)
+    fontSmall: `${get('--_canvas-small', '11px')} ${get('--_font', 'system-ui, sans-serif')}`,
+    // the smallest text size in CSS px: 0 on a desktop, 12 on a phone (styles.js, --_min-text)
+    minText: parseFloat(get('--_min-text', '0')) || 0,
     fontBold: `600 12px ${get('--_font', 'system-ui, sans-serif')}`,
     surface: get('--_surface', '#f4f6f8'),
     border: get('--_border', '#d0d7de'),

@@ -110,7 +110,7 @@ export function drawMatrixAxes(ctx, layout, theme, { colTitle, rowTitle, rowOffs
  * Outlines rows (selection) across the whole plot width, with an A/B tag at the right edge; tags of rows
  * closer than a tag's height sit side by side instead of on top of each other.
  */
-export function drawRowMarks(ctx, layout, marks) {
+export function drawRowMarks(ctx, layout, marks, font = 'bold 10px system-ui, sans-serif') {
   const { rect } = layout;
   const placed = [];
   ctx.save();
@@ -131,7 +131,7 @@ export function drawRowMarks(ctx, layout, marks) {
       ctx.arc(cx, cy, 8, 0, Math.PI * 2);
       ctx.fill();
       ctx.fillStyle = '#fff';
-      ctx.font = 'bold 10px system-ui, sans-serif';
+      ctx.font = font;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
       ctx.fillText(tag, cx, cy + 0.5);

@@ -22,6 +22,7 @@ import { LocaleController } from './element/locale-controller.js';
 // widgets import these from here
 export { baseStyles, pickedChipStyles } from './element/styles.js';
 export { leftOut, replaced } from './element/messages.js';
+export { TapController, forInput, leaves } from './element/tap-controller.js';
 
 export class PosencElement extends LitElement {
   static properties = {

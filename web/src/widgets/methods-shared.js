@@ -4,6 +4,7 @@
 import { css, html, nothing, unsafeCSS } from 'lit';
 import { CATEGORICAL } from '../render/color.js';
 import { clearCanvas, pointerIn } from '../render/canvas.js';
+import { TapController } from './element/tap-controller.js';
 
 /** Int32Array [start, start + 1, …, start + count − 1]: the position indices handed to the engine. */
 export function indexRange(start, count) {
@@ -104,7 +105,7 @@ export const methodStyles = css`
   .panel-title {
     font-weight: 600;
     margin: 10px 0 4px;
-    font-size: 0.95em;
+    font-size: max(var(--_min-text), 0.95em);
   }
   .seg {
     display: inline-flex;
@@ -161,7 +162,7 @@ export const methodStyles = css`
     padding: 2px 8px;
     margin: 6px 0;
     font-family: var(--_mono);
-    font-size: 0.88em;
+    font-size: max(var(--_min-text), 0.88em);
     overflow-wrap: anywhere;
   }
   .cards {
@@ -178,12 +179,12 @@ export const methodStyles = css`
   }
   .card .name {
     color: var(--_muted);
-    font-size: 0.88em;
+    font-size: max(var(--_min-text), 0.88em);
     display: block;
   }
   table.grid {
     border-collapse: collapse;
-    font-size: 0.88em;
+    font-size: max(var(--_min-text), 0.88em);
     width: 100%;
   }
   table.grid th,
@@ -218,7 +219,7 @@ export const methodStyles = css`
   }
   kbd {
     font-family: var(--_mono);
-    font-size: 0.85em;
+    font-size: max(var(--_min-text), 0.85em);
     border: 1px solid var(--_border);
     border-bottom-width: 2px;
     border-radius: 4px;
@@ -242,6 +243,80 @@ export function pairAtPointer(e, { plot, rect }, count) {
   const { x } = pointerIn(e);
   if (x < rect.x || x > rect.x + rect.w) return null;
   return clampInt(plot.sx.invert(x), 0, count - 1);
+}
+
+/**
+ * Reading and selecting a pair on a plot of pairs (the scaling and model widgets; element/tap-controller.js):
+ * hovering, a tap or ←/→ read a pair (`read`, shown until selected); a click, a second tap, the Select button
+ * (`button()`) or Enter select it as the host's `pair`, which the address follows. The host has `_plot` (from
+ * drawXYPlot), `_pair` (the pair it shows: `read` first) and `pair`; `count()` is how many pairs it draws.
+ */
+export class PairReader {
+  #host;
+  #count;
+  #tap;
+  #read = null;
+
+  constructor(host, count) {
+    this.#host = host;
+    this.#count = count;
+    this.#tap = new TapController(host, () => this.select(host._pair));
+  }
+
+  /** The pair read and not yet selected, or null. */
+  get read() {
+    return this.#read;
+  }
+
+  set read(i) {
+    this.#read = i;
+    this.#host.requestUpdate();
+  }
+
+  #at(e) {
+    const count = this.#count();
+    return this.#host._plot && count > 0 ? pairAtPointer(e, this.#host._plot, count) : null;
+  }
+
+  /** pointermove, pointerdown: reads the pair under the pointer. */
+  move = (e) => {
+    const i = this.#at(e);
+    if (i !== null && i !== this.#host._pair) this.read = i;
+  };
+
+  /** click: reads the pair, and selects it on a mouse click or a second tap. */
+  click = (e) => {
+    const i = this.#at(e);
+    if (i === null) return;
+    this.read = i;
+    if (this.#tap.selects(e, String(i))) this.select(i);
+  };
+
+  /** keydown: ←/→, Home, End read; Enter or Space selects. True when it used the key. */
+  key(e) {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this.select(this.#host._pair);
+      return true;
+    }
+    const i = pairForKey(e, this.#host._pair, this.#count());
+    if (i === null) return false;
+    e.preventDefault();
+    this.#tap.clear();
+    this.read = i;
+    return true;
+  }
+
+  /** The reader's pick: the host's `pair` (and the address) follow. */
+  select(i) {
+    this.read = null;
+    this.#host.pair = i;
+  }
+
+  /** The Select button under a pair a tap read, labelled in the host's language. */
+  button() {
+    return this.#tap.button(this.#host.t('common.selectPairOfChannels', { pair: this.#host._pair }));
+  }
 }
 
 /**

@@ -4,7 +4,7 @@
 
 import { html, css, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
-import { PosencElement, baseStyles } from '../base.js';
+import { PosencElement, baseStyles, TapController } from '../base.js';
 import { moveCellCursor } from '../grid-keys.js';
 import { numberAttr } from '../../state/attributes.js';
 import { clearCanvas, wrapText, pointerIn } from '../../render/canvas.js';
@@ -30,6 +30,8 @@ export class PosencAlibi extends PosencElement {
     symmetric: { type: Boolean, reflect: true },
     scale: { type: String, reflect: true, values: ['shared', 'head'] },
     _cursor: { state: true },
+    // the head whose cell a tap read (its bias is in the readout until selected), or null
+    _readHead: { state: true },
   };
 
   static styles = [
@@ -46,7 +48,7 @@ export class PosencAlibi extends PosencElement {
       }
       .slopes button {
         font-family: var(--_mono);
-        font-size: 0.82em;
+        font-size: max(var(--_min-text), 0.82em);
         min-height: 30px;
         padding: 2px 6px;
       }
@@ -83,6 +85,10 @@ export class PosencAlibi extends PosencElement {
       }
     `,
   ];
+
+  // a tap on a head reads a cell; a second tap on it, or the Select button, selects the head and that query
+  // row (element/tap-controller.js)
+  _tap = new TapController(this, () => this._selectCell(this._readHead ?? this.head, true));
 
   constructor() {
     super();
@@ -295,7 +301,7 @@ export class PosencAlibi extends PosencElement {
       ctx.strokeStyle = h === this.head ? t.selectA : t.border;
       ctx.lineWidth = h === this.head ? 2.5 : 1;
       ctx.strokeRect(rect.x - 0.5, rect.y - 0.5, rect.w + 1, rect.h + 1);
-      if (h === this.head && this._focusHeads) outlineCell(ctx, rect, L, L, this._cursor, t.cursor);
+      if (this._readHead != null ? h === this._readHead : h === this.head && this._focusHeads) outlineCell(ctx, rect, L, L, this._cursor, t.cursor);
     }
     const perHead = this.scale === 'head';
     drawColorBar(ctx, {
@@ -367,19 +373,29 @@ export class PosencAlibi extends PosencElement {
     const y = pt.y;
     rects.forEach((rect, h) => {
       if (x >= rect.x && x < rect.x + rect.w && y >= rect.y - 16 && y < rect.y + rect.h) {
-        this.head = h;
-        if (y >= rect.y) {
+        const inCells = y >= rect.y;
+        if (inCells) {
           const L = this._data.L;
           this._cursor = { row: Math.min(L - 1, Math.floor(((y - rect.y) / rect.h) * L)), col: Math.min(L - 1, Math.floor(((x - rect.x) / rect.w) * L)) };
-          this.query = this._cursor.row;
         }
+        if (this._tap.selects(e, inCells ? `${h},${this._cursor.row},${this._cursor.col}` : `${h}`)) this._selectCell(h, inCells);
+        else this._readHead = h;
       }
     });
+  }
+
+  /** Selects head `h`, and with `query` the cursor's row as the query. */
+  _selectCell(h, query) {
+    this._readHead = null;
+    this.head = h;
+    if (query) this.query = this._cursor.row;
   }
 
   _onHeadsKey(e) {
     const d = this._data;
     if (!d) return;
+    this._tap.clear();
+    this._readHead = null;
     const L = d.L;
     if (e.key === 'PageUp' || e.key === 'PageDown') {
       this._selectHead(this.head + (e.key === 'PageUp' ? -1 : 1));
@@ -467,7 +483,9 @@ export class PosencAlibi extends PosencElement {
     const q = this._q;
     const L = d?.L ?? this.length;
     const cur = this._cursor;
-    const cursorBias = d ? this.biasAt(h, cur.row, cur.col) : NaN;
+    // the bias readout follows the head a tap read
+    const rh = this._readHead ?? h;
+    const cursorBias = d ? this.biasAt(rh, cur.row, cur.col) : NaN;
     const hk = this._hoverKey ?? q;
     const w = d ? this.weightAt(h, q, hk) : NaN;
     return html`
@@ -533,18 +551,19 @@ export class PosencAlibi extends PosencElement {
       <p id="bias-readout" class="readout" role="status" aria-live="polite" aria-atomic="true">
         ${d
           ? this.tHtml('alibi.biasReadout', {
-              head: h,
+              head: rh,
               query: cur.row,
               key: cur.col,
               value: html`<span data-role="bias" data-value=${plain(cursorBias)}>${formatNumber(this.locale, cursorBias, 4)}</span>`,
               why: Number.isFinite(cursorBias)
-                ? this.t('alibi.biasWhy', { slope: slopeText(d.slopes[h]), distance: Math.abs(cur.row - cur.col) })
+                ? this.t('alibi.biasWhy', { slope: slopeText(d.slopes[rh]), distance: Math.abs(cur.row - cur.col) })
                 : this.t('alibi.masked'),
             })
           : this._ready
             ? ''
             : this.t('common.loading')}
       </p>
+      ${this._tap.button(this.t('alibi.selectRow', { head: this._readHead ?? h, query: cur.row }))}
       </div>
       <div class="pane weights-pane">
       <p class="panel-title">${this.t('alibi.weightsTitle')}</p>
@@ -555,6 +574,7 @@ export class PosencAlibi extends PosencElement {
         aria-label=${this.t('alibi.weightsAria', { query: q, head: h })}
         aria-describedby="weight-readout"
         @pointermove=${this._onWeightsMove}
+        @pointerdown=${this._onWeightsMove}
         @keydown=${this._onWeightsKey}
       ></canvas>
       <p id="weight-readout" class="readout" role="status" aria-live="polite" aria-atomic="true">

@@ -1,7 +1,7 @@
 // <posenc-compare>: pick two positions from a token strip and compare their encodings (engine metrics).
 
 import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles, pickedChipStyles } from '../base.js';
+import { PosencElement, baseStyles, pickedChipStyles, forInput, leaves } from '../base.js';
 import { intList, stringList, numberAttr } from '../../state/attributes.js';
 import { pushPosition, normalizePositions } from '../../state/channel.js';
 import { clearCanvas, pointerIn } from '../../render/canvas.js';
@@ -73,12 +73,12 @@ export class PosencCompare extends PosencElement {
         white-space: nowrap;
       }
       .chip .idx {
-        font-size: 0.75em;
+        font-size: max(var(--_min-text), 0.75em);
         opacity: 0.8;
         font-family: var(--_mono);
       }
       .chip .idx.only {
-        font-size: 0.95em;
+        font-size: max(var(--_min-text), 0.95em);
         opacity: 1;
         margin: auto 0;
       }
@@ -86,7 +86,7 @@ export class PosencCompare extends PosencElement {
         position: absolute;
         top: -7px;
         right: -5px;
-        font-size: 0.7em;
+        font-size: max(var(--_min-text), 0.7em);
         font-weight: 700;
         background: var(--_bg);
         color: var(--_fg);
@@ -114,7 +114,7 @@ export class PosencCompare extends PosencElement {
       }
       .metric .name {
         color: var(--_muted);
-        font-size: 0.9em;
+        font-size: max(var(--_min-text), 0.9em);
       }
       .insight {
         margin: 6px 0;
@@ -347,11 +347,11 @@ export class PosencCompare extends PosencElement {
     const hoverText =
       this._hoverDim >= 0 && this._vecs?.[0] && this._vecs?.[1]
         ? this.t('compare.hoverValue', { dimension: this._hoverDim, a: formatNumber(this.locale, this._vecs[0][this._hoverDim], 4), b: formatNumber(this.locale, this._vecs[1][this._hoverDim], 4) })
-        : this.t('compare.hover');
+        : forInput(this.t('compare.hover'), this.t('compare.hoverTouch'));
     const focusIndex = Math.min(this._focusIndex, n - 1);
     return html`
       ${this.renderHead(this.label || this.t('compare.title'))}
-      <p class="note" id="howto">${this.t('compare.howto')}</p>
+      <p class="note" id="howto">${forInput(this.t('compare.howto'), this.t('compare.howtoTouch'))}</p>
       <ul class="strip" role="listbox" aria-label=${this.t('compare.strip')} aria-multiselectable="true" aria-describedby="howto">
         ${Array.from({ length: n }, (_, i) => {
           const slot = i === a ? 'A' : i === b ? 'B' : '';
@@ -386,7 +386,8 @@ export class PosencCompare extends PosencElement {
         role="img"
         aria-label=${this.t('compare.aria', { dModel: this.dModel })}
         @pointermove=${this._onPlotMove}
-        @pointerleave=${() => (this._hoverDim = -1)}
+        @pointerdown=${this._onPlotMove}
+        @pointerleave=${(e) => leaves(e) && (this._hoverDim = -1)}
         @keydown=${this._onPlotKey}
       ></canvas>
       <p class="readout muted" aria-live="polite">${hoverText}</p>

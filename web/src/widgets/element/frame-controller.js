@@ -14,6 +14,8 @@ import { controlUsesKey, pageScheme, watchPageScheme } from '../host-page.js';
 
 const motionQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
 const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+// a phone (styles.js): canvas labels take 12 px there, so crossing it draws them again
+const phoneQuery = typeof matchMedia === 'function' ? matchMedia('(max-width: 480px), (pointer: coarse)') : null;
 
 export class FrameController {
   #host;
@@ -67,6 +69,7 @@ export class FrameController {
     this.#colors = null;
     motionQuery?.addEventListener('change', this.#onPrefs);
     darkQuery?.addEventListener('change', this.#onPrefs);
+    phoneQuery?.addEventListener('change', this.#onPrefs);
     this.#resizeObserver?.observe(host.renderRoot);
     this.#unwatchPage = watchPageScheme(host, () => this.#applyScheme() && this.repaint());
     this.#applyScheme();
@@ -75,6 +78,7 @@ export class FrameController {
   hostDisconnected() {
     motionQuery?.removeEventListener('change', this.#onPrefs);
     darkQuery?.removeEventListener('change', this.#onPrefs);
+    phoneQuery?.removeEventListener('change', this.#onPrefs);
     this.#resizeObserver?.unobserve(this.#host.renderRoot);
     this.#unwatchPage?.();
     this.#unwatchPage = null;

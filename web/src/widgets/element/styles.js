@@ -77,6 +77,9 @@ const coreStyles = css`
     --_ok: var(--posenc-ok, #1a7f37);
     --_bad: var(--posenc-bad, #cf222e);
     --_radius: var(--posenc-radius, 8px);
+    /* the smallest text size: none on a desktop; 12 px on a phone (below). Every font size under 1em is
+       written max(var(--_min-text), …em). */
+    --_min-text: 0px;
     --_font: var(--posenc-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
     --_mono: var(--posenc-font-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
     /* native controls (checkboxes, sliders, scrollbars) follow the widget's theme, not the page's */
@@ -163,7 +166,7 @@ const coreStyles = css`
     cursor: default;
   }
   .toolbar button {
-    font-size: 0.86em;
+    font-size: max(var(--_min-text), 0.86em);
     min-height: 28px;
     padding: 2px 8px;
   }
@@ -200,7 +203,7 @@ const coreStyles = css`
   }
   .readout {
     font-family: var(--_mono);
-    font-size: 0.92em;
+    font-size: max(var(--_min-text), 0.92em);
     min-height: 1.5em;
     margin: 6px 0 0;
     overflow-wrap: anywhere;
@@ -210,7 +213,7 @@ const coreStyles = css`
   }
   .note {
     color: var(--_muted);
-    font-size: 0.9em;
+    font-size: max(var(--_min-text), 0.9em);
     margin: 6px 0 0;
   }
   .error {
@@ -229,7 +232,7 @@ const coreStyles = css`
   .embed-frame textarea {
     width: 100%;
     font-family: var(--_mono);
-    font-size: 0.85em;
+    font-size: max(var(--_min-text), 0.85em);
     background: var(--_surface);
     border: 1px solid var(--_border);
     border-radius: calc(var(--_radius) * 0.6);
@@ -250,10 +253,27 @@ const coreStyles = css`
     white-space: nowrap;
     border: 0;
   }
+  /* no touch-action: a swipe that starts on a plot scrolls the page and a pinch zooms it (tap-controller.js) */
   .plot {
     display: block;
-    touch-action: none;
     max-width: 100%;
+  }
+  /* instructions for the input the reader has (forInput in tap-controller.js) */
+  .for-coarse {
+    display: none;
+  }
+  @media (pointer: coarse) {
+    .for-fine {
+      display: none;
+    }
+    .for-coarse {
+      display: inline;
+    }
+  }
+  /* the Select button under a value a tap read */
+  button.select-read {
+    margin: 4px 0 0;
+    padding: 2px 10px;
   }
   canvas {
     display: block;
@@ -278,7 +298,7 @@ const coreStyles = css`
   table.values {
     border-collapse: collapse;
     font-family: var(--_mono);
-    font-size: 0.82em;
+    font-size: max(var(--_min-text), 0.82em);
   }
   table.values th,
   table.values td {
@@ -295,7 +315,28 @@ const coreStyles = css`
   @media (max-width: 480px) {
     table.values th,
     table.values td {
-      padding: 2px 3px;
+      padding: 2px 2px;
+    }
+  }
+  /* on a phone no text is smaller than 12 px (canvas labels: --_canvas-small, read by themeColors) */
+  @media (max-width: 480px), (pointer: coarse) {
+    .frame {
+      --_min-text: 12px;
+      --_canvas-small: 12px;
+    }
+    sub,
+    sup,
+    small {
+      font-size: max(var(--_min-text), 0.83em);
+    }
+    /* targets at least 24 px (WCAG 2.5.8) */
+    .controls label,
+    summary,
+    input[type='range'] {
+      min-height: 24px;
+    }
+    button {
+      min-width: 24px;
     }
   }
   details > summary {

@@ -2,7 +2,7 @@
 
 import { html, css, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
-import { PosencElement, baseStyles, leftOut } from '../base.js';
+import { PosencElement, baseStyles, leftOut, TapController, leaves } from '../base.js';
 import { moveCellCursor } from '../grid-keys.js';
 import { intList, numberAttr } from '../../state/attributes.js';
 import { pushPosition } from '../../state/channel.js';
@@ -51,13 +51,16 @@ export class PosencHeatmap extends PosencElement {
         position: absolute;
         right: 12px;
         top: 2px;
-        font-size: 0.8em;
+        font-size: max(var(--_min-text), 0.8em);
       }
       .formula {
         font-family: var(--_mono);
       }
     `,
   ];
+
+  // a tap reads a row; a second tap on it, or the Select button, selects it (element/tap-controller.js)
+  _tap = new TapController(this, () => this._selectRow(this._cursor.row));
 
   constructor() {
     super();
@@ -227,7 +230,7 @@ export class PosencHeatmap extends PosencElement {
       color: i === 0 ? theme.selectA : theme.selectB,
       tag: i === 0 ? 'A' : 'B',
     }));
-    drawRowMarks(ctx, geom, marks);
+    drawRowMarks(ctx, geom, marks, `bold ${theme.fontSmall}`);
     if (this._linkedHover) drawCrosshair(ctx, geom, { row: this._linkedHover.row - p.offset, col: null }, theme.cursor);
     if (this._focused || this._pointerInside) drawCellCursor(ctx, geom, this._cursor, theme.cursor);
     const scheme = this.choice('scheme');
@@ -330,7 +333,8 @@ export class PosencHeatmap extends PosencElement {
     }
   }
 
-  _onLeave() {
+  _onLeave(e) {
+    if (!leaves(e)) return;
     this._pointerInside = false;
     this.publishHover(null);
     this._paint();
@@ -340,7 +344,8 @@ export class PosencHeatmap extends PosencElement {
     const cell = this._pointer(e);
     if (!cell) return;
     this._cursor = cell;
-    this._selectRow(cell.row);
+    if (this._tap.selects(e, String(cell.row))) this._selectRow(cell.row);
+    else this._paint();
   }
 
   _selectRow(row) {
@@ -355,6 +360,7 @@ export class PosencHeatmap extends PosencElement {
 
   _onKey(e) {
     const p = this._params;
+    this._tap.clear();
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       this._selectRow(this._cursor.row);
@@ -495,6 +501,7 @@ export class PosencHeatmap extends PosencElement {
         ${this._progress < 1 ? html`<span class="progress muted" aria-hidden="true">${this.t('heatmap.drawing', { percent: Math.round(this._progress * 100) })}</span>` : nothing}
       </div>
       <p id="readout" class="readout" role="status" aria-live="polite" aria-atomic="true" data-value=${ro.value ?? ''}>${ro.text}</p>
+      ${this._tap.button(this.t('common.selectPosition', { position: p.offset + this._cursor.row }))}
       <p class="readout formula muted lesson" dir="ltr">${ro.formula}</p>
       ${big > 4e6 ? html`<p class="note">${this.t('heatmap.large', { count: this.locale === 'en' ? int(big) : big })}</p>` : nothing}
       <details @toggle=${(e) => (this._tableOpen = e.target.open)}>

@@ -5,7 +5,7 @@
 
 import { html, css, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
-import { PosencElement, baseStyles, replaced } from '../base.js';
+import { PosencElement, baseStyles, replaced, TapController } from '../base.js';
 import { numberAttr, intList } from '../../state/attributes.js';
 import { MatrixRaster } from '../../render/raster.js';
 import { lut } from '../../render/color.js';
@@ -40,6 +40,8 @@ export class PosencLearned extends PosencElement {
     extra: { type: Number, reflect: true, converter: numberAttr(0) },
     positions: { type: Array, reflect: true, converter: intList },
     _progress: { state: true },
+    // the row a tap read (shown in the lookup until it is selected or the reader moves on), or null
+    _readRow: { state: true },
   };
 
   static styles = [
@@ -67,11 +69,14 @@ export class PosencLearned extends PosencElement {
       }
       .vals {
         font-family: var(--_mono);
-        font-size: 0.88em;
+        font-size: max(var(--_min-text), 0.88em);
         overflow-wrap: anywhere;
       }
     `,
   ];
+
+  // a tap reads a row; a second tap on it, or the Select button, looks it up as `position` (element/tap-controller.js)
+  _tap = new TapController(this, () => this._setPosition(this._readRow ?? this._pos));
 
   constructor() {
     super();
@@ -135,6 +140,7 @@ export class PosencLearned extends PosencElement {
 
   selectionChanged(list, source) {
     if (source === this || !list?.length) return;
+    this._readRow = null;
     this.position = list[list.length - 1];
   }
 
@@ -189,7 +195,7 @@ export class PosencLearned extends PosencElement {
         this._key = key;
         this._dirty = true;
       }
-      this._look = this.lookup(this._pos);
+      this._look = this.lookup(this._shownPos);
       return true;
     }, { main: true });
     if (!ok) this._data = null;
@@ -320,8 +326,8 @@ export class PosencLearned extends PosencElement {
       ctx.textAlign = 'right';
       ctx.textBaseline = 'bottom';
       ctx.fillText(endLabel, rect.x + rect.w - 4, ly - 1);
-      // the looked-up position
-      const pos = this._pos;
+      // the looked-up position (or the one a tap read)
+      const pos = this._shownPos;
       if (pos < d.rows) {
         const y = rect.y + (pos + 0.5) * geom.cellH;
         ctx.save();
@@ -404,7 +410,14 @@ export class PosencLearned extends PosencElement {
 
   // ---- interaction -------------------------------------------------------------------------------------------
 
+  /** The row the lookup shows: the one a tap read, else `position`. */
+  get _shownPos() {
+    return this._readRow ?? this._pos;
+  }
+
   _setPosition(p) {
+    this._readRow = null;
+    this._tap.clear();
     const max = (this._data?.rows ?? this._rows) - 1;
     this.position = clampInt(p, 0, Math.max(max, this._pos));
     this.setSelection([this._pos], { announce: false });
@@ -429,7 +442,9 @@ export class PosencLearned extends PosencElement {
     if (!geom) return;
     const pt = pointerIn(e);
     const cell = geom.cellAt(pt.x, pt.y);
-    if (cell) this._setPosition(cell.row);
+    if (!cell) return;
+    if (this._tap.selects(e, String(cell.row))) this._setPosition(cell.row);
+    else this._readRow = cell.row;
   }
 
   // ---- exports -----------------------------------------------------------------------------------------------
@@ -570,6 +585,7 @@ export class PosencLearned extends PosencElement {
             ? nothing
             : html`<p class="readout">${this.t('common.loading')}</p>`}
       </div>
+      ${this._tap.button(this.t('common.selectPosition', { position: this._readRow ?? this._pos }))}
       <canvas class="plot rows" role="img" aria-label=${this.t(past ? 'learned.rowsAriaPast' : 'learned.rowsAria', { position: this._int(this._pos) })}></canvas>
       </div>
       </div>

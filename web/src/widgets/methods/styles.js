@@ -28,7 +28,7 @@ export const methodsStyles = css`
     white-space: nowrap;
   }
   .chip .idx {
-    font-size: 0.75em;
+    font-size: max(var(--_min-text), 0.75em);
     font-family: var(--_mono);
     opacity: 0.85;
   }
@@ -53,7 +53,7 @@ export const methodsStyles = css`
   }
   .panel h4 {
     margin: 0;
-    font-size: 0.92em;
+    font-size: max(var(--_min-text), 0.92em);
     display: flex;
     align-items: center;
     gap: 6px;
@@ -86,18 +86,18 @@ export const methodsStyles = css`
   }
   .panel .what {
     font-family: var(--_mono);
-    font-size: 0.78em;
+    font-size: max(var(--_min-text), 0.78em);
     color: var(--_muted);
     margin: 0 0 2px;
   }
   .panel .val {
     font-family: var(--_mono);
-    font-size: 0.88em;
+    font-size: max(var(--_min-text), 0.88em);
     margin: 2px 0 0;
     overflow-wrap: anywhere;
   }
   .panel .fail {
-    font-size: 0.78em;
+    font-size: max(var(--_min-text), 0.78em);
   }
   .dot {
     background: currentColor;
@@ -107,7 +107,7 @@ export const methodsStyles = css`
     display: inline-block;
   }
   .train {
-    font-size: 0.85em;
+    font-size: max(var(--_min-text), 0.85em);
   }
   table.grid td .ok,
   table.grid td .bad {

@@ -13,7 +13,7 @@ import { int, plain } from '../../render/format.js';
 import { formatNumber, formatSci } from '../../i18n/index.js';
 import { drawXYPlot, drawCursor, extent } from '../../render/xyplot.js';
 import { csvRow } from '../../render/export.js';
-import { methodStyles, clampInt, timed, pairForKey, pairAtPointer, plotContext } from '../methods-shared.js';
+import { methodStyles, clampInt, timed, PairReader, plotContext } from '../methods-shared.js';
 import { PRESETS } from './presets.js';
 import { modelStyles } from './styles.js';
 import { ropeInvFreqCode } from '../pytorch.js';
@@ -34,6 +34,9 @@ export class PosencModel extends PosencElement {
   };
 
   static styles = [baseStyles, methodStyles, modelStyles];
+
+  // hovering, a tap or the arrow keys read a pair; a click, a second tap, Select or Enter selects it as `pair`
+  _pairs = new PairReader(this, () => (this._data?.r ? this._data.wavelength.length : 0)); // no pairs to read without RoPE
 
   constructor() {
     super();
@@ -133,6 +136,7 @@ export class PosencModel extends PosencElement {
     const d = this._data;
     if (!d?.r) return 0;
     const n = d.wavelength.length;
+    if (this._pairs.read != null) return Math.min(this._pairs.read, n - 1);
     if (this.pair >= 0) return Math.min(this.pair, n - 1);
     // the pair whose wavelength is nearest the trained context: where scaling matters
     const target = d.trained ?? d.longest;
@@ -217,15 +221,7 @@ export class PosencModel extends PosencElement {
   // ---- interaction -------------------------------------------------------------------------------------------
 
   _onKey(e) {
-    const i = pairForKey(e, this._pair, this._data?.wavelength?.length ?? 1);
-    if (i === null) return;
-    e.preventDefault();
-    this.pair = i;
-  }
-
-  _onMove(e) {
-    const i = this._plot && this._data?.r ? pairAtPointer(e, this._plot, this._data.wavelength.length) : null;
-    if (i !== null && i !== this._pair) this.pair = i;
+    this._pairs.key(e);
   }
 
   _applyPasted() {
@@ -344,7 +340,9 @@ export class PosencModel extends PosencElement {
             aria-label=${d ? this.t('model.plotAria', { pairs: d.wavelength.length }) : this.t('model.plotShort')}
             aria-describedby="pair-readout"
             @keydown=${this._onKey}
-            @pointermove=${this._onMove}
+            @pointermove=${this._pairs.move}
+            @pointerdown=${this._pairs.move}
+            @click=${this._pairs.click}
             @focus=${() => ((this._focused = true), this._draw())}
             @blur=${() => ((this._focused = false), this._draw())}
           ></canvas>
@@ -364,6 +362,7 @@ export class PosencModel extends PosencElement {
                 })
               : nothing}
           </p>
+          ${this._pairs.button()}
           ${d && d.r.type !== 'default' ? html`<p class="note">${this.tHtml('model.solidDashed', { type: code(d.r.type) })}</p>` : nothing}
         </div>
         <div class="pane">

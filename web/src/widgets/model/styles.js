@@ -10,7 +10,7 @@ export const modelStyles = css`
   }
   .source {
     color: var(--_accent);
-    font-size: 0.9em;
+    font-size: max(var(--_min-text), 0.9em);
   }
   .paste {
     margin: 6px 0;
@@ -21,7 +21,7 @@ export const modelStyles = css`
     box-sizing: border-box;
     margin: 6px 0;
     font-family: var(--_mono);
-    font-size: 0.85em;
+    font-size: max(var(--_min-text), 0.85em);
     color: var(--_fg);
     background: var(--_bg);
     border: 1px solid var(--_border);
@@ -31,7 +31,7 @@ export const modelStyles = css`
     margin: 4px 0;
     padding-left: 1.2em;
     color: var(--_muted);
-    font-size: 0.88em;
+    font-size: max(var(--_min-text), 0.88em);
     overflow-wrap: anywhere;
   }
   .layers {
@@ -81,7 +81,7 @@ export const modelStyles = css`
     gap: 2px 14px;
     margin: 2px 0 6px;
     padding: 0;
-    font-size: 0.88em;
+    font-size: max(var(--_min-text), 0.88em);
   }
   .legend .layer {
     width: 10px;

@@ -9,7 +9,7 @@
 
 import { html, css, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
-import { PosencElement, baseStyles, replaced } from '../base.js';
+import { PosencElement, baseStyles, replaced, forInput } from '../base.js';
 import { numberAttr, stringListAttr } from '../../state/attributes.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
 import { attempt, errorText, clampInt, methodStyles } from '../methods-shared.js';
@@ -44,7 +44,7 @@ export class PosencPadding extends PosencElement {
       table.ids {
         border-collapse: collapse;
         font-family: var(--_mono);
-        font-size: 0.88em;
+        font-size: max(var(--_min-text), 0.88em);
       }
       table.ids th,
       table.ids td {
@@ -64,21 +64,25 @@ export class PosencPadding extends PosencElement {
         display: block;
         font-weight: normal;
         font-family: var(--_mono);
-        font-size: 0.85em;
+        font-size: max(var(--_min-text), 0.85em);
         color: var(--_muted);
       }
       /* phone widths: row names and their formulas wrap, so the slots stay in view beside them */
       @media (max-width: 480px) {
         table.ids {
-          font-size: 0.72em;
+          font-size: max(var(--_min-text), 0.72em);
         }
         table.ids th[scope='row'] {
           white-space: normal;
-          min-width: 6em;
+          min-width: 5em;
+        }
+        /* at 12 px (the phone's smallest text) a formula breaks where it must */
+        table.ids th[scope='row'] .formula {
+          overflow-wrap: anywhere;
         }
         table.ids th,
         table.ids td {
-          padding: 2px 3px;
+          padding: 2px 2px;
           min-width: 1.8em;
         }
       }
@@ -95,7 +99,7 @@ export class PosencPadding extends PosencElement {
         min-height: 26px;
         padding: 0 6px;
         font-family: var(--_mono);
-        font-size: 0.95em;
+        font-size: max(var(--_min-text), 0.95em);
       }
       table.ids td.cur,
       table.ids th.cur {
@@ -467,7 +471,7 @@ export class PosencPadding extends PosencElement {
           ? nothing
           : html`<p class="readout">${this.t('common.loading')}</p>`}
       <p class="readout" role="status" aria-live="polite" aria-atomic="true" data-role="slot">
-        ${d && cur >= 0 ? this._slotText(cur) : d ? this.t('padding.chooseSlot') : ''}
+        ${d && cur >= 0 ? this._slotText(cur) : d ? forInput(this.t('padding.chooseSlot'), this.t('padding.chooseSlotTouch')) : ''}
       </p>
       ${d ? this._renderNotes(d) : nothing}
     `;

@@ -53,7 +53,7 @@ export class PosencPermutation extends PosencElement {
       }
       .sentence h4 {
         margin: 0 0 6px;
-        font-size: 0.95em;
+        font-size: max(var(--_min-text), 0.95em);
       }
       .words {
         display: flex;

@@ -2,7 +2,7 @@
 
 import { html, css, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
-import { PosencElement, baseStyles, replaced } from '../base.js';
+import { PosencElement, baseStyles, replaced, forInput, leaves } from '../base.js';
 import { numberAttr, textAttr } from '../../state/attributes.js';
 import { clearCanvas } from '../../render/canvas.js';
 import { drawBars } from '../../render/bars.js';
@@ -65,7 +65,7 @@ export class PosencPipeline extends PosencElement {
       }
       .stage h4 {
         margin: 0 0 4px;
-        font-size: 0.95em;
+        font-size: max(var(--_min-text), 0.95em);
         display: flex;
         flex-wrap: wrap;
         gap: 4px 10px;
@@ -79,13 +79,13 @@ export class PosencPipeline extends PosencElement {
         border-radius: 50%;
         background: var(--_surface);
         border: 1px solid var(--_border);
-        font-size: 0.85em;
+        font-size: max(var(--_min-text), 0.85em);
       }
       .stage .shape {
         font-family: var(--_mono);
         color: var(--_muted);
         font-weight: normal;
-        font-size: 0.9em;
+        font-size: max(var(--_min-text), 0.9em);
       }
       .token {
         font-size: 1.3em;
@@ -364,14 +364,15 @@ export class PosencPipeline extends PosencElement {
                   role="img"
                   aria-label=${this.t('pipeline.chartAria', { title: s.title, count: s.vector.length })}
                   @pointermove=${(e) => (this._hover = { key: s.key, i: this._barIndex(e, s) })}
-                  @pointerleave=${() => (this._hover = null)}
+                  @pointerdown=${(e) => (this._hover = { key: s.key, i: this._barIndex(e, s) })}
+                  @pointerleave=${(e) => leaves(e) && (this._hover = null)}
                   @keydown=${(e) => this._onBarKey(e, s)}
                 ></canvas>`
               : html`<div class="token">“<bdi>${this.token}</bdi>” → id ${tokenId(this.token)}</div>`}
           </li>`;
         })}
       </ol>
-      <p class="readout muted" aria-live="polite">${hoverText || this.t('pipeline.hover')}</p>
+      <p class="readout muted" aria-live="polite">${hoverText || forInput(this.t('pipeline.hover'), this.t('pipeline.hoverTouch'))}</p>
       <p class="equation"><span dir="ltr">output = ${this.scale ? '√d_model · ' : ''}Embedding(token) + PE(position)</span>${this.dropout ? this.t('pipeline.thenDropout') : ''}</p>
     `;
   }

@@ -59,7 +59,7 @@ export class PosencProperties extends PosencElement {
         flex-wrap: wrap;
       }
       .badge {
-        font-size: 0.8em;
+        font-size: max(var(--_min-text), 0.8em);
         font-weight: 700;
         padding: 1px 8px;
         border-radius: 10px;

@@ -8,10 +8,10 @@ import { drawXYPlot, drawCursor, drawArrow, extent } from '../../render/xyplot.j
 const TITLE_LINE = 16;
 
 /**
- * One channel pair of the query and the key as arrows: at position 0 (dashed) and rotated to m and n, with
- * the trails of the last positions and the angle between them. `s` is the element's per-(m, n, pair) state.
+ * Where paintCircle puts things on a `size` px square: the centre (cx, cy), the radius R of the longest vector,
+ * the scale k (pixels per unit) and P(v), the canvas point of a 2-D vector.
  */
-export function paintCircle(ctx, size, s, t, focused, tr) {
+export function circleGeometry(size, s) {
   const cx = size / 2;
   const cy = size / 2 + 4;
   // the radius follows the longest of the drawn vectors (rotation keeps lengths: the engine shows it)
@@ -19,7 +19,16 @@ export function paintCircle(ctx, size, s, t, focused, tr) {
   const maxLen = Math.max(len(s.q0), len(s.k0), len(s.qPair), len(s.kPair), 1e-9);
   const R = size / 2 - 34;
   const k = R / maxLen;
-  const P = (v) => [cx + v[0] * k, cy - v[1] * k];
+  return { cx, cy, R, k, P: (v) => [cx + v[0] * k, cy - v[1] * k] };
+}
+
+/**
+ * One channel pair of the query and the key as arrows: at position 0 (dashed) and rotated to m and n, with
+ * the trails of the last positions and the angle between them. `s` is the element's per-(m, n, pair) state.
+ */
+export function paintCircle(ctx, size, s, t, focused, tr) {
+  const { cx, cy, R, k, P } = circleGeometry(size, s);
+  const len = (v) => Math.hypot(v[0], v[1]);
   ctx.strokeStyle = t.grid;
   ctx.lineWidth = 1;
   ctx.beginPath();

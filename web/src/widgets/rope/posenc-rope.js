@@ -6,7 +6,7 @@
 
 import { html, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
-import { PosencElement, baseStyles, replaced } from '../base.js';
+import { PosencElement, baseStyles, replaced, TapController, forInput } from '../base.js';
 import { numberAttr, intList } from '../../state/attributes.js';
 import { clearCanvas, pointerIn } from '../../render/canvas.js';
 import { plain } from '../../render/format.js';
@@ -15,7 +15,7 @@ import { csvRow } from '../../render/export.js';
 import { tile, clampInt, methodStyles, numberInput, timed, announceChange } from '../methods-shared.js';
 import { ropeStyles } from './styles.js';
 import { ropeStatic, boundMeans, qkCurve } from './model.js';
-import { paintCircle, pairingGeometry, paintPairing, decayGeometry, paintDecay } from './painters.js';
+import { paintCircle, circleGeometry, pairingGeometry, paintPairing, decayGeometry, paintDecay } from './painters.js';
 import { ropeScoresCode } from '../pytorch.js';
 
 const MAX_HEAD_DIM = 1024;
@@ -28,6 +28,9 @@ const COMPACT_HISTORY = 4; // rows of the history table on a slide
 
 export class PosencRope extends PosencElement {
   static properties = {
+    // the arrow a pointer or tap reads on the circle ('q' or 'k'), and the channel one reads on the pairing strip
+    _circleRead: { state: true },
+    _readChannel: { state: true },
     headDim: { type: Number, reflect: true, attribute: 'head-dim', converter: numberAttr(64), range: { min: 2, max: MAX_HEAD_DIM, even: true, engine: 'RopeOptions.headDim' } },
     base: { type: Number, reflect: true, converter: numberAttr(10000) },
     convention: { type: String, reflect: true, values: ['half', 'interleaved'] },
@@ -41,6 +44,9 @@ export class PosencRope extends PosencElement {
   };
 
   static styles = [baseStyles, methodStyles, ropeStyles];
+
+  // a tap on the pairing strip reads a channel's pair; a second tap, or the Select button, selects that pair
+  _tap = new TapController(this, () => this._pickChannel(this._readChannel));
 
   constructor() {
     super();
@@ -283,6 +289,7 @@ export class PosencRope extends PosencElement {
     if (!canvas) return;
     const size = this.compact ? Math.max(200, Math.min(300, this._paneWidth('.pairing-pane'))) : Math.max(220, Math.min(340, this.contentWidth));
     const ctx = clearCanvas(canvas, size, size, this.ratio);
+    this._circleSize = size;
     if (this._state) paintCircle(ctx, size, this._state, this.theme$(), this._focusCircle, this._tr);
   }
 
@@ -362,16 +369,64 @@ export class PosencRope extends PosencElement {
     e.preventDefault();
   }
 
+  /** The arrow (q or k) nearest the pointer on the circle: it is read out under the picture. */
+  _onCirclePointer(e) {
+    const s = this._state;
+    if (!s || !this._circleSize) return;
+    const { P } = circleGeometry(this._circleSize, s);
+    const pt = pointerIn(e);
+    const dist = (v) => Math.hypot(P(v)[0] - pt.x, P(v)[1] - pt.y);
+    this._circleRead = dist(s.qPair) <= dist(s.kPair) ? 'q' : 'k';
+    this._readChannel = null;
+  }
+
+  /**
+   * The line under the circle: what a pointer or tap read last (an arrow of the circle, or a channel of the
+   * pairing strip), or how to read them. Only hints: a lesson note (the compact layout keeps it behind Notes).
+   */
+  _renderRead(s) {
+    const text = (this._readChannel != null && this._channelReadout()) || (this._circleRead && this._circleReadout(s));
+    return html`<p class=${text ? 'readout' : 'note lesson'} data-role="read" role="status" aria-live="polite">
+      ${text || this.sentences(forInput(this.t('rope.circleHint'), this.t('rope.circleHintTouch')), forInput(this.t('rope.pairingHint'), this.t('rope.pairingHintTouch')))}
+    </p>`;
+  }
+
+  _circleReadout(s) {
+    if (!s) return '';
+    const q = this._circleRead === 'q';
+    const v = q ? s.qPair : s.kPair;
+    return this.t('rope.circleRead', { name: q ? this.t('rope.qAt', { m: s.m }) : this.t('rope.kAt', { n: s.n }), a: s.channels[0], b: s.channels[1], x: this._num(v[0], 4), y: this._num(v[1], 4) });
+  }
+
   _onPairingClick(e) {
     const st = this._static;
     if (!st) return;
     const g = this._pairingGeometry();
     const pt = pointerIn(e);
     const j = Math.floor((pt.x - g.left) / g.cell);
-    if (j >= 0 && j < this._d && st.pairOf[j] >= 0) this.pair = st.pairOf[j];
+    if (!(j >= 0 && j < this._d && st.pairOf[j] >= 0)) return;
+    if (this._tap.selects(e, String(j))) this._pickChannel(j);
+    else [this._readChannel, this._circleRead] = [j, null];
+  }
+
+  /** Selects the pair of channel `j`. */
+  _pickChannel(j) {
+    this._readChannel = null;
+    const st = this._static;
+    if (st && j != null && st.pairOf[j] >= 0) this.pair = st.pairOf[j];
+  }
+
+  _channelReadout() {
+    const st = this._static;
+    const j = this._readChannel;
+    if (!st || j == null || !(st.pairOf[j] >= 0)) return '';
+    const [a, b] = st.pairs[st.pairOf[j]];
+    return this.t('rope.channelRead', { channel: j, other: a === j ? b : a, pair: st.pairOf[j] });
   }
 
   _onPairingKey(e) {
+    this._tap.clear();
+    this._readChannel = null;
     const last = (this._static?.pairs.length ?? 1) - 1;
     let p = this._pair;
     if (e.key === 'ArrowRight' || e.key === 'ArrowUp') p++;
@@ -510,6 +565,8 @@ export class PosencRope extends PosencElement {
           aria-label=${s ? this.t('rope.circleAria', { pair: s.pair, a: s.channels[0], b: s.channels[1], m: s.m, n: s.n }) : this.t('rope.circleShort')}
           aria-describedby="score"
           @keydown=${this._onCircleKey}
+          @pointermove=${this._onCirclePointer}
+          @pointerdown=${this._onCirclePointer}
           @focus=${() => ((this._focusCircle = true), this._drawCircle())}
           @blur=${() => ((this._focusCircle = false), this._drawCircle())}
         ></canvas>
@@ -594,6 +651,7 @@ export class PosencRope extends PosencElement {
             : nothing}
         </div>
       </div>
+      ${this._renderRead(s)}
       <p class="note lesson keys">
         ${this.tHtml('rope.keys', { leftRight: html`${kbd('←')}/${kbd('→')}`, upDown: html`${kbd('↑')}/${kbd('↓')}`, home: kbd(this.t('rope.homeKey')) })}
       </p>
@@ -609,6 +667,7 @@ export class PosencRope extends PosencElement {
         @click=${this._onPairingClick}
         @keydown=${this._onPairingKey}
       ></canvas>
+      ${this._tap.button(this._readChannel != null && this._static ? this.t('common.selectPairOfChannels', { pair: this._static.pairOf[this._readChannel] }) : '')}
       <p class="note lesson">
         ${this.sentences(
           this.tHtml(conv === 'half' ? 'rope.halfNote' : 'rope.interleavedNote', {

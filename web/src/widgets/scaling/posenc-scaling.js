@@ -12,7 +12,7 @@ import { formatNumber, formatSci } from '../../i18n/index.js';
 import { drawXYPlot, drawCursor, extent } from '../../render/xyplot.js';
 import { CATEGORICAL } from '../../render/color.js';
 import { csvRow } from '../../render/export.js';
-import { clampInt, methodStyles, numberInput, timed, pairForKey, pairAtPointer, plotContext } from '../methods-shared.js';
+import { clampInt, methodStyles, numberInput, timed, PairReader, plotContext } from '../methods-shared.js';
 import { ropeInvFreqCode } from '../pytorch.js';
 
 export const SCALING_TYPES = ['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'];
@@ -105,6 +105,9 @@ export class PosencScaling extends PosencElement {
       }
     `,
   ];
+
+  // hovering, a tap or the arrow keys read a pair; a click, a second tap, Select or Enter selects it as `pair`
+  _pairs = new PairReader(this, () => this._data?.half ?? 1);
 
   constructor() {
     super();
@@ -212,13 +215,14 @@ export class PosencScaling extends PosencElement {
   get adjustments() {
     const d = this._data;
     if (!d || !(this.pair >= 0)) return super.adjustments;
-    return [...super.adjustments, ...replaced('pair', this.pair, this._pair, this.t('scaling.pairRange', { last: d.half - 1 }), this.t.bind(this))];
+    return [...super.adjustments, ...replaced('pair', this.pair, Math.min(this.pair, d.half - 1), this.t('scaling.pairRange', { last: d.half - 1 }), this.t.bind(this))];
   }
 
   /** The cursor pair: the attribute, or the pair whose default wavelength is closest to the original context. */
   get _pair() {
     const d = this._data;
     if (!d) return 0;
+    if (this._pairs.read != null) return Math.min(this._pairs.read, d.half - 1);
     if (this.pair >= 0) return Math.min(this.pair, d.half - 1);
     let best = 0;
     const wl = d.curves.default.wavelength;
@@ -270,7 +274,11 @@ export class PosencScaling extends PosencElement {
     }
     series.push({ x: d.x, y: d.curves[sel][key], color: CATEGORICAL[SCALING_TYPES.indexOf(sel)], width: 3 });
     const markValue = (v) => (wave ? v : TWO_PI / v);
-    const rect = { x: 58, y: 12, w: w - 58 - (wave ? 14 : 70), h: h - 50 };
+    const wavelengthLabel = (v) => `λ ${formatSci(this.locale, TWO_PI / v, 2)}`;
+    // the frequency view writes wavelengths at the right: as wide as its widest end (12 px text on a phone)
+    ctx.font = t.fontSmall;
+    const right = wave ? 14 : Math.max(70, 10 + Math.max(...[yLo, yHi].map((v) => ctx.measureText(wavelengthLabel(v)).width)));
+    const rect = { x: 58, y: 12, w: w - 58 - right, h: h - 50 };
     const plot = drawXYPlot(ctx, {
       rect,
       xDomain: [-0.5, d.half - 0.5],
@@ -285,7 +293,7 @@ export class PosencScaling extends PosencElement {
       xLabel: this.t('scaling.axisPair'),
       yLabel: this.t(wave ? 'scaling.axisWavelength' : 'scaling.axisFrequency'),
       yLabelOffset: 46,
-      yRight: wave ? undefined : (v) => `λ ${formatSci(this.locale, TWO_PI / v, 2)}`,
+      yRight: wave ? undefined : wavelengthLabel,
     });
     this._plot = { plot, rect };
     const i = this._pair;
@@ -313,15 +321,7 @@ export class PosencScaling extends PosencElement {
       e.preventDefault();
       return;
     }
-    const i = pairForKey(e, this._pair, half);
-    if (i === null) return;
-    e.preventDefault();
-    this.pair = i;
-  }
-
-  _onMove(e) {
-    const i = this._plot ? pairAtPointer(e, this._plot, this._data?.half ?? 1) : null;
-    if (i !== null) this.pair = i;
+    this._pairs.key(e);
   }
 
   _preset(p) {
@@ -419,7 +419,9 @@ export class PosencScaling extends PosencElement {
           : this.t('scaling.plotShort')}
         aria-describedby="pair-readout"
         @keydown=${this._onKey}
-        @pointermove=${this._onMove}
+        @pointermove=${this._pairs.move}
+        @pointerdown=${this._pairs.move}
+        @click=${this._pairs.click}
         @focus=${() => ((this._focused = true), this._draw())}
         @blur=${() => ((this._focused = false), this._draw())}
       ></canvas>
@@ -438,6 +440,7 @@ export class PosencScaling extends PosencElement {
             ? ''
             : this.t('common.loading')}
       </p>
+      ${this._pairs.button()}
       </div>
       <div class="pane">
       ${d

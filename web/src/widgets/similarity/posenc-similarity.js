@@ -2,7 +2,7 @@
 
 import { html, css, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
-import { PosencElement, baseStyles } from '../base.js';
+import { PosencElement, baseStyles, TapController, leaves } from '../base.js';
 import { moveCellCursor } from '../grid-keys.js';
 import { intList, numberAttr } from '../../state/attributes.js';
 import { normalizePositions } from '../../state/channel.js';
@@ -43,6 +43,9 @@ export class PosencSimilarity extends PosencElement {
       }
     `,
   ];
+
+  // a tap reads a cell; a second tap on it, or the Select button, selects the pair (element/tap-controller.js)
+  _tap = new TapController(this, () => this._selectCell(this._cursor));
 
   constructor() {
     super();
@@ -215,7 +218,8 @@ export class PosencSimilarity extends PosencElement {
     const c = this._cellFromEvent(e);
     if (!c) return;
     this._cursor = c;
-    this._selectCell(c);
+    if (this._tap.selects(e, `${c.row},${c.col}`)) this._selectCell(c);
+    else this._paint();
   }
 
   _selectCell({ row, col }) {
@@ -225,6 +229,7 @@ export class PosencSimilarity extends PosencElement {
 
   _onKey(e) {
     const L = this.length;
+    this._tap.clear();
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       this._selectCell(this._cursor);
@@ -326,7 +331,8 @@ export class PosencSimilarity extends PosencElement {
         aria-label=${this.t('similarity.aria', { metric: this._metricName, length: this.length })}
         aria-describedby="readout"
         @pointermove=${this._onMove}
-        @pointerleave=${() => ((this._pointerInside = false), this.publishHover(null), this._paint())}
+        @pointerdown=${this._onMove}
+        @pointerleave=${(e) => leaves(e) && ((this._pointerInside = false), this.publishHover(null), this._paint())}
         @click=${this._onClick}
         @keydown=${this._onKey}
         @focus=${() => ((this._focused = true), this._paint())}
@@ -335,6 +341,7 @@ export class PosencSimilarity extends PosencElement {
       </div>
       <div class="pane">
       <p id="readout" class="readout" role="status" aria-live="polite" aria-atomic="true" data-value=${ro.value != null ? plain(ro.value) : ''}>${ro.text}</p>
+      ${this._tap.button(this._cursor.row === this._cursor.col ? this.t('common.selectPosition', { position: this._cursor.row }) : this.t('common.selectPair', { a: this._cursor.row, b: this._cursor.col }))}
       <p class="readout muted" data-role="selected">${this._selectedText() || nothing}</p>
       <p class="note">${this.t('similarity.note')}</p>
       </div>

@@ -62,7 +62,7 @@ export class PosencSlicing extends PosencElement {
         border-radius: calc(var(--_radius) * 0.6);
         overflow-x: auto;
         margin: 6px 0;
-        font-size: 0.9em;
+        font-size: max(var(--_min-text), 0.9em);
       }
       .dims {
         display: flex;
@@ -123,7 +123,7 @@ export class PosencSlicing extends PosencElement {
         line-height: 1;
       }
       table.values {
-        font-size: 0.78em;
+        font-size: max(var(--_min-text), 0.78em);
       }
       table.values th,
       table.values td {
@@ -146,7 +146,7 @@ export class PosencSlicing extends PosencElement {
       }
       @media (max-width: 480px) {
         table.shapes {
-          font-size: 0.85em;
+          font-size: max(var(--_min-text), 0.85em);
         }
         table.shapes td,
         table.shapes th {
@@ -165,7 +165,7 @@ export class PosencSlicing extends PosencElement {
         color: var(--_muted);
       }
       .cap {
-        font-size: 0.85em;
+        font-size: max(var(--_min-text), 0.85em);
         color: var(--_muted);
         margin: 2px 0;
       }

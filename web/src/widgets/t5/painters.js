@@ -14,6 +14,7 @@ export const BIAS_SCHEME = 'RdBu';
 export function paintGrid(ctx, size, t, { which, data: d, head, cursor, focused, words }) {
   const L = d.L;
   const rect = { x: 34, y: 18, w: size, h: size };
+  const numberPx = Math.max(rect.w / L < 15 ? 8.5 : rect.w / L < 18 ? 9.5 : 10, t.minText);
   const H = d.H;
   const hh = head;
   let lo = 0;
@@ -32,8 +33,9 @@ export function paintGrid(ctx, size, t, { which, data: d, head, cursor, focused,
     scheme: which === 'buckets' ? BUCKET_SCHEME : BIAS_SCHEME,
     vmin: lo,
     vmax: hi,
-    text: which === 'buckets' ? (r, c, v) => String(v) : null,
-    font: rect.w / L < 15 ? '8.5px system-ui, sans-serif' : rect.w / L < 18 ? '9.5px system-ui, sans-serif' : '10px system-ui, sans-serif',
+    // bucket numbers where two digits fit a cell at the size the screen allows (12 px at the least on a phone)
+    text: which === 'buckets' && rect.w / L >= 1.25 * numberPx ? (r, c, v) => String(v) : null,
+    font: `${numberPx}px system-ui, sans-serif`,
     gap: 0,
   });
   outlineCell(ctx, rect, L, L, cursor, t.cursor, focused ? 2.5 : 1.5);

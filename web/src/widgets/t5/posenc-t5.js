@@ -6,7 +6,7 @@
 
 import { html, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
-import { PosencElement, baseStyles, replaced } from '../base.js';
+import { PosencElement, baseStyles, replaced, TapController } from '../base.js';
 import { moveCellCursor } from '../grid-keys.js';
 import { numberAttr, intList } from '../../state/attributes.js';
 import { clearCanvas, fillTextFitted, pointerIn } from '../../render/canvas.js';
@@ -41,6 +41,9 @@ export class PosencT5 extends PosencElement {
   };
 
   static styles = [baseStyles, methodStyles, t5Styles];
+
+  // a tap on a grid reads a pair; a second tap on it, or the Select button, selects it (element/tap-controller.js)
+  _tap = new TapController(this, () => this._moveCursor(this._cursor.row, this._cursor.col, { select: true }));
 
   constructor() {
     super();
@@ -397,6 +400,7 @@ export class PosencT5 extends PosencElement {
   }
 
   _onGridKey(e) {
+    this._tap.clear();
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       this._moveCursor(this._cursor.row, this._cursor.col, { select: true });
@@ -415,7 +419,8 @@ export class PosencT5 extends PosencElement {
     const y = pt.y - 18;
     if (x < 0 || y < 0 || x >= g.size || y >= g.size) return;
     const L = this.length;
-    this._moveCursor(Math.floor((y / g.size) * L), Math.floor((x / g.size) * L), { select: click });
+    const [row, col] = [Math.floor((y / g.size) * L), Math.floor((x / g.size) * L)];
+    this._moveCursor(row, col, { select: click && this._tap.selects(e, `${row},${col}`) });
   }
 
   _onCurveKey(e) {
@@ -546,6 +551,7 @@ export class PosencT5 extends PosencElement {
         aria-describedby="curve-readout"
         @keydown=${this._onCurveKey}
         @pointermove=${this._onCurveMove}
+        @pointerdown=${this._onCurveMove}
         @focus=${() => ((this._focusCurve = true), this._drawCurve())}
         @blur=${() => ((this._focusCurve = false), this._drawCurve())}
       ></canvas>
@@ -580,6 +586,7 @@ export class PosencT5 extends PosencElement {
             aria-describedby="cell-readout"
             @keydown=${this._onGridKey}
             @pointermove=${(e) => this._onGridPointer(e, false)}
+            @pointerdown=${(e) => this._onGridPointer(e, false)}
             @click=${(e) => this._onGridPointer(e, true)}
             @focus=${() => ((this._focusGrid = 'buckets'), this._drawGrids())}
             @blur=${() => ((this._focusGrid = null), this._drawGrids())}
@@ -595,6 +602,7 @@ export class PosencT5 extends PosencElement {
             aria-describedby="cell-readout"
             @keydown=${this._onGridKey}
             @pointermove=${(e) => this._onGridPointer(e, false)}
+            @pointerdown=${(e) => this._onGridPointer(e, false)}
             @click=${(e) => this._onGridPointer(e, true)}
             @focus=${() => ((this._focusGrid = 'bias'), this._drawGrids())}
             @blur=${() => ((this._focusGrid = null), this._drawGrids())}
@@ -613,6 +621,7 @@ export class PosencT5 extends PosencElement {
             })
           : nothing}
       </p>
+      ${this._tap.button(this.t('common.selectPair', { a: this._cursor.row, b: this._cursor.col }))}
       <canvas class="plot table" role="img" aria-label=${this.t('t5.tableAria', { head: this._head })}></canvas>
       <p class="note lesson">
         ${this.tHtml('t5.lesson', {

@@ -2,7 +2,7 @@
 
 import { html, css, nothing } from 'lit';
 import { styleProps } from '../../render/style-props.js';
-import { PosencElement, baseStyles, leftOut } from '../base.js';
+import { PosencElement, baseStyles, leftOut, TapController } from '../base.js';
 import { intList, numberAttr, toIntArray } from '../../state/attributes.js';
 import { pushPosition } from '../../state/channel.js';
 import { clearCanvas, nextFrame, pointerIn } from '../../render/canvas.js';
@@ -41,7 +41,7 @@ export class PosencWaves extends PosencElement {
       table.waves-legend {
         border-collapse: collapse;
         margin-top: 8px;
-        font-size: 0.9em;
+        font-size: max(var(--_min-text), 0.9em);
         min-width: 100%;
       }
       table.waves-legend th,
@@ -52,7 +52,7 @@ export class PosencWaves extends PosencElement {
       }
       table.waves-legend thead th {
         color: var(--_muted);
-        font-size: 0.9em;
+        font-size: max(var(--_min-text), 0.9em);
         border-bottom: 1px solid var(--_border);
       }
       table.waves-legend .num {
@@ -71,7 +71,7 @@ export class PosencWaves extends PosencElement {
         display: grid;
         grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
         gap: 2px 12px;
-        font-size: 0.9em;
+        font-size: max(var(--_min-text), 0.9em);
       }
       .legend li {
         display: flex;
@@ -106,6 +106,9 @@ export class PosencWaves extends PosencElement {
       }
     `,
   ];
+
+  // a tap reads a position; a second tap on it, or the Select button, selects it (element/tap-controller.js)
+  _tap = new TapController(this, () => this._select());
 
   constructor() {
     super();
@@ -324,18 +327,23 @@ export class PosencWaves extends PosencElement {
     const i = this._xToIndex(e);
     if (i < 0) return;
     this._at = i;
-    this.setSelection(pushPosition(this.getSelection(), i));
+    if (this._tap.selects(e, String(i))) this._select();
+  }
+
+  _select() {
+    this.setSelection(pushPosition(this.getSelection(), this._at));
   }
 
   _onKey(e) {
     let p = this._at;
+    this._tap.clear();
     if (e.key === 'ArrowRight') p += e.shiftKey ? 10 : 1;
     else if (e.key === 'ArrowLeft') p -= e.shiftKey ? 10 : 1;
     else if (e.key === 'Home') p = 0;
     else if (e.key === 'End') p = this.length - 1;
     else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      this.setSelection(pushPosition(this.getSelection(), this._at));
+      this._select();
       return;
     } else return;
     e.preventDefault();
@@ -511,10 +519,12 @@ export class PosencWaves extends PosencElement {
           ? this.t('waves.ariaDimensions', { positions: this._rowPositions.join(', ') })
           : this.t('waves.ariaPositions', { dims: this._dims.join(', '), last: L - 1 })}
         @pointermove=${this._onMove}
+        @pointerdown=${this._onMove}
         @click=${this._onClick}
         @keydown=${this._onKey}
       ></canvas>
       <p class="readout" role="status" aria-live=${this._playing ? 'off' : 'polite'} aria-atomic="true">${readout}</p>
+      ${this._tap.button(this.t('common.selectPosition', { position: this._at }))}
       ${this._legend()}
       ${dimView
         ? html`<p class="note lesson">${this.t('waves.lessonDimensions')}</p>`
