@@ -19,6 +19,8 @@ import { ropeInvFreqCode } from '../pytorch.js';
 const TWO_PI = 2 * Math.PI;
 const DTYPES = ['float32', 'bfloat16'];
 const WINDOW = 4096; // positions checked at the end of the context
+// the engine's first note on every config (its notes are English, its API); this one the reader's language says
+const RULES_NOTE = 'read with the rules of transformers ≥ 4.56';
 
 export class PosencModel extends PosencElement {
   static properties = {
@@ -371,7 +373,7 @@ export class PosencModel extends PosencElement {
       </div>
       ${d
         ? html`<ul class="notes lesson" aria-label=${this.t('model.notesAria')}>
-            ${d.r.notes.map((n) => html`<li lang="en" dir="ltr">${n}</li>`)}
+            ${d.r.notes.map((n) => (n === RULES_NOTE ? html`<li>${this.t('model.rulesNote')}</li>` : html`<li lang="en" dir="ltr">${n}</li>`))}
           </ul>`
         : nothing}
     `;
