@@ -12,7 +12,7 @@ import { composeCanvas, csvTable } from '../render/export.js';
 import { pixelRatio } from '../render/canvas.js';
 import { baseStyles } from './element/styles.js';
 import { inAttributeNames, leftOut, namedValue, namedValueAdjustments } from './element/messages.js';
-import { EngineController } from './element/engine-controller.js';
+import { EngineController, inTurn } from './element/engine-controller.js';
 import { FrameController } from './element/frame-controller.js';
 import { GroupController } from './element/group-controller.js';
 import { ToolbarController } from './element/toolbar-controller.js';
@@ -140,6 +140,15 @@ export class PosencElement extends LitElement {
     await this.updateComplete;
     if ('renderComplete' in this) await this.renderComplete;
     await this.updateComplete;
+  }
+
+  /**
+   * The first render waits for its turn, one widget per task (element/engine-controller.js): a page whose
+   * script defines a dozen widgets at once renders them in short tasks instead of one long one.
+   */
+  scheduleUpdate() {
+    if (this.hasUpdated) return super.scheduleUpdate();
+    return new Promise((resolve) => inTurn(resolve)).then(() => super.scheduleUpdate());
   }
 
   /** Lit renders into the frame element inside the shadow root (see FrameController.createFrame). */

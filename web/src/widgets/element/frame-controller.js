@@ -75,7 +75,12 @@ export class FrameController {
     darkQuery?.addEventListener('change', this.#onPrefs);
     this.#resizeObserver?.observe(host.renderRoot);
     this.#unwatchPage = watchPageScheme(host, () => this.#applyScheme() && this.repaint());
-    this.#applyScheme();
+    // before the first render, the scheme waits for it (reading the page's colours forces a style pass)
+    if (host.hasUpdated) this.#applyScheme();
+  }
+
+  hostUpdate() {
+    if (!this.#host.hasUpdated) this.#applyScheme();
   }
 
   hostDisconnected() {
