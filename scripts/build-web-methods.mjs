@@ -59,8 +59,16 @@ export async function buildLessonPart(part, { dist, demo, common, classic, woff2
     .replace(new RegExp(`<link rel="stylesheet" href="${part}.css"\\s*/?>`), () => `<style>${own}</style>`)
     .replace(new RegExp(`<script type="module" src="${part}.js"></script>`), () => `<script>${script}</script>`)
     .replace(/<link rel="icon"[^>]*>/, '');
+  page = withoutPreload(page);
   if (page.includes(`src="${part}.js"`) || /href="[a-z]+\.css"/.test(page)) throw new Error(`build-web: single-file inlining of ${part}.html failed`);
   writeFileSync(join(dist, `posenc-demo-${part}.html`), page);
+}
+
+/** A single file inlines the engine: the served page's preload of the wasm file goes (and must). */
+export function withoutPreload(page) {
+  const out = page.replace(/ *<!-- the engine, fetched[^\n]*\n *<link rel="preload"[^>]*>\n/, '');
+  if (out.includes('rel="preload"')) throw new Error('build-web: a single-file page kept a preload link');
+  return out;
 }
 
 /** The single-file pages link to each other's single files, so the lesson opens from disk part by part. */

@@ -17,7 +17,7 @@ import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildLessonPart, linkSingleFiles, readDemoPage } from './build-web-methods.mjs';
+import { buildLessonPart, linkSingleFiles, readDemoPage, withoutPreload } from './build-web-methods.mjs';
 import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
 
@@ -185,6 +185,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
       .replace(/<link rel="stylesheet" href="demo.css"\s*\/?>/, () => `<style>${css}</style>`)
       .replace(/<script type="module" src="demo.js"><\/script>/, () => `<script>${script}</script>`)
       .replace(/<link rel="icon"[^>]*>/, '');
+    page = withoutPreload(page);
     if (page.includes('src="demo.js"') || page.includes('href="demo.css"')) throw new Error('build-web: single-file inlining failed');
     writeFileSync(join(dist, 'posenc-demo.html'), page);
   }

@@ -1,7 +1,8 @@
 // `npm start`: builds everything (engine + web bundles) and serves dist/ on localhost with a tiny static
 // server (no dependency). Exported `serve()` is reused by the browser tests and the widget benchmark.
 import { createServer } from 'node:http';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,9 +29,10 @@ const TYPES = {
  * `headers` are added to every response (the CSP test serves a strict Content-Security-Policy); `types`
  * replaces the Content-Type of some extensions ({ '.js': 'text/javascript' }: the browser tests serve
  * pages and scripts without a UTF-8 charset, as many hosts do). Resolves to { server, port, url, close() }.
- * Paths never escape their folder.
+ * With `gzip`, text files go out gzip-compressed to clients that accept it, as a real host sends them (the
+ * widget benchmark measures phone loading over a throttled network with it). Paths never escape their folder.
  */
-export function serve(mounts, { port = 0, host = '127.0.0.1', quiet = true, headers = {}, types = {} } = {}) {
+export function serve(mounts, { port = 0, host = '127.0.0.1', quiet = true, headers = {}, types = {}, gzip = false } = {}) {
   const contentTypes = { ...TYPES, ...types };
   const table = Object.entries(typeof mounts === 'string' ? { '/': mounts } : mounts).sort((a, b) => b[0].length - a[0].length);
   const server = createServer((req, res) => {
@@ -57,14 +59,19 @@ export function serve(mounts, { port = 0, host = '127.0.0.1', quiet = true, head
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
+    const type = contentTypes[extname(file)] ?? 'application/octet-stream';
+    const zipped = gzip && /^(text\/|application\/(json|wasm)|image\/svg)/.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    const body = zipped ? gzipSync(readFileSync(file)) : null;
     res.writeHead(200, {
-      'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
-      'content-length': statSync(file).size,
+      'content-type': type,
+      'content-length': body ? body.length : statSync(file).size,
+      ...(body ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
       'cache-control': 'no-cache',
       'x-content-type-options': 'nosniff',
       ...headers,
     });
     if (req.method === 'HEAD') res.end();
+    else if (body) res.end(body);
     else createReadStream(file).pipe(res);
     if (!quiet) console.log(`${req.method} ${pathname}`);
   });

@@ -175,7 +175,7 @@ test('theme="auto" follows the page: its background, its color-scheme, then the 
   await page.close();
 });
 
-test('a long course page: every kind of widget twice (32 widgets), all ready within a few seconds', async () => {
+test('a long course page: every kind of widget twice (32 widgets), all become ready and draw', async () => {
   const tags = [...TAGS, ...TAGS];
   const page = await env.context.newPage();
   page.errors = [];
@@ -183,17 +183,14 @@ test('a long course page: every kind of widget twice (32 widgets), all ready wit
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><script src="/posenc-widgets.iife.js"></script></head>
     <body>${tags.map((t) => `<${t}></${t}>`).join('\n')}</body></html>`;
   await page.route(`${env.base}long.html`, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
-  const t0 = Date.now();
+  // (how long it takes is a figure of npm run bench:widgets, longPage32, not a pass/fail test)
   await page.goto(`${env.base}long.html`);
   await waitReady(page);
-  const ms = Date.now() - t0;
-  console.log(`# ${tags.length} widgets ready in ${ms} ms`);
   // each one drew its content, and none shows an error
   const drawn = await page.evaluate(() =>
     [...document.body.children].filter((e) => e.shadowRoot.querySelector('.frame').textContent.trim().length > 40 && !e.shadowRoot.querySelector('[role="alert"]')).length,
   );
   assert.equal(drawn, tags.length);
-  assert.ok(ms < 8000, `${tags.length} widgets took ${ms} ms`);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

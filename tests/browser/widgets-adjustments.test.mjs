@@ -79,8 +79,11 @@ test('value tables fit a 360 px phone column (no hidden columns behind a scroll)
 
 test('a table wider than its 360 px column fades at the side with more and can be scrolled from the keyboard', async () => {
   const page = await widgetPage(env, '<posenc-padding id="p" tokens="I,really,love,the,old,streets,of,Paris,today" length="12"></posenc-padding>', { width: 360 });
+  // the marks follow the sizes of the box and its table (a ResizeObserver), so they are set in the frame after
+  // a change, before it is painted
   const state = () =>
-    page.evaluate(() => {
+    page.evaluate(async () => {
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r)));
       const s = document.querySelector('#p').shadowRoot.querySelector('.scroll');
       return { classes: [...s.classList].sort(), tabIndex: s.tabIndex, role: s.getAttribute('role'), label: s.getAttribute('aria-label') };
     });

@@ -131,7 +131,7 @@ test('padding: past-length moves arange, RoBERTa and generation on; the labels a
   assert.match(past, /arange runs from 4 to 9/);
   assert.match(past, /the first real token shown gets 4\./);
   await set(page, '#p', { column: 3 });
-  assert.match(await text(page, '#p', '[data-role="slot"]'), /^slot 3, “The” \(id 100\): RoBERTa gives 6, generation gives 4, the lesson's expression gives 0; arange would say 7\.$/);
+  assert.match(await text(page, '#p', '[data-role="slot"]'), /^slot 3, “The” \(id 100\): RoBERTa gives 6, generation gives 4, the tutorial shortcut gives 0; arange would say 7\.$/);
   await shot(page.locator('#p'), 'review-a-padding-left-past4');
 
   // right padding, other lengths, typed into the control

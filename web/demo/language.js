@@ -22,6 +22,8 @@ export const MESSAGES = {
   'js.engine.scalar': 'Engine ready: WebAssembly (scalar build: this browser has no WebAssembly SIMD).',
   'js.engine.failed': 'The engine could not start: {error}',
   'js.formula.scrolls': 'Formula, scrolls sideways',
+  'js.formula.more': 'The formula goes on to the right: scroll it →',
+  'js.formula.back': '← The formula begins further left',
   'js.notes.one': 'One setting of this link could not be used; the page shows its own value instead:',
   'js.notes.other': '{count} settings of this link could not be used; the page shows its own values instead:',
   'js.notes.more': '… and {count} more.',

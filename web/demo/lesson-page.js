@@ -52,7 +52,28 @@ export function renderMath(root = document) {
  */
 const watched = new Set();
 let observer = null;
-const mark = (el) => markScroller(el, t('js.formula.scrolls'));
+const mark = (el) => {
+  markScroller(el, t('js.formula.scrolls'));
+  if (el.classList.contains('display')) cue(el);
+};
+/**
+ * A display formula cut by its column says so in words under it: on a phone the fade alone can fall on the
+ * formula's spacing and show nothing, and touch screens hide scroll bars until the reader scrolls.
+ */
+function cue(el) {
+  const right = el.classList.contains('more-right');
+  const left = el.classList.contains('more-left');
+  let note = el.nextElementSibling?.classList.contains('more-cue') ? el.nextElementSibling : null;
+  if (!note && !right && !left) return;
+  if (!note) {
+    note = document.createElement('div');
+    note.className = 'more-cue';
+    note.setAttribute('aria-hidden', 'true'); // the formula itself is a region labelled as scrolling
+    el.after(note);
+  }
+  note.hidden = !right && !left;
+  note.textContent = t(right ? 'js.formula.more' : 'js.formula.back');
+}
 function fadeWhereCut(formulas) {
   // the box changes with its column, the <math> inside it with the fonts
   observer ??= new ResizeObserver((entries) => {

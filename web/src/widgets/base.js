@@ -13,7 +13,7 @@ import { composeCanvas, csvTable } from '../render/export.js';
 import { pixelRatio } from '../render/canvas.js';
 import { baseStyles } from './element/styles.js';
 import { inAttributeNames, leftOut, namedValue, namedValueAdjustments } from './element/messages.js';
-import { EngineController } from './element/engine-controller.js';
+import { EngineController, inTurn } from './element/engine-controller.js';
 import { FrameController } from './element/frame-controller.js';
 import { GroupController } from './element/group-controller.js';
 import { ToolbarController } from './element/toolbar-controller.js';
@@ -23,6 +23,9 @@ import { LocaleController } from './element/locale-controller.js';
 export { baseStyles, pickedChipStyles } from './element/styles.js';
 export { leftOut, replaced } from './element/messages.js';
 export { TapController, forInput, leaves } from './element/tap-controller.js';
+
+const DRAWING = Symbol('drawing');
+const SKIPPED = Symbol('skipped');
 
 export class PosencElement extends LitElement {
   static properties = {
@@ -68,13 +71,35 @@ export class PosencElement extends LitElement {
   /** property → the text given to it (as property or attribute) that is not a number (see checkNumbers) */
   notNumbers = new Map();
 
+   * A widget draws its canvases in `updated`. Until it has started (element/engine-controller.js: near the
+   * viewport, or whenReady()), its template renders but its `updated` waits, so a widget far down the page
+   * costs no painting; the changes it would have seen are handed, merged, to the first `updated` after.
+   */
+  static finalize() {
+    super.finalize();
+    const own = Object.getOwnPropertyDescriptor(this.prototype, 'updated');
+    if (!own || typeof own.value !== 'function' || own.value[DRAWING]) return;
+    const updated = own.value;
+    const waiting = function updatedOnceStarted(changed) {
+      if (!this._ready) {
+        this[SKIPPED] = new Map([...changed, ...(this[SKIPPED] ?? [])]);
+        return undefined;
+      }
+      for (const [key, old] of this[SKIPPED] ?? []) if (!changed.has(key)) changed.set(key, old);
+      this[SKIPPED] = null;
+      return updated.call(this, changed);
+    };
+    waiting[DRAWING] = true;
+    this.prototype.updated = waiting;
+  }
+
   // the language first: the other controllers' text is in it
   #locale = new LocaleController(this);
   // the toolbar next: it marks the notes open before the frame measures its tables
   #toolbar = new ToolbarController(this);
   #frame = new FrameController(this);
   #group = new GroupController(this);
-  #engine = new EngineController(this);
+  #engine = new EngineController(this, () => this.#frame.measured());
 
   constructor() {
     super();
@@ -136,12 +161,23 @@ export class PosencElement extends LitElement {
   /**
    * Resolves when the engine is loaded and the widget has drawn its current state (for scripts and tests:
    * `await el.whenReady()` before reading `el.result` or taking a picture); rejects if the engine cannot load.
+   * A widget not yet near the viewport starts here (it would otherwise wait until the reader scrolls to it).
    */
   async whenReady() {
+    this.#engine.start();
     await this.#engine.loaded;
     await this.updateComplete;
     if ('renderComplete' in this) await this.renderComplete;
     await this.updateComplete;
+  }
+
+  /**
+   * The first render waits for its turn, one widget per task (element/engine-controller.js): a page whose
+   * script defines a dozen widgets at once renders them in short tasks instead of one long one.
+   */
+  scheduleUpdate() {
+    if (this.hasUpdated) return super.scheduleUpdate();
+    return new Promise((resolve) => inTurn(resolve)).then(() => super.scheduleUpdate());
   }
 
   /** Lit renders into the frame element inside the shadow root (see FrameController.createFrame). */

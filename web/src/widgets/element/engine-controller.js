@@ -1,5 +1,11 @@
 // Loads the engine for a widget (a Lit reactive controller). The engine is shared by every widget of the
-// page (../engine.js loads it once); this controller hands it to its host when the host first connects.
+// page (../engine.js loads it once); this controller hands it to its host when the host is started.
+//
+// A widget starts when it comes near the viewport (an IntersectionObserver with a margin of a screen above
+// and below), so a long lesson on a phone loads and draws the first screen first, and a widget the reader
+// never scrolls to costs nothing. `start()` starts it at once: `whenReady()` calls it (scripts, tests,
+// exports), and so does the page's `beforeprint`. Started widgets take their first computation one per task,
+// so that a screen of widgets becomes many short tasks rather than one long one.
 //
 // The host (a PosencElement) receives: `pe` (the engine facade), `_ready` (a reactive state property that
 // turns true, so widgets can compute in `willUpdate`/`updated` on `changed.has('_ready')`), then a call to
@@ -7,14 +13,58 @@
 
 import { getEngine } from '../engine.js';
 
+// a screen's height above and below the viewport: widgets are drawn before the reader scrolls to them
+const NEAR = '100% 0px';
+
+const waiting = new Map();  // element → its controller's start
+let near = null;
+function watchNear(el, start) {
+  near ??= new IntersectionObserver((entries) => {
+    for (const e of entries) if (e.isIntersecting) waiting.get(e.target)?.();
+  }, { rootMargin: NEAR });
+  waiting.set(el, start);
+  near.observe(el);
+}
+function unwatchNear(el) {
+  if (waiting.delete(el)) near.unobserve(el);
+}
+if (typeof addEventListener === 'function') addEventListener('beforeprint', () => [...waiting.values()].forEach((start) => start()));
+
+// Work for many widgets at once (their first renders when the script defines them, their first computations
+// when they start), one widget per task, in the order it was asked for: the page can paint and answer in
+// between. A MessageChannel posts a task without setTimeout's 4 ms clamp on nested calls.
+const queue = [];
+let post = (fn) => setTimeout(fn, 0);
+if (typeof MessageChannel === 'function') {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => next();
+  post = () => channel.port2.postMessage(null);
+}
+/** Runs `fn` in a task of its own, after the work queued before it. */
+export function inTurn(fn) {
+  queue.push(fn);
+  if (queue.length === 1) post(next);
+}
+function next() {
+  try {
+    queue[0]();
+  } finally {
+    queue.shift();
+    if (queue.length) post(next);
+  }
+}
+
 export class EngineController {
   #host;
+  #measured;
   #loading = null;
   #resolve;
   #reject;
 
-  constructor(host) {
+  /** `measured`: resolves when the host's frame has its size (or cannot have one yet), see FrameController. */
+  constructor(host, measured) {
     this.#host = host;
+    this.#measured = measured;
     /** Settles once: resolves when the engine is loaded and handed to the host, rejects when it cannot load. */
     this.loaded = new Promise((resolve, reject) => {
       this.#resolve = resolve;
@@ -25,15 +75,27 @@ export class EngineController {
   }
 
   hostConnected() {
+    if (this.#loading) return;
+    if (typeof IntersectionObserver === 'function') watchNear(this.#host, () => this.start());
+    else this.start();
+  }
+
+  hostDisconnected() {
+    unwatchNear(this.#host);
+  }
+
+  /** Loads the engine and hands it to the host, now rather than when the host comes near the viewport. */
+  start() {
     const host = this.#host;
-    if (host.pe) return;
-    this.#loading ??= getEngine().then(
-      (pe) => {
-        host.pe = pe;
-        host._ready = true;
-        host.engineReady();
-        this.#resolve();
-      },
+    unwatchNear(host);
+    this.#loading ??= Promise.all([getEngine(), this.#measured()]).then(
+      ([pe]) =>
+        inTurn(() => {
+          host.pe = pe;
+          host._ready = true;
+          host.engineReady();
+          this.#resolve();
+        }),
       (err) => {
         host._error = `The positional-encoding engine could not be loaded: ${err?.message ?? err}`;
         this.#reject(new Error(host._error, { cause: err }));

@@ -24,6 +24,12 @@ export class FrameController {
   #resizeObserver;
   #unwatchPage = null;
   #scrollWatched = false;
+  #sized = null;
+  #scrollers = new WeakMap();  // a scrolling box → the content element observed in it
+  #scrollObserver = typeof ResizeObserver === 'function'
+    ? new ResizeObserver((entries) => this.markScrollers(new Set(entries.map((e) => (e.target.classList.contains('scroll') ? e.target : e.target.parentElement)))))
+    : null;
+  #onSized = () => {};
   #onPrefs = () => {
     this.#applyScheme();
     this.repaint();
@@ -72,7 +78,12 @@ export class FrameController {
     phoneQuery?.addEventListener('change', this.#onPrefs);
     this.#resizeObserver?.observe(host.renderRoot);
     this.#unwatchPage = watchPageScheme(host, () => this.#applyScheme() && this.repaint());
-    this.#applyScheme();
+    // before the first render, the scheme waits for it (reading the page's colours forces a style pass)
+    if (host.hasUpdated) this.#applyScheme();
+  }
+
+  hostUpdate() {
+    if (!this.#host.hasUpdated) this.#applyScheme();
   }
 
   hostDisconnected() {
@@ -91,23 +102,58 @@ export class FrameController {
       this.#applyScheme();
     }
     // plots are sized for the layout: switching it (not the first render) draws them again
-    if (changed.has('compact') && changed.get('compact') !== undefined) this.#host.updateComplete.then(() => this.#host.redraw());
+    if (changed.has('compact') && changed.get('compact') !== undefined) this.#host.updateComplete.then(() => this.#redraw());
   }
 
+  /**
+   * Tables that scroll sideways are marked when their box or their content changes size (a ResizeObserver,
+   * so that no update forces a layout to measure them); an update only relabels those already marked.
+   */
   hostUpdated() {
-    this.markScrollers();
+    for (const el of this.#host.renderRoot.querySelectorAll('.scroll')) {
+      const content = el.firstElementChild;
+      if (this.#scrollers.get(el) === content) {
+        if (el.hasAttribute('aria-label')) el.setAttribute('aria-label', this.#host.t('message.tableScrolls'));
+        continue;
+      }
+      if (!this.#scrollers.has(el)) this.#scrollObserver?.observe(el);
+      else if (this.#scrollers.get(el)) this.#scrollObserver?.unobserve(this.#scrollers.get(el));
+      if (content) this.#scrollObserver?.observe(content);
+      this.#scrollers.set(el, content);
+      if (!this.#scrollObserver) this.markScrollers([el]);
+    }
   }
 
-  /** Content width of the frame in CSS pixels (what canvases should fill). */
+  /**
+   * Content width of the frame in CSS pixels (what canvases should fill), as the ResizeObserver last saw it:
+   * reading the layout here would force one in the middle of drawing. Before the frame has been laid out (a
+   * widget started while hidden), a narrow guess; the observer draws again at the true width.
+   */
   get contentWidth() {
-    return this.#width || Math.max(280, this.#host.clientWidth - 26);
+    return this.#width || 280;
+  }
+
+  /**
+   * Resolves once the frame has a size from the ResizeObserver, or a frame later when it has none (hidden);
+   * the engine controller waits for it, so that the first drawing has the true width.
+   */
+  measured() {
+    this.#sized ??= new Promise((resolve) => {
+      this.#onSized = resolve;
+      if (this.#width) resolve();
+      const later = () => setTimeout(resolve, 0);
+      if (typeof requestAnimationFrame === 'function') requestAnimationFrame(later);
+      setTimeout(resolve, 100);  // no frames in a background tab
+    });
+    return this.#sized;
   }
 
   #resized(entries) {
     const w = Math.floor(entries[entries.length - 1].contentRect.width);
+    if (w > 0) this.#onSized();
     if (w > 0 && Math.abs(w - this.#width) >= 1) {
       this.#width = w;
-      this.#host.redraw();
+      this.#redraw();
       this.markScrollers();
     }
   }
@@ -143,7 +189,12 @@ export class FrameController {
   repaint() {
     this.#colors = null;
     this.#host.requestUpdate();
-    this.#host.redraw();
+    this.#redraw();
+  }
+
+  /** A widget that has not started has drawn nothing yet (see PosencElement.finalize). */
+  #redraw() {
+    if (this.#host._ready) this.#host.redraw();
   }
 
   /** Tables that do not fit their column scroll sideways (render/scroller.js). */

@@ -3,7 +3,7 @@
 // The tests shared by every method widget (attributes, exports, repaint time) are in tests/browser/methods.test.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserPerFile, near, widgetPage, canvasStats, shot, evalEl, settle, flatText as text } from '../../../../tests/browser/helpers.mjs';
+import { browserPerFile, near, widgetPage, canvasStats, shot, evalEl, settle, flatText as text, textLoggedPage } from '../../../../tests/browser/helpers.mjs';
 
 const env = browserPerFile();
 
@@ -91,6 +91,25 @@ test('learned in Spanish and Chinese: sizes and values in the reader\'s numbers,
   assert.equal(r.parameters, '32,768');
   assert.equal(r.bytes, '131 kB（131,072 字节）');
   assert.match(r.values, /^−?0\.\d{4}(, −?0\.\d{4}){7}, …$/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('learned: the max-length label stays clear of the looked-up position’s line (position 500 of 512, at a phone’s width)', async () => {
+  const page = await textLoggedPage(env, '<posenc-learned id="l" max-length="512" d-model="64" seed="0" position="500"></posenc-learned>', { width: 390 });
+  const found = await evalEl(page, '#l', (el) =>
+    ['learned', 'sinusoidal'].map((which) => {
+      const canvas = el.shadowRoot.querySelector(`canvas.${which}`);
+      const { rect, cellH } = el._geom[which];
+      const label = window.__canvasTexts(canvas).find((t) => t.text === 'max-length 512');
+      // drawn with textBaseline bottom at y: the glyphs span about 14 px above it
+      return { which, label: label && { top: label.y - 14, bottom: label.y + 1 }, line: rect.y + 500.5 * cellH };
+    }),
+  );
+  for (const { which, label, line } of found) {
+    assert.ok(label, `${which}: the label is drawn`);
+    assert.ok(line < label.top - 1 || line > label.bottom + 1, `${which}: the line at ${line.toFixed(1)} crosses the label ${label.top.toFixed(1)}…${label.bottom.toFixed(1)}`);
+  }
   assert.deepEqual(page.errors, []);
   await page.close();
 });

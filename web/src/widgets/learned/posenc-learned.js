@@ -22,11 +22,12 @@ import { attempt, errorText, clampInt, methodStyles } from '../methods-shared.js
 const MAX_ELEMENTS = 1 << 24; // 64 MiB of float32: the biggest learned table the widget builds
 const SHOW = 8; // values listed in the lookup readout
 
-// the presets' names: a model's name stays as it is; `key` names a message of the catalogue instead
+// the presets: models with learned position tables (GPT-3 Small: context 2048, d_model 768, Brown et al.
+// 2020, Table 2.1, with GPT-2's architecture); a model's name stays as it is, `key` would name a message
 const PRESETS = [
   { name: 'BERT base', maxLength: 512, dModel: 768 },
   { name: 'GPT-2', maxLength: 1024, dModel: 768 },
-  { key: 'learned.presetEstimate', maxLength: 2048, dModel: 768 },
+  { name: 'GPT-3 Small', maxLength: 2048, dModel: 768 },
 ];
 
 export class PosencLearned extends PosencElement {
@@ -319,7 +320,15 @@ export class PosencLearned extends PosencElement {
       ctx.font = t.fontBold;
       const endLabel = this.t('learned.endMark', { length: this._int(this.maxLength) });
       const lw = ctx.measureText(endLabel).width + 8;
-      const ly = Math.max(rect.y + 16, Math.round(yEnd) - 2);
+      let ly = Math.max(rect.y + 16, Math.round(yEnd) - 2);
+      // the looked-up position's line must not strike the label through (position 500 of 512 lies a few
+      // pixels above the end line): the label goes below the end line, or else above the position's line
+      const lookY = this._pos < d.rows ? rect.y + (this._pos + 0.5) * geom.cellH : null;
+      const crosses = (bottom) => lookY != null && lookY > bottom - 18 && lookY < bottom + 3;
+      if (crosses(ly)) {
+        const below = Math.round(yEnd) + 17;
+        ly = below <= rect.y + rect.h && !crosses(below) ? below : Math.max(rect.y + 16, Math.floor(lookY) - 5);
+      }
       ctx.fillStyle = t.bg;
       ctx.fillRect(rect.x + rect.w - lw, ly - 15, lw, 15);
       ctx.fillStyle = t.selectB;

@@ -39,8 +39,8 @@ const MAX_HEADS = 64;
 const MIN_BUCKETS = 4;
 const MAX_BUCKETS = 65536;
 // the comparison table's rows; the descriptive ones fold behind Notes in the compact layout
-const ROW_NAMES = ['parameters', 'where', 'kind', 'relative', 'beyond', 'models'];
-const LESSON_ROWS = new Set(['where', 'models']);
+const ROW_NAMES = ['parameters', 'where', 'kind', 'relative', 'beyond', 'known', 'models'];
+const LESSON_ROWS = new Set(['where', 'known', 'models']);
 const SHIFT = 7; // the relative/absolute check compares the curve at query i with the curve at i + SHIFT
 
 export class PosencMethods extends PosencElement {
@@ -425,6 +425,8 @@ export class PosencMethods extends PosencElement {
       [this.t('methods.row.kind'), ...METHODS.map((m) => this.t(INFO[m].kind))],
       [this.t('methods.row.moves'), ...METHODS.map(moved)],
       [this.t('methods.row.beyond', { query: this._int(d.probe) }), ...METHODS.map((m) => this.t(d.far[m].value ? 'methods.defined' : 'methods.fails'))],
+      // a defined score is not a working model: what trained models were found to do past their length
+      [this.t('methods.row.known'), ...METHODS.map((m) => this.t(`methods.known.${m}`))],
       [this.t('methods.row.models'), ...METHODS.map((m) => (INFO[m].modelsKey ? this.t(INFO[m].modelsKey) : INFO[m].models))],
     ];
   }

@@ -201,3 +201,15 @@ test('model: at 320 px the layer strip, the slopes table and the notes wrap insi
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('model in Spanish and Chinese: the engine note every config gets is in the reader’s language; the others stay English, marked so', async () => {
+  const page = await widgetPage(env, '<posenc-model id="es" lang="es"></posenc-model><posenc-model id="zh" lang="zh-CN"></posenc-model>');
+  const notes = (sel) =>
+    page.evaluate((s) => [...document.querySelector(s).shadowRoot.querySelectorAll('ul.notes li')].map((li) => ({ text: li.textContent.trim(), lang: li.lang })), sel);
+  const es = await notes('#es');
+  assert.deepEqual(es[0], { text: 'leída con las reglas de transformers ≥ 4.56', lang: '' });
+  assert.ok(es.slice(1).every((n) => n.lang === 'en'), 'other engine notes are marked English');
+  assert.deepEqual((await notes('#zh'))[0], { text: '按 transformers ≥ 4.56 的规则读取', lang: '' });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -22,6 +22,8 @@ import { renderLayerStrip, renderNope, renderMethod, describeLayer, renderPrecis
 const TWO_PI = 2 * Math.PI;
 const DTYPES = ['float32', 'bfloat16'];
 const WINDOW = 4096; // positions checked at the end of the context
+// the engine's first note on every config (its notes are English, its API); this one the reader's language says
+const RULES_NOTE = 'read with the rules of transformers ≥ 4.56';
 
 export class PosencModel extends PosencElement {
   static properties = {
@@ -322,7 +324,7 @@ export class PosencModel extends PosencElement {
       ${d && !d.r ? nothing : this._renderRope(d, i, never, code)}
       ${d
         ? html`<ul class="notes lesson" aria-label=${this.t('model.notesAria')}>
-            ${d.notes.map((n) => html`<li lang="en" dir="ltr">${n}</li>`)}
+            ${d.notes.map((n) => (n === RULES_NOTE ? html`<li>${this.t('model.rulesNote')}</li>` : html`<li lang="en" dir="ltr">${n}</li>`))}
           </ul>`
         : nothing}
     `;

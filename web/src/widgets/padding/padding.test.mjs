@@ -45,10 +45,10 @@ test('padding: RoBERTa and generation ids equal the fixtures’ rules, the −1 
   await page.keyboard.press('ArrowRight');
   await settle(page, '#p');
   assert.equal(await page.getAttribute('#p', 'column'), '2');
-  assert.match(await text(page, '#p', '[data-role="slot"]'), /^slot 2, padding \(id 1\): RoBERTa gives 1 .* the lesson's expression gives −1 — not a row of any table\.$/);
+  assert.match(await text(page, '#p', '[data-role="slot"]'), /^slot 2, padding \(id 1\): RoBERTa gives 1 .* the tutorial shortcut gives −1 — not a row of any table\.$/);
   await page.keyboard.press('End');
   await settle(page, '#p');
-  assert.match(await text(page, '#p', '[data-role="slot"]'), /^slot 5, “sat” \(id 102\): RoBERTa gives 7, generation gives 5, the lesson's expression gives 2/);
+  assert.match(await text(page, '#p', '[data-role="slot"]'), /^slot 5, “sat” \(id 102\): RoBERTa gives 7, generation gives 5, the tutorial shortcut gives 2/);
   // typing new tokens
   await page.locator('#p').getByLabel('Tokens, separated by spaces').fill('I love Paris too');
   await page.locator('#p').getByLabel('Tokens, separated by spaces').press('Enter');
