@@ -71,6 +71,7 @@ export class PosencElement extends LitElement {
   /** property → the text given to it (as property or attribute) that is not a number (see checkNumbers) */
   notNumbers = new Map();
 
+  /**
    * A widget draws its canvases in `updated`. Until it has started (element/engine-controller.js: near the
    * viewport, or whenReady()), its template renders but its `updated` waits, so a widget far down the page
    * costs no painting; the changes it would have seen are handed, merged, to the first `updated` after.
