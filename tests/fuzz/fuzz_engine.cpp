@@ -236,7 +236,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t bytes) {
       TrainParams p;
       p.task = static_cast<TrainTask>(in.ConsumeIntegralInRange<int>(0, 4));
       p.position = static_cast<TrainPosition>(in.ConsumeIntegralInRange<int>(0, 5));
-      p.train_length = size(in), p.d_model = size(in) * (in.ConsumeBool() ? 1 : 8), p.layers = size(in) % 6;
+      p.train_length = size(in), p.d_model = in.ConsumeBool() ? size(in) : size(in) % 20 * 8, p.layers = size(in) % 6;
       p.heads = size(in) % 10, p.vocab = size(in), p.batch = size(in) % 5;
       p.steps = size(in), p.warmup = size(in), p.lr = real(in) * 1e-6, p.weight_decay = real(in) * 1e-6;
       p.clip = real(in), p.max_positions = in.ConsumeBool() ? 0 : size(in);
