@@ -319,6 +319,11 @@ Error Trainer::validate_batch(const int32_t* inputs, const int32_t* targets, int
   if (s.p.position == TrainPosition::learned && length > train_position_table(s.p))
     return range_error("inputs: rows of " + std::to_string(length) + " positions, but the learned table has " +
                        std::to_string(train_position_table(s.p)) + " (maxPositions)");
+  const int64_t bytes = 4 * Model<float>(s.p, true).arena_elements(rows, length);
+  if (bytes > kMaxTrainBytes)
+    return range_error("inputs: " + std::to_string(rows) + " rows of " + std::to_string(length) +
+                       " tokens need " + std::to_string(bytes >> 20) + " MiB of activations (at most " +
+                       std::to_string(kMaxTrainBytes >> 20) + ")");
   int64_t answers = 0;
   for (int64_t i = 0; i < rows * length; ++i) {
     if (inputs[i] < 0 || inputs[i] >= s.p.vocab)
@@ -331,6 +336,12 @@ Error Trainer::validate_batch(const int32_t* inputs, const int32_t* targets, int
   }
   if (!answers) return range_error("targets must hold at least one answer token (every entry is -1)");
   return {};
+}
+
+int64_t Trainer::batch_bytes(int64_t rows, int64_t length) const {
+  const Impl& s = *impl_;
+  if (rows == s.p.batch && length == s.T) return 0;
+  return 4 * Model<float>(s.p, true).arena_elements(rows, length);
 }
 
 float Trainer::gradients(const int32_t* inputs, const int32_t* targets, int64_t rows, int64_t length, float* grads) {

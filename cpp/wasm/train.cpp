@@ -156,6 +156,7 @@ Error read_batch(Trainer& t, val options, std::vector<int32_t>& inputs, std::vec
   if (!b) return error;
   targets.assign(b, b + tg.length);
   if (auto e = t.validate_batch(inputs.data(), targets.data(), rows, length)) return e;
+  if (!room_for(t.batch_bytes(rows, length))) return range_error("not enough memory for a batch of this length");
   return {};
 }
 

@@ -246,6 +246,11 @@ TEST_CASE("Train: validation names the option", "[train]") {
   const int32_t targets[3] = {-1, -1, -1};
   const int32_t good[3] = {0, 3, 1};
   CHECK_THAT(t.validate_batch(good, targets, 1, 3).message, Catch::Contains("targets"));
+  TrainParams wide = p;
+  wide.batch = 1024, wide.heads = 8;
+  Trainer w(wide);
+  std::vector<int32_t> big(1024 * 1000, 3), big_targets(big.size(), 3);
+  CHECK_THAT(w.validate_batch(big.data(), big_targets.data(), 1024, 1000).message, Catch::Contains("MiB of activations"));
   int64_t m = 0;
   CHECK_THAT(t.validate_prompt(good, 1, m).message, Catch::Contains("prompt"));
 }

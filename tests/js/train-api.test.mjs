@@ -159,6 +159,10 @@ for (const [build, pe] of all) {
       ];
       for (const [options, type, pattern] of bad) assertThrowsNamed(() => pe.train.create(options), type, pattern, JSON.stringify(options));
       assertThrowsNamed(() => pe.train.create(null), TypeError, /options/);
+      const defaults = pe.train.create();  // every option has a default
+      assert.equal(defaults.sequenceLength, 17);  // copy, trainLength 8
+      assert.deepEqual(defaults.shapes['tok_emb'], [16, 32]);
+      defaults.dispose();
     });
 
     test('a trainer survives any bad call, and any call after dispose is a named error', () => {

@@ -93,6 +93,8 @@ class Trainer {
   // Checks a batch of `rows` x `length` given by a caller (token ids, targets -1 or a token, at least one
   // answer, length within the model's positions).
   Error validate_batch(const int32_t* inputs, const int32_t* targets, int64_t rows, int64_t length) const;
+  // Bytes gradients() allocates for a batch of another shape than the training one (0 for that one).
+  int64_t batch_bytes(int64_t rows, int64_t length) const;
   // Loss and gradients (parameter_count floats into grads, nullable) of a valid batch, no update.
   float gradients(const int32_t* inputs, const int32_t* targets, int64_t rows, int64_t length, float* grads);
   // One optimiser step on a valid batch of the training shape, or on the engine's next batch.

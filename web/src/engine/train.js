@@ -12,7 +12,7 @@ const size = (shape) => shape.reduce((a, b) => a * b, 1);
 export function trainApi(module, call) {
   const registry = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((id) => module.train_dispose(id)) : null;
 
-  function create(options) {
+  function create(options = {}) {
     const id = call(module.train_create, [options]);
     const { tensors, length } = module.train_info(id);
     let live = true;
