@@ -4,6 +4,7 @@
 //   dist/posenc-widgets.iife.js                    the same as ONE classic <script> (global `posenc`) with
 //                                                  both wasm builds inlined: needs no other file
 //   dist/gen/posenc-{simd,scalar}.wasm             the engine binaries, fetched next to the ES modules
+//   dist/posenc-train-worker.js                    <posenc-train>'s worker (module), next to the ES modules
 //   dist/posenc-demo.html                          the demo as one self-contained file (wasm inlined),
 //                                                  opens from file:// with no server and no network
 //   dist/embed.html, embed.js, embed.css           one widget full-frame, configured by the query string
@@ -46,8 +47,18 @@ const inlineEngine = {
   name: 'posenc-inline-engine',
   setup(b) {
     b.onResolve({ filter: /(^|\/)engine\/browser\.js$/ }, () => ({ path: join(root, 'web/bundles/inline-engine.js') }));
+    // <posenc-train>'s worker: started from its inlined source (web/bundles/inline-train-worker.js)
+    b.onResolve({ filter: /(^|\/)spawn\.js$/ }, (a) =>
+      resolve(a.resolveDir, a.path) === join(root, 'web/src/widgets/train/spawn.js') ? { path: join(root, 'web/bundles/inline-train-worker.js') } : undefined,
+    );
+    b.onResolve({ filter: /^posenc:train-worker-source$/ }, () => ({ path: 'train-worker', namespace: 'posenc-worker' }));
+    b.onLoad({ filter: /.*/, namespace: 'posenc-worker' }, async () => {
+      const out = await build({ ...common, entryPoints: [TRAIN_WORKER], format: 'iife', write: false });
+      return { contents: out.outputFiles[0].text, loader: 'text' };
+    });
   },
 };
+const TRAIN_WORKER = join(root, 'web/src/widgets/train/posenc-train-worker.js');
 const classic = { plugins: [inlineEngine], loader: { '.wasm': 'base64' } };
 
 /** One glue serves both builds (engine/browser.js, node.js, bundles/inline-engine.js): true only while the two differ in the wasm name alone. */
@@ -153,6 +164,8 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
 
   // 2. the widgets for course authors
   await build({ ...common, entryPoints: { 'posenc-widgets': join(root, 'web/src/widgets/index.js') }, format: 'esm', outdir: dist });
+  // <posenc-train>'s worker next to the ES modules that start it (train/spawn.js)
+  await build({ ...common, entryPoints: { 'posenc-train-worker': TRAIN_WORKER }, format: 'esm', outdir: dist });
   checkGlue();
   await build({
     ...common,

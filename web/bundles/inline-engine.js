@@ -22,7 +22,10 @@ function decode(base64) {
   return bytes;
 }
 
+/** The bytes of one build ('simd' or 'scalar'), as engine/browser.js exports them. */
+export const readWasm = async (variant) => decode(variant === 'simd' ? simdBase64 : scalarBase64);
+
 export const load = makeLoader({
-  readWasm: async (variant) => decode(variant === 'simd' ? simdBase64 : scalarBase64),
+  readWasm,
   importGlue: async () => glue,
 });
