@@ -202,14 +202,14 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
     writeFileSync(join(dist, 'posenc-demo.html'), page);
   }
 
-  // 4. parts 2 and 3 of the lesson (methods.html, model.html and their single files), see build-web-methods.mjs
-  for (const part of ['methods', 'model']) await buildLessonPart(part, { dist, demo, common, classic, woff2Only, singleFile });
+  // 4. parts 2, 3 and 4 of the lesson (methods.html, model.html, train.html and their single files), see build-web-methods.mjs
+  for (const part of ['methods', 'model', 'train']) await buildLessonPart(part, { dist, demo, common, classic, woff2Only, singleFile });
   if (singleFile) linkSingleFiles(dist);
 
   // 5. the embed page (one widget full-frame, for iframes) and its single file, see build-web-embed.mjs
   await buildEmbedPage({ dist, demo, common, classic, singleFile });
   // the single-file demo pages offer iframe snippets pointing at the single-file embed page
-  for (const name of ['posenc-demo.html', 'posenc-demo-methods.html', 'posenc-demo-model.html']) {
+  for (const name of ['posenc-demo.html', 'posenc-demo-methods.html', 'posenc-demo-model.html', 'posenc-demo-train.html']) {
     const file = join(dist, name);
     if (existsSync(file))
       writeFileSync(file, readFileSync(file, 'utf8').replace('<meta name="posenc-embed-page" content="embed.html" />', '<meta name="posenc-embed-page" content="posenc-embed.html" />'));

@@ -10,11 +10,15 @@ const SLICE_MS = { page: 16, worker: 120 };
 /** Waits for the browser to run other work (input, painting) before the next chunk. */
 const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** The test lengths for training length L: L to 4L in (at most) `count` steps, L and 2L included. */
-export function testLengths(L, max = 64, count = 7) {
+/**
+ * The test lengths for training length L: L to 4L in (at most) `count` steps, L and 2L included; `even`
+ * rounds them to even lengths (recall and addition have pairs or two numbers of equal length).
+ */
+export function testLengths(L, { max = 64, count = 7, even = false } = {}) {
+  const round = even ? (v) => 2 * Math.round(v / 2) : Math.round;
   const hi = Math.min(4 * L, max);
   const out = new Set([L]);
-  for (let i = 1; i < count; i++) out.add(Math.round(L + ((hi - L) * i) / (count - 1)));
+  for (let i = 1; i < count; i++) out.add(round(L + ((hi - L) * i) / (count - 1)));
   out.add(Math.min(2 * L, hi));
   return [...out].sort((a, b) => a - b);
 }

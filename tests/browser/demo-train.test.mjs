@@ -1,0 +1,94 @@
+// Part 4 of the demo lesson (train.html) in Chromium: linked from parts 1, 2 and 3, in three languages, its
+// single file opens from disk (the widget trains in a worker started from the inlined engine) and links back;
+// at 320 px nothing overflows. With pe.train in the engine: the default race finishes within 60 s, every
+// method on the same budget, and the methods' accuracy past L differs visibly.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { browserPerFile, waitReady, shot, axe } from './helpers.mjs';
+
+const env = browserPerFile();
+
+const ready = (page) => page.waitForFunction(() => document.getElementById('engine-status')?.dataset.ready === 'true', null, { timeout: 15000 }).then(() => waitReady(page));
+
+function collectErrors(page) {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  return errors;
+}
+
+test('demo part 4: linked from parts 1 to 3, in English, Spanish and Chinese, axe, 320 px', async () => {
+  const page = await env.context.newPage();
+  const errors = collectErrors(page);
+  for (const part of ['index.html', 'methods.html', 'model.html']) {
+    await page.goto(`${env.base}${part}`);
+    assert.equal(await page.locator('a[data-part="4"]').first().getAttribute('href'), 'train.html', `${part} links to part 4`);
+  }
+  await page.locator('a[data-part="4"]').first().click();
+  await page.waitForURL(/train\.html$/);
+  await ready(page);
+  assert.equal(await page.locator('h1').textContent(), 'Do they extrapolate? Run it.');
+  assert.equal(await page.locator('a[data-part="3"]').first().getAttribute('href'), 'model.html');
+  assert.deepEqual(await axe(page), []);
+  await shot(page.locator('main'), 'demo-train');
+  for (const [lang, h1, race] of [['es', '¿Extrapolan? Compruébalo.', 'Carrera'], ['zh-CN', '它们能外推吗？跑一跑就知道。', '比赛']]) {
+    await page.goto(`${env.base}train.html?lang=${lang}`);
+    await ready(page);
+    assert.equal((await page.locator('h1').textContent()).trim(), h1);
+    if (await page.evaluate(() => Boolean(document.querySelector('#train-w').pe.train)))
+      assert.equal((await page.locator('#train-w button[data-action=race]').textContent()).trim(), race);
+  }
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto(`${env.base}train.html`);
+  await ready(page);
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 320, 'nothing overflows at 320 px');
+  assert.ok((await page.evaluate(() => document.querySelector('#train-w').getBoundingClientRect().right)) <= 320);
+  await shot(page.locator('#train-w'), 'demo-train-320');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('demo part 4, single file from file://: no request, links to the other single files, the worker starts from the inlined engine', async () => {
+  assert.ok(readFileSync(join(env.outDir, 'posenc-demo-model.html'), 'utf8').includes('href="posenc-demo-train.html"'));
+  const file = await env.context.newPage();
+  const errors = collectErrors(file);
+  const requests = [];
+  file.on('request', (r) => requests.push(r.url()));
+  await file.goto(pathToFileURL(join(env.outDir, 'posenc-demo-train.html')).href);
+  await ready(file);
+  assert.equal(await file.locator('a[data-part="3"]').first().getAttribute('href'), 'posenc-demo-model.html');
+  assert.deepEqual(await file.evaluate(() => document.querySelector('#train-w').prepare()), { kind: 'worker', reason: '' });
+  assert.deepEqual(requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:') && !u.startsWith('blob:')), []);
+  assert.deepEqual(errors, []);
+  await file.close();
+});
+
+test('demo part 4: the default race finishes within 60 s, one budget for every method, and the methods differ past L', async (t) => {
+  const page = await env.context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${env.base}train.html`);
+  await ready(page);
+  if (!(await page.evaluate(() => Boolean(document.querySelector('#train-w').pe.train)))) {
+    await page.close();
+    return t.skip('the engine in web/src/engine/gen has no pe.train yet (issue 25)');
+  }
+  await page.locator('#train-w button[data-action=race]').click();
+  await page.waitForFunction(() => document.querySelector('#train-w').result.race?.running === false, null, { timeout: 90000, polling: 250 });
+  const race = await page.evaluate(() => document.querySelector('#train-w').result.race);
+  t.diagnostic(`default race: ${race.seconds.toFixed(1)} s; ${race.entries.map((e) => `${e.method} ${e.rows.map((r) => (r.supported ? r.accuracy.toFixed(2) : 'n/a')).join(' ')}`).join(' | ')}`);
+  assert.ok(race.seconds < 60, `the default race took ${race.seconds} s`);
+  const steps = new Set(race.entries.map((e) => e.steps));
+  assert.equal(steps.size, 1, 'one budget');
+  // past L: the best and the worst method's mean accuracy at 2L … 4L are far apart
+  const past = race.entries.map((e) => {
+    const rows = e.rows.filter((r) => r.length >= 2 * e.rows[0].length && r.supported);
+    return rows.length ? rows.reduce((s, r) => s + r.accuracy, 0) / rows.length : 0;
+  });
+  assert.ok(Math.max(...past) - Math.min(...past) > 0.2, `accuracy past 2L: ${past}`);
+  await shot(page.locator('#train-w'), 'demo-train-race');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
