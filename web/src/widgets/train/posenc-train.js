@@ -12,6 +12,7 @@ import { drawCells } from '../../render/cells.js';
 import { CATEGORICAL } from '../../render/color.js';
 import { csvRow } from '../../render/export.js';
 import { plain } from '../../render/format.js';
+import { styleProps } from '../../render/style-props.js';
 import { formatNumber } from '../../i18n/index.js';
 import { startRunner } from './runner.js';
 import { TrainSession, testLengths } from './session.js';
@@ -114,9 +115,16 @@ export class PosencTrain extends PosencElement {
       table.results th[scope='row'] {
         text-align: left;
       }
+      table.results td {
+        white-space: nowrap;
+      }
       .table-wrap {
         overflow-x: auto;
         max-width: 100%;
+      }
+      .legend .key {
+        white-space: nowrap;
+        margin-right: 8px;
       }
       .attention {
         display: flex;
@@ -268,8 +276,11 @@ export class PosencTrain extends PosencElement {
       this._example = null;
       this._attention = null;
     }
+    if (this._race) {
+      for (const e of this._race.entries) e.session.dispose();
+      this._race = null;
+    }
     const s = this._session;
-    this._started = performance.now();
     await s.run(() => this._progress(s));
     if (s.state === 'done' && s === this._session) await this._lookInside(s);
     this._emit();
@@ -643,7 +654,9 @@ export class PosencTrain extends PosencElement {
   _progressText() {
     const s = this._race?.current ?? this._session;
     if (!s || s.step === 0) return this.t('train.notStarted');
-    const left = s.msPerStep * (s.total - s.step) / 1000;
+    // a race: the steps of this method and of the methods still to come, at this method's pace
+    const later = this._race?.running ? Math.max(0, this.methods.filter((m) => METHODS.includes(m)).length - this._race.entries.length) * s.total : 0;
+    const left = (s.msPerStep * (s.total - s.step + later)) / 1000;
     return this.t('train.progress', {
       method: this.t(`train.method.${this._race?.current ? this._race.entries.at(-1).method : this.choice('method')}`),
       step: s.step,
@@ -678,7 +691,7 @@ export class PosencTrain extends PosencElement {
         <tbody>
           ${curves.map(
             (c) => html`<tr data-method=${c.method}>
-              <th scope="row">${this.t(`train.method.${c.method}`)}</th>
+              <th scope="row"><span class="swatch" aria-hidden="true" style=${styleProps({ color: colorOf(c.method) })}>■</span> ${this.t(`train.method.${c.method}`)}</th>
               ${c.session.rows.map((r) => html`<td data-length=${r.length} data-value=${plain(r.accuracy)} title=${r.supported ? this.t('train.cellTitle', { exact: pct(r.exactMatch) }) : r.reason}>${r.supported ? `${pct(r.accuracy)} %` : this.t('train.unsupported')}</td>`)}
             </tr>`,
           )}
@@ -757,6 +770,9 @@ export class PosencTrain extends PosencElement {
       <p class="panel-title">${this.t('train.lossTitle')}</p>
       <canvas class="plot loss" role="img" aria-label=${this.t('train.lossAria')}></canvas>
       <p class="panel-title">${this.t('train.accuracyTitle')}</p>
+      ${this._curves.length
+        ? html`<p class="note legend">${this._curves.map((c) => html`<span class="key"><span aria-hidden="true" style=${styleProps({ color: colorOf(c.method) })}>■</span> ${this.t(`train.method.${c.method}`)}</span> `)}</p>`
+        : nothing}
       <canvas
         class="plot accuracy"
         tabindex="0"
