@@ -5,6 +5,7 @@
 
 import { html, css, nothing } from 'lit';
 import { PosencElement, baseStyles } from '../base.js';
+import { checkRanges } from '../ranges.js';
 import { numberAttr, stringListAttr } from '../../state/attributes.js';
 import { clearCanvas, pointerIn } from '../../render/canvas.js';
 import { drawXYPlot } from '../../render/xyplot.js';
@@ -174,7 +175,7 @@ export class PosencTrain extends PosencElement {
   }
 
   get _L() {
-    return Math.min(16, Math.max(4, Math.round(this.trainLength) || 8));
+    return this.trainLength;
   }
 
   get _lengths() {
@@ -216,6 +217,17 @@ export class PosencTrain extends PosencElement {
 
   willUpdate(changed) {
     super.willUpdate(changed);
+    // a setting out of its range (or a task the engine does not have) is a message naming it, and nothing
+    // trains until it is fixed
+    this._settingsError = '';
+    try {
+      checkRanges(this);
+      if (this.pe?.train && !this.tasks.includes(this.task))
+        throw new RangeError(this.t('message.mustBe', { attribute: 'task', expected: this.tasks.join(', '), value: JSON.stringify(this.task) }));
+    } catch (err) {
+      this._settingsError = `${err.name}: ${err.localized ?? err.message}`;
+    }
+    this._settingsOk = !this._settingsError;
     const key = this._settingsKey + '|' + this.choice('method');
     if (this._lastKey !== undefined && key !== this._lastKey) this._resetSession();
     this._lastKey = key;
@@ -265,7 +277,7 @@ export class PosencTrain extends PosencElement {
   }
 
   async train() {
-    if (!this.pe?.train) return;
+    if (!this.pe?.train || !this._settingsOk) return;
     if (this._race?.running) return;
     const gen = this._generation;
     await this._ensureRunner();
@@ -312,7 +324,7 @@ export class PosencTrain extends PosencElement {
 
   /** Trains every method of `methods` in turn on the same task, data and seed, and overlays their curves. */
   async race() {
-    if (!this.pe?.train) return;
+    if (!this.pe?.train || !this._settingsOk) return;
     if (this._race?.running) return;
     this._session?.pause();
     const gen = ++this._generation;
@@ -729,6 +741,7 @@ export class PosencTrain extends PosencElement {
     const methodsChosen = new Set(this.methods);
     return html`
       ${this.renderHead(title)}
+      ${this._settingsError ? html`<p class="error" role="alert" data-role="settings">${this._settingsError}</p>` : nothing}
       <div class="controls">
         <label>${this.t('train.taskLabel')}
           <select .value=${this.task} @change=${(e) => (this.task = e.target.value)} ?disabled=${running}>
@@ -754,10 +767,10 @@ export class PosencTrain extends PosencElement {
         ${METHODS.map((m) => html`<label><input type="checkbox" value=${m} .checked=${methodsChosen.has(m)} @change=${(e) => (this.methods = METHODS.filter((x) => (x === m ? e.target.checked : methodsChosen.has(x))))} /> ${this.t(`train.method.${m}`)}</label>`)}
       </fieldset>
       <div class="buttons">
-        <button type="button" data-action="train" ?disabled=${running || !this._ready} @click=${() => this.train()}>${this.t(this._session?.state === 'paused' ? 'train.resume' : 'train.train')}</button>
+        <button type="button" data-action="train" ?disabled=${running || !this._ready || !this._settingsOk} @click=${() => this.train()}>${this.t(this._session?.state === 'paused' ? 'train.resume' : 'train.train')}</button>
         <button type="button" data-action="pause" ?disabled=${!running} @click=${() => this.pause()}>${this.t('train.pause')}</button>
         <button type="button" data-action="reset" ?disabled=${!this._session && !this._race} @click=${() => this.reset()}>${this.t('train.reset')}</button>
-        <button type="button" data-action="race" ?disabled=${running || !this._ready} @click=${() => this.race()}>${this.t('train.race')}</button>
+        <button type="button" data-action="race" ?disabled=${running || !this._ready || !this._settingsOk} @click=${() => this.race()}>${this.t('train.race')}</button>
         <button type="button" data-action="keep" ?disabled=${!this._race || this._race.running} @click=${() => this.keep()}>${this.t('train.keep')}</button>
         ${this._kept.length ? html`<button type="button" data-action="clear-kept" @click=${() => this.clearKept()}>${this.t('train.clearKept', { count: this._kept.length })}</button>` : nothing}
         <button type="button" data-action="pytorch" ?disabled=${!this._ready} @click=${this._copyTorch}>${this.t('train.copyTorch')}</button>

@@ -156,6 +156,14 @@ test('train: Train, Pause, Resume, Reset; progress, loss curve, accuracy by leng
   assert.equal(await el.locator('.tokens li[data-right]').count(), 12);
   assert.ok((await evalEl(page, '#a', (el) => el.shadowRoot.querySelector('canvas.heads').width)) > 0);
   await shot(el, 'train-alibi-copy');
+  // a setting out of range: named, and nothing trains until it is fixed
+  await evalEl(page, '#a', (el) => (el.trainLength = 40));
+  await evalEl(page, '#a', (el) => el.updateComplete);
+  assert.match(await el.locator('[data-role=settings]').textContent(), /^RangeError: train-length must be an integer from 4 to 16 \(got 40\)$/);
+  assert.equal(await el.locator('button[data-action=train]').isDisabled(), true);
+  await evalEl(page, '#a', (el) => (el.trainLength = 6));
+  await evalEl(page, '#a', (el) => el.updateComplete);
+  assert.equal(await el.locator('[data-role=settings]').count(), 0);
   await el.locator('button[data-action=reset]').click();
   await evalEl(page, '#a', (el) => el.updateComplete);
   assert.equal(await evalEl(page, '#a', (el) => el.state), 'idle');
