@@ -20,6 +20,14 @@
 
 namespace posenc::detail {
 
+// Steele, Lea and Flood's splitmix64: the engine's seeded streams (learned tables, training data).
+inline uint64_t splitmix64(uint64_t& state) {
+  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
 inline size_t round16(size_t bytes) { return (bytes + 15) & ~size_t{15}; }
 
 // Carves 16-byte aligned arrays out of a caller-provided workspace.

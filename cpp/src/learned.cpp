@@ -3,15 +3,12 @@
 #include <cfloat>
 #include <cmath>
 
+#include "internal.hpp"
+
 namespace posenc {
 namespace {
 
-uint64_t splitmix64(uint64_t& state) {
-  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
+using detail::splitmix64;
 
 // Uniform in (-1, 1) with 53 random bits.
 double uniform_signed(uint64_t& state) {

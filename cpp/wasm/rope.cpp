@@ -8,19 +8,15 @@
 #include "options.hpp"
 #include "output.hpp"
 #include "posenc/rope.hpp"
+#include "scaling.hpp"
 #include "scratch.hpp"
 
 namespace posenc::wasm {
-namespace {
 
-// Reads head size, base, partial rotary factor and `scaling`; factor arrays are kept in `storage`.
-RopeParams read_rope(Options& o, std::vector<double> (&storage)[2]) {
-  RopeParams p;
-  p.head_dim = o.integer("headDim");
-  p.base = o.number("base", 10000.0);
-  p.partial_rotary_factor = o.number("partialRotaryFactor", 1.0);
+// `scaling` of o (transformers' rope_scaling keys, camelCase); factor arrays are kept in `storage`.
+RopeScaling read_scaling(Options& o, std::vector<double> (&storage)[2]) {
   Options s(o.get("scaling"), "scaling", true);
-  RopeScaling& r = p.scaling;
+  RopeScaling r;
   r.type = s.choice<RopeType>("type", RopeType::standard,
                               {{"default", RopeType::standard},
                                {"linear", RopeType::linear},
@@ -61,6 +57,18 @@ RopeParams read_rope(Options& o, std::vector<double> (&storage)[2]) {
   r.long_factor = storage[1].empty() ? nullptr : storage[1].data();
   r.long_factor_size = static_cast<int64_t>(storage[1].size());
   o.adopt(s);
+  return r;
+}
+
+namespace {
+
+// Reads head size, base, partial rotary factor and `scaling`; factor arrays are kept in `storage`.
+RopeParams read_rope(Options& o, std::vector<double> (&storage)[2]) {
+  RopeParams p;
+  p.head_dim = o.integer("headDim");
+  p.base = o.number("base", 10000.0);
+  p.partial_rotary_factor = o.number("partialRotaryFactor", 1.0);
+  p.scaling = read_scaling(o, storage);
   return p;
 }
 

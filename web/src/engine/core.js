@@ -3,6 +3,7 @@ import { toNpy } from './npy.js';
 import { cosSin, precision } from './precision.js';
 import { REF_KEY, bufferSupport } from './buffers.js';
 import { plainView, typedArrayParts } from './typed-arrays.js';
+import { trainApi } from './train.js';
 
 // The engine facade shared by the Node and browser entry points: picks and instantiates a build,
 // and exposes the documented API. Argument checking and errors come from the engine itself
@@ -166,6 +167,7 @@ export function createApi(module, simd) {
     }),
     positionIds: (ids, options) => withInto(module.positionIds, [ids], options),
     attention: (options) => plainCall(module.attention, [options]),
+    train: trainApi(module, plainCall),
     buffer: (length) => buffers.create(engineCall().flat(length)),
     toNpy,
     diagnostics: () => module.diagnostics(),
