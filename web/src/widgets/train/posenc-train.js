@@ -46,7 +46,7 @@ export class PosencTrain extends PosencElement {
     methods: { reflect: true, converter: stringListAttr(['none', 'sinusoidal', 'learned', 'rope', 'alibi', 't5']) },
     trainLength: { type: Number, attribute: 'train-length', reflect: true, converter: numberAttr(8), range: { min: 4, max: 16 } },
     size: { type: String, reflect: true, values: Object.keys(SIZES) },
-    steps: { type: Number, reflect: true, converter: numberAttr(300), range: { min: 10, max: 5000 } },
+    steps: { type: Number, reflect: true, converter: numberAttr(1000), range: { min: 10, max: 5000 } },
     seed: { type: Number, reflect: true, converter: numberAttr(0), range: { min: 0, max: 2 ** 31 - 1 } },
     // true: train on the page even where a worker could run (to compare; the widget always falls back itself)
     noWorker: { type: Boolean, attribute: 'no-worker', reflect: true },
@@ -137,12 +137,14 @@ export class PosencTrain extends PosencElement {
 
   constructor() {
     super();
-    this.task = 'copy';
+    // the default race (demo part 4): sorting, where absolute and relative methods part ways past L within a
+    // minute of training on a phone-sized model
+    this.task = 'sort';
     this.method = 'alibi';
     this.methods = ['none', 'sinusoidal', 'learned', 'rope', 'alibi', 't5'];
     this.trainLength = 8;
     this.size = 'tiny';
-    this.steps = 300;
+    this.steps = 1000;
     this.seed = 0;
     this.noWorker = false;
     this.label = '';
@@ -565,11 +567,15 @@ export class PosencTrain extends PosencElement {
     const canvas = this.renderRoot?.querySelector('canvas.heads');
     if (!canvas) return;
     const a = this._attention;
+    const w = this.contentWidth;
+    // redrawn only when the example, the width or the colours changed (not on every training tick)
+    const key = [w, this.resolvedTheme, this.ratio];
+    if (a === this._headsDrawn?.a && key.join() === this._headsDrawn.key) return;
+    this._headsDrawn = { a, key: key.join() };
     if (!a) {
       clearCanvas(canvas, 0, 0, this.ratio);
       return;
     }
-    const w = this.contentWidth;
     const T = a.length;
     const n = a.layers * a.heads;
     const cols = Math.max(1, Math.min(a.heads, Math.floor(w / 120)));

@@ -4,8 +4,11 @@
 // task runs long; in a worker, chunks are longer (the page only receives losses) and pausing still answers
 // within one chunk.
 
-// time per chunk: on the page a slice well under the 50 ms of a long task, in the worker a progress tick
-const SLICE_MS = { page: 16, worker: 120 };
+// time per chunk: on the page a slice well under the 50 ms of a long task (a busy or throttled CPU stretches
+// it), in the worker a progress tick
+const SLICE_MS = { page: 8, worker: 120 };
+// on the page, the widget redraws at most this often (each redraw is a task of its own)
+const REDRAW_MS = 150;
 
 /** Waits for the browser to run other work (input, painting) before the next chunk. */
 const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -73,9 +76,10 @@ export class TrainSession {
     return this.evals.at(-1)?.rows ?? null;
   }
 
-  async #timed(promise) {
+  /** Runs `call` (a trainer call) and keeps the longest time one took (on the page, each is one task). */
+  async #timed(call) {
     const t0 = performance.now();
-    const value = await promise;
+    const value = await call();
     this.longestCall = Math.max(this.longestCall, performance.now() - t0);
     return value;
   }
@@ -85,8 +89,12 @@ export class TrainSession {
     if (this.state === 'running' || this.state === 'done' || this.state === 'disposed') return this.state;
     this.state = 'running';
     const page = this.runner.kind === 'page';
+    let drawn = 0;
     try {
-      if (this.id == null) this.id = await this.runner.create(this.options);
+      if (this.id == null) {
+        this.id = await this.runner.create(this.options);
+        if (page) await yieldToPage();
+      }
       while (this.state === 'running' && this.step < this.total) {
         const slice = SLICE_MS[this.runner.kind] ?? SLICE_MS.page;
         // one step first, to measure; then as many as fit in the slice, never past the next evaluation
@@ -94,16 +102,25 @@ export class TrainSession {
         const nextEval = (Math.floor(this.step / this.evalEvery) + 1) * this.evalEvery;
         const n = Math.min(fit, this.total - this.step, nextEval - this.step);
         const t0 = performance.now();
-        const losses = await this.#timed(this.runner.call(this.id, 'step', n));
+        const losses = await this.#timed(() => this.runner.call(this.id, 'step', n));
         const ms = performance.now() - t0;
         this.elapsed += ms;
         this.msPerStep = this.msPerStep ? 0.7 * this.msPerStep + (0.3 * ms) / n : ms / n;
         this.losses.set(losses.subarray(0, n), this.step);
         this.step += n;
-        if (this.step % this.evalEvery === 0 || this.step === this.total) await this.evaluate(page);
-        onProgress(this);
+        const evaluated = this.step % this.evalEvery === 0 || this.step === this.total;
+        if (evaluated) await this.evaluate(page);
         if (this.state === 'disposed') return this.state;
-        if (page) await yieldToPage();
+        if (!page) onProgress(this);
+        else {
+          // the step and the redraw in separate tasks: yield, redraw (now and then), yield again
+          await yieldToPage();
+          if (evaluated || performance.now() - drawn > REDRAW_MS) {
+            onProgress(this);
+            drawn = performance.now();
+            await yieldToPage();
+          }
+        }
       }
       if (this.state === 'running') this.state = 'done';
     } catch (err) {
@@ -122,13 +139,13 @@ export class TrainSession {
     if (page) {
       rows = [];
       for (const n of this.lengths) {
-        const r = await this.#timed(this.runner.call(this.id, 'evaluate', { lengths: [n], samples: this.samples, ...scaling }));
+        const r = await this.#timed(() => this.runner.call(this.id, 'evaluate', { lengths: [n], samples: this.samples, ...scaling }));
         rows.push(...lengthRows(r, [n]));
         await yieldToPage();
         if (this.state === 'disposed') return null;
       }
     } else {
-      rows = lengthRows(await this.#timed(this.runner.call(this.id, 'evaluate', { lengths: this.lengths, samples: this.samples, ...scaling })), this.lengths);
+      rows = lengthRows(await this.#timed(() => this.runner.call(this.id, 'evaluate', { lengths: this.lengths, samples: this.samples, ...scaling })), this.lengths);
     }
     this.evals.push({ step: this.step, rows });
     return rows;

@@ -156,6 +156,10 @@ test('train: Train, Pause, Resume, Reset; progress, loss curve, accuracy by leng
   assert.equal(await el.locator('.tokens li[data-right]').count(), 12);
   assert.ok((await evalEl(page, '#a', (el) => el.shadowRoot.querySelector('canvas.heads').width)) > 0);
   await shot(el, 'train-alibi-copy');
+  await el.locator('button[data-action=reset]').click();
+  await evalEl(page, '#a', (el) => el.updateComplete);
+  assert.equal(await evalEl(page, '#a', (el) => el.state), 'idle');
+  assert.equal(await el.locator('table.results').count(), 0);
   // a setting out of range: named, and nothing trains until it is fixed
   await evalEl(page, '#a', (el) => (el.trainLength = 40));
   await evalEl(page, '#a', (el) => el.updateComplete);
@@ -164,10 +168,6 @@ test('train: Train, Pause, Resume, Reset; progress, loss curve, accuracy by leng
   await evalEl(page, '#a', (el) => (el.trainLength = 6));
   await evalEl(page, '#a', (el) => el.updateComplete);
   assert.equal(await el.locator('[data-role=settings]').count(), 0);
-  await el.locator('button[data-action=reset]').click();
-  await evalEl(page, '#a', (el) => el.updateComplete);
-  assert.equal(await evalEl(page, '#a', (el) => el.state), 'idle');
-  assert.equal(await el.locator('table.results').count(), 0);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -257,7 +257,12 @@ test('train: Copy as PyTorch reproduces the widget\'s first 50 losses under Debi
   const code = await evalEl(page, '#a', (el) => el.toPyTorchAsync());
   await evalEl(page, '#a', (el) => el.train());
   const widget = await evalEl(page, '#a', (el) => el.result.run.losses.slice(0, 50));
-  const out = execFileSync('/usr/bin/python3', ['-c', code], { maxBuffer: 1 << 24 }).toString();
+  const { writeFileSync: write, mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'posenc-train-torch-'));
+  write(join(dir, 'experiment.py'), code);
+  const out = execFileSync('/usr/bin/python3', [join(dir, 'experiment.py')], { maxBuffer: 1 << 24 }).toString();
+  rmSync(dir, { recursive: true, force: true });
   const torch = [...out.matchAll(/^step +\d+ +torch (\S+) +engine (\S+)$/gm)].map((m) => [Number(m[1]), Number(m[2])]);
   assert.equal(torch.length, 50);
   torch.forEach(([tl, engine], i) => {
