@@ -465,6 +465,7 @@ export class PosencTrain extends PosencElement {
 
   async exportCanvas() {
     await this.updateComplete;
+    await this.renderComplete;
     const parts = ['canvas.loss', 'canvas.accuracy', 'canvas.heads'].map((s) => this.renderRoot.querySelector(s)).filter((c) => c && c.width > 0);
     if (!this._curves.length) return null;
     return this.picture(parts, this.t('train.picture', { summary: this._settingsSummary() }));
@@ -472,8 +473,22 @@ export class PosencTrain extends PosencElement {
 
   // ---- drawing -------------------------------------------------------------------------------------------
 
+  // The canvases are drawn in a task of their own after each update, so that an update while training (DOM)
+  // and its drawing (canvas) are two short tasks rather than one long one.
   updated() {
-    this._draw();
+    if (this._drawing) return;
+    this._drawing = new Promise((resolve) =>
+      setTimeout(() => {
+        this._drawing = null;
+        this._draw();
+        resolve();
+      }, 0),
+    );
+  }
+
+  /** Resolves when the canvases show the current state (whenReady waits for it). */
+  get renderComplete() {
+    return this._drawing ?? Promise.resolve();
   }
 
   redraw() {

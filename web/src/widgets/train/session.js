@@ -111,8 +111,12 @@ export class TrainSession {
         const evaluated = this.step % this.evalEvery === 0 || this.step === this.total;
         if (evaluated) await this.evaluate(page);
         if (this.state === 'disposed') return this.state;
-        if (!page) onProgress(this);
-        else {
+        if (!page) {
+          if (evaluated || performance.now() - drawn > REDRAW_MS) {
+            onProgress(this);
+            drawn = performance.now();
+          }
+        } else {
           // the step and the redraw in separate tasks: yield, redraw (now and then), yield again
           await yieldToPage();
           if (evaluated || performance.now() - drawn > REDRAW_MS) {
