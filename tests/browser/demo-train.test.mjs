@@ -88,6 +88,17 @@ test('demo part 4: the default race finishes within 60 s, one budget for every m
     return rows.length ? rows.reduce((s, r) => s + r.accuracy, 0) / rows.length : 0;
   });
   assert.ok(Math.max(...past) - Math.min(...past) > 0.2, `accuracy past 2L: ${past}`);
+  // the page's section 3 states these figures: they must be what the race produces
+  const pct = (method, length, key = 'accuracy') => Math.round(100 * race.entries.find((e) => e.method === method).rows.find((r) => r.length === length)[key]);
+  assert.deepEqual(
+    [pct('learned', 8), pct('learned', 8, 'exactMatch'), pct('rope', 8), pct('t5', 8), pct('sinusoidal', 8), pct('none', 8)],
+    [97, 78, 89, 87, 69, 77],
+  );
+  assert.deepEqual([pct('sinusoidal', 12), pct('learned', 12), pct('rope', 12), pct('t5', 12)], [14, 25, 68, 75]);
+  assert.deepEqual([pct('t5', 32), pct('none', 32), pct('alibi', 32), pct('rope', 32)], [44, 40, 39, 31]);
+  for (const e of race.entries) for (const r of e.rows.filter((row) => row.length > 8)) assert.equal(r.exactMatch, 0, `${e.method} at ${r.length}`);
+  const text = await page.locator('#result').textContent();
+  for (const figure of ['97 %', '78 %', '14 %', '25 %', '44 %', '40 %', '39 %', '31 %']) assert.ok(text.includes(figure), figure);
   await shot(page.locator('#train-w'), 'demo-train-race');
   assert.deepEqual(errors, []);
   await page.close();

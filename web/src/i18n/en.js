@@ -776,6 +776,7 @@ export default {
   'train.clearKept': { one: "Forget the kept race", other: "Forget the {count} kept races" },
   'train.copyTorch': 'Copy as PyTorch',
   'train.notStarted': 'Not trained yet: press Train for one method, or Race for all the chosen ones.',
+  'train.raceDone': { one: 'Race done: one method, {steps} steps, in {seconds} s.', other: 'Race done: {count} methods, {steps} steps each, in {seconds} s.' },
   'train.progress': '{method}: step {step} of {steps}, {rate} steps/s, about {left} s left',
   'train.inWorker': 'Training runs in a background worker: the page stays responsive.',
   'train.onPage.blocked': 'This page does not allow background workers (its security policy), so training runs on the page in short slices.',

@@ -759,6 +759,7 @@ export default {
   'train.clearKept': { one: "Olvidar la carrera guardada", other: "Olvidar las {count} carreras guardadas" },
   'train.copyTorch': 'Copiar como PyTorch',
   'train.notStarted': 'Aún sin entrenar: pulsa Entrenar para un método o Carrera para todos los elegidos.',
+  'train.raceDone': { one: 'Carrera terminada: un método, {steps} pasos, en {seconds} s.', other: 'Carrera terminada: {count} métodos, {steps} pasos cada uno, en {seconds} s.' },
   'train.progress': '{method}: paso {step} de {steps}, {rate} pasos/s, quedan unos {left} s',
   'train.inWorker': 'El entrenamiento corre en un worker en segundo plano: la página sigue respondiendo.',
   'train.onPage.blocked': 'Esta página no permite workers en segundo plano (su política de seguridad), así que el entrenamiento corre en la página en tramos cortos.',

@@ -750,6 +750,7 @@ export default {
   'train.clearKept': { other: "清除保留的 {count} 次比赛" },
   'train.copyTorch': '复制为 PyTorch',
   'train.notStarted': '尚未训练：按“训练”训练一种方法，或按“比赛”训练所有选中的方法。',
+  'train.raceDone': { other: '比赛结束：{count} 种方法，每种 {steps} 步，用时 {seconds} 秒。' },
   'train.progress': '{method}：第 {step}/{steps} 步，每秒 {rate} 步，约剩 {left} 秒',
   'train.inWorker': '训练在后台 worker 中进行：页面保持响应。',
   'train.onPage.blocked': '此页面不允许后台 worker（其安全策略），因此训练在页面上分成短片段进行。',

@@ -685,7 +685,10 @@ export class PosencTrain extends PosencElement {
   }
 
   _progressText() {
-    const s = this._race?.current ?? this._session;
+    const race = this._race;
+    if (race && !race.running && race.seconds != null)
+      return this.t('train.raceDone', { count: race.entries.length, steps: race.entries[0]?.session.total ?? 0, seconds: formatNumber(this.locale, race.seconds, 1) });
+    const s = race?.current ?? this._session;
     if (!s || s.step === 0) return this.t('train.notStarted');
     // a race: the steps of this method and of the methods still to come, at this method's pace
     const later = this._race?.running ? Math.max(0, this.methods.filter((m) => METHODS.includes(m)).length - this._race.entries.length) * s.total : 0;
