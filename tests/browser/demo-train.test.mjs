@@ -41,6 +41,16 @@ test('demo part 4: linked from parts 1 to 3, in English, Spanish and Chinese, ax
     if (await page.evaluate(() => Boolean(document.querySelector('#train-w').pe.train)))
       assert.equal((await page.locator('#train-w button[data-action=race]').textContent()).trim(), race);
   }
+  // the address keeps the widget's settings (not its weights), and a shared link restores them
+  await page.goto(`${env.base}train.html`);
+  await ready(page);
+  await page.evaluate(() => (document.querySelector('#train-w').trainLength = 6));
+  await page.waitForFunction(() => /train-w\.train-length=6/.test(location.hash), null, { timeout: 3000 });
+  const shared = page.url();
+  await page.goto('about:blank');
+  await page.goto(shared);
+  await ready(page);
+  assert.equal(await page.evaluate(() => document.querySelector('#train-w').trainLength), 6);
   await page.setViewportSize({ width: 320, height: 800 });
   await page.goto(`${env.base}train.html`);
   await ready(page);

@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { browserPerFile, widgetPage, evalEl, shot, axe, CHROMIUM_ARGS, waitReady } from '../../../../tests/browser/helpers.mjs';
+import { browserPerFile, widgetPage, evalEl, shot, axe, checkExports, CHROMIUM_ARGS, waitReady } from '../../../../tests/browser/helpers.mjs';
 import { serve } from '../../../../scripts/start.mjs';
 
 const env = browserPerFile();
@@ -186,6 +186,11 @@ test('train: Race trains every chosen method on one budget and overlays them; Ke
   }
   // the learned table has rows to 4L + answer only because the widget sizes it so; past it, the engine says so
   assert.equal(await el.locator('table.results tbody tr').count(), 3);
+  // Embed, CSV (accuracy per method and length, then the losses), NPY (methods × lengths), PNG
+  await checkExports(page, ['train']);
+  const table = await evalEl(page, '#a', (el) => el.toArray());
+  assert.deepEqual(table.shape, [3, 7]);
+  assert.deepEqual(table.rows, ['none', 'learned', 'alibi']);
   await el.locator('button[data-action=keep]').click();
   await evalEl(page, '#a', (el) => (el.trainLength = 5));
   await evalEl(page, '#a', (el) => el.updateComplete);
