@@ -326,5 +326,40 @@ function sideBySide(fns, rounds, { backToBack = 0 } = {}) {
   });
 }
 
+{
+  // pe.train: one training step (forward, backward, clipping, AdamW) of the issue's two shapes, copy samples
+  // of 32 and 16 tokens (T 31 and 15), against a wasm SIMD matrix-multiply floor (bench/floors.c) timed in the
+  // same rounds at the shape of the MLP's first product (992 x 64 times 64 x 256). GFLOP/s count 2 per
+  // multiply-add of the step's products, 3 passes (forward, two in backward), as bench/train-compare.mjs does;
+  // the side-by-side run against TensorFlow.js and torch is `npm run bench:train`. Goals (issue 25): at least
+  // 10x faster than TensorFlow.js's wasm backend (1.1 s and 0.17 s per step measured on 2 busy cores) and
+  // faster than Debian's torch (0.20 s and 0.033 s), and at least half the floor's GFLOP/s.
+  const [m, k, n] = [992, 64, 256];
+  const aAt = floors.at(m * k), bAt = floors.at(k * n), cAt = floors.at(m * n);
+  const shapes = [
+    { dModel: 64, trainLength: 15, tfjsWasmMs: 1100, torchMs: 200 },
+    { dModel: 32, trainLength: 7, tfjsWasmMs: 170, torchMs: 33 },
+  ];
+  results.cases.train_step = shapes.map(({ dModel: d, trainLength, tfjsWasmMs, torchMs }) => {
+    const layers = 2, heads = 4, batch = 32, vocab = 16;
+    const trainer = pe.train.create({ task: 'copy', position: 'none', trainLength, dModel: d, layers, heads, batch, vocab, seed: 1 });
+    const T = trainer.sequenceLength, tokens = batch * T;
+    const flops = 3 * (layers * (2 * tokens * 12 * d * d + 4 * batch * T * T * d) + 2 * tokens * d * vocab);
+    const r = sideBySide({ step: () => trainer.step(1), matmul_floor: () => floors.matmul(aAt, bAt, cAt, m, n, k) }, 15);
+    trainer.dispose();
+    const ms = r.ms.step_ms;
+    const step_gflops = round(flops / 1e6 / ms);
+    const floor_gflops = round((2 * m * n * k) / 1e6 / r.ms.matmul_floor_ms);
+    const name = `train step d ${d}, 2 layers, 4 heads, T ${T}, batch 32`;
+    return {
+      dModel: d, layers, heads, batch, T, gflop_per_step: round(flops / 1e9), ms, step_gflops, floor_gflops,
+      floor_vs_step: round(floor_gflops / step_gflops),
+      floor_goal: goal(`${name}: floor GFLOP/s / step GFLOP/s`, 'floor_gflops / step_gflops', round(floor_gflops / step_gflops), 2),
+      tfjs_wasm_goal: goal(`${name} (ms), 10x under TensorFlow.js wasm's ${tfjsWasmMs} ms`, 'ms', ms, tfjsWasmMs / 10),
+      torch_goal: goal(`${name} (ms), under Debian torch's ${torchMs} ms`, 'ms', ms, torchMs),
+    };
+  });
+}
+
 results.load_average.end = round(loadavg()[0]);
 console.log(JSON.stringify(results, null, 2));

@@ -7,6 +7,11 @@
 #include "posenc/sinusoidal.hpp"
 #include "posenc/t5.hpp"
 
+// Optimized for size in the wasm modules (they have size budgets): the matrix products, where the time goes, are in train_gemm.cpp; what stays here (LayerNorm, softmax, GELU) is a small part of a step.
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((minsize)), apply_to = function)
+#endif
+
 namespace posenc::train_detail {
 
 ModelAt model_layout(const TrainParams& p) {
@@ -82,12 +87,6 @@ void fill_bias_rows(T* y, const T* bias, int64_t rows, int64_t n, int64_t ld) {
 }
 
 template <class T>
-void add_column_sums(const T* x, int64_t rows, int64_t n, int64_t ld, T* out) {
-  for (int64_t r = 0; r < rows; ++r)
-    for (int64_t c = 0; c < n; ++c) out[c] += x[r * ld + c];
-}
-
-template <class T>
 void transpose(const T* src, int64_t rows, int64_t cols, int64_t ld, T* dst) {  // dst [cols][rows]
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t c = 0; c < cols; ++c) dst[c * rows + r] = src[r * ld + c];
@@ -110,16 +109,6 @@ void rotate(T* qkv, int64_t bt, int64_t len, int64_t d, int64_t dh, const Tables
       }
     }
   }
-}
-
-template <class T>
-T gelu(T z) {
-  return T(0.5) * z * (T(1) + std::erf(z * T(0.70710678118654752440)));
-}
-template <class T>
-T gelu_grad(T z) {
-  return T(0.5) * (T(1) + std::erf(z * T(0.70710678118654752440))) +
-         z * std::exp(T(-0.5) * z * z) * T(0.39894228040143267794);
 }
 
 inline int64_t pad4(int64_t n) { return (n + 3) & ~int64_t{3}; }
@@ -195,7 +184,7 @@ void Model<T>::layer_forward(const T* w, const LayerAt& at, Layer& L, T* out, co
   const T* wt = wt_.data() + (&at - at_.layers.data()) * 12 * d * d;
   layernorm(L.x, w + at.ln1w, w + at.ln1b, L.h1, L.mu1, L.rs1, bt, d);
   fill_bias_rows(L.qkv, w + at.qkvb, bt, 3 * d, 3 * d);
-  gemm<T>({bt, 3 * d, d, d, 1, 3 * d, 3 * d, true}, L.h1, wt, L.qkv);
+  gemm({bt, 3 * d, d, d, 1, 3 * d, 3 * d, true}, L.h1, wt, L.qkv);
   if (p_.position == TrainPosition::rope) rotate(L.qkv, bt, len, d, dh_, t, false);
 
   const T scale = T(1 / std::sqrt(static_cast<double>(dh_)));
@@ -205,7 +194,7 @@ void Model<T>::layer_forward(const T* w, const LayerAt& at, Layer& L, T* out, co
       const T* q = L.qkv + b * len * 3 * d + h * dh_;
       transpose(q + d, len, dh_, 3 * d, tr_);
       T* s = L.p + (b * h_ + h) * len * len;
-      gemm<T>({len, len, dh_, 3 * d, 1, len, len, false, Causal::n_upto_row}, q, tr_, s);
+      gemm({len, len, dh_, 3 * d, 1, len, len, false, Causal::n_upto_row}, q, tr_, s);
       for (int64_t i = 0; i < len; ++i) {
         T* row = s + i * len;
         T top = -INFINITY;
@@ -216,26 +205,24 @@ void Model<T>::layer_forward(const T* w, const LayerAt& at, Layer& L, T* out, co
           row[j] = v;
           top = std::max(top, v);
         }
-        T sum = 0;
-        for (int64_t j = 0; j <= i; ++j) sum += (row[j] = std::exp(row[j] - top));
-        const T inv = T(1) / sum;
+        const T inv = T(1) / exp_sum(row, i + 1, top);
         for (int64_t j = 0; j <= i; ++j) row[j] *= inv;
         for (int64_t j = i + 1; j < len; ++j) row[j] = 0;
       }
-      gemm<T>({len, dh_, len, len, 1, 3 * d, d, false, Causal::k_upto_row}, s, q + 2 * d,
+      gemm({len, dh_, len, len, 1, 3 * d, d, false, Causal::k_upto_row}, s, q + 2 * d,
               L.a + b * len * d + h * dh_);
     }
 
   for (int64_t r = 0; r < bt; ++r)
     for (int64_t c = 0; c < d; ++c) L.x2[r * d + c] = L.x[r * d + c] + w[at.ob + c];
-  gemm<T>({bt, d, d, d, 1, d, d, true}, L.a, wt + 3 * d * d, L.x2);
+  gemm({bt, d, d, d, 1, d, d, true}, L.a, wt + 3 * d * d, L.x2);
   layernorm(L.x2, w + at.ln2w, w + at.ln2b, L.h2, L.mu2, L.rs2, bt, d);
   fill_bias_rows(L.z, w + at.fcb, bt, ff, ff);
-  gemm<T>({bt, ff, d, d, 1, ff, ff, true}, L.h2, wt + 4 * d * d, L.z);
-  for (int64_t i = 0; i < bt * ff; ++i) L.g[i] = gelu(L.z[i]);
+  gemm({bt, ff, d, d, 1, ff, ff, true}, L.h2, wt + 4 * d * d, L.z);
+  gelu(L.z, L.g, bt * ff);  // L.z becomes GELU's derivative
   for (int64_t r = 0; r < bt; ++r)
     for (int64_t c = 0; c < d; ++c) out[r * d + c] = L.x2[r * d + c] + w[at.projb + c];
-  gemm<T>({bt, d, ff, ff, 1, d, d, true}, L.g, wt + 8 * d * d, out);
+  gemm({bt, d, ff, ff, 1, d, d, true}, L.g, wt + 8 * d * d, out);
 }
 
 template <class T>
@@ -266,7 +253,7 @@ double Model<T>::forward(const T* w, const int32_t* inputs, const int32_t* targe
   if (!keep_) std::memcpy(xf_, layers_[0].x, sizeof(T) * static_cast<size_t>(bt * d));
   layernorm(xf_, w + at_.lnfw, w + at_.lnfb, hf_, muf_, rsf_, bt, d);
   fill_bias_rows(logits_, w + at_.headb, bt, v_, v_);
-  gemm<T>({bt, v_, d, d, 1, v_, v_, true}, hf_, wt_.data() + n * 12 * d * d, logits_);
+  gemm({bt, v_, d, d, 1, v_, v_, true}, hf_, wt_.data() + n * 12 * d * d, logits_);
 
   targets_ = targets;
   count_ = 0;
@@ -277,9 +264,9 @@ double Model<T>::forward(const T* w, const int32_t* inputs, const int32_t* targe
     const T* z = logits_ + r * v_;
     T top = z[0];
     for (int64_t c = 1; c < v_; ++c) top = std::max(top, z[c]);
-    T sum = 0;
-    for (int64_t c = 0; c < v_; ++c) sum += std::exp(z[c] - top);
-    loss += static_cast<double>(std::log(sum) + top - z[targets[r]]);
+    double sum = 0;  // logits stay for the backward pass: the exponentials are taken in double here
+    for (int64_t c = 0; c < v_; ++c) sum += std::exp(static_cast<double>(z[c] - top));
+    loss += std::log(sum) + static_cast<double>(top - z[targets[r]]);
     count_ += 1;
   }
   return count_ > 0 ? loss / count_ : 0;
@@ -289,19 +276,19 @@ template <class T>
 void Model<T>::layer_backward(const T* w, T* g, const LayerAt& at, Layer& L, T* dx, const Tables<T>& t) {
   const int64_t d = d_, bt = bt_, len = len_, ff = ff_, dh = dh_;
   // MLP: out = x2 + GELU(LN2(x2)·Wfcᵀ + bfc)·Wprojᵀ + bproj
-  gemm<T>({d, ff, bt, 1, d, ff, ff, true}, dx, L.g, g + at.projw);
+  gemm({d, ff, bt, 1, d, ff, ff, true}, dx, L.g, g + at.projw);
   add_column_sums(dx, bt, d, d, g + at.projb);
-  gemm<T>({bt, ff, d, d, 1, ff, ff, false}, dx, w + at.projw, dz_);
-  for (int64_t i = 0; i < bt * ff; ++i) dz_[i] *= gelu_grad(L.z[i]);
-  gemm<T>({ff, d, bt, 1, ff, d, d, true}, dz_, L.h2, g + at.fcw);
+  gemm({bt, ff, d, d, 1, ff, ff, false}, dx, w + at.projw, dz_);
+  for (int64_t i = 0; i < bt * ff; ++i) dz_[i] *= L.z[i];
+  gemm({ff, d, bt, 1, ff, d, d, true}, dz_, L.h2, g + at.fcw);
   add_column_sums(dz_, bt, ff, ff, g + at.fcb);
-  gemm<T>({bt, d, ff, ff, 1, d, d, false}, dz_, w + at.fcw, dh_buf_);
+  gemm({bt, d, ff, ff, 1, d, d, false}, dz_, w + at.fcw, dh_buf_);
   layernorm_backward(L.x2, L.mu2, L.rs2, w + at.ln2w, dh_buf_, g + at.ln2w, g + at.ln2b, dx, bt, d);
 
   // Attention: x2 = x + concat(heads)·Woᵀ + bo
-  gemm<T>({d, d, bt, 1, d, d, d, true}, dx, L.a, g + at.ow);
+  gemm({d, d, bt, 1, d, d, d, true}, dx, L.a, g + at.ow);
   add_column_sums(dx, bt, d, d, g + at.ob);
-  gemm<T>({bt, d, d, d, 1, d, d, false}, dx, w + at.ow, da_);
+  gemm({bt, d, d, d, 1, d, d, false}, dx, w + at.ow, da_);
   const T scale = T(1 / std::sqrt(static_cast<double>(dh)));
   T* grel = at_.rel >= 0 ? g + at_.rel : nullptr;
   for (int64_t b = 0; b < rows_; ++b)
@@ -312,8 +299,8 @@ void Model<T>::layer_backward(const T* w, T* g, const LayerAt& at, Layer& L, T* 
       const T* da = da_ + b * len * d + h * dh;
       T* dq = dqkv_ + off;
       transpose(q + 2 * d, len, dh, 3 * d, tr_);
-      gemm<T>({len, len, dh, d, 1, len, len, false, Causal::n_upto_row}, da, tr_, dp_);
-      gemm<T>({len, dh, len, 1, len, d, 3 * d, false, Causal::k_from_row}, p, da, dq + 2 * d);
+      gemm({len, len, dh, d, 1, len, len, false, Causal::n_upto_row}, da, tr_, dp_);
+      gemm({len, dh, len, 1, len, d, 3 * d, false, Causal::k_from_row}, p, da, dq + 2 * d);
       for (int64_t i = 0; i < len; ++i) {
         const T* pr = p + i * len;
         T* row = dp_ + i * len;
@@ -327,13 +314,13 @@ void Model<T>::layer_backward(const T* w, T* g, const LayerAt& at, Layer& L, T* 
         for (int64_t j = i + 1; j < len; ++j) row[j] = 0;
       }
       // ALiBi's bias has no parameter: its gradient stops here.
-      gemm<T>({len, dh, len, len, 1, 3 * d, 3 * d, false, Causal::k_upto_row}, dp_, q + d, dq);
-      gemm<T>({len, dh, len, 1, len, 3 * d, 3 * d, false, Causal::k_from_row}, dp_, q, dq + d);
+      gemm({len, dh, len, len, 1, 3 * d, 3 * d, false, Causal::k_upto_row}, dp_, q + d, dq);
+      gemm({len, dh, len, 1, len, 3 * d, 3 * d, false, Causal::k_from_row}, dp_, q, dq + d);
     }
   if (p_.position == TrainPosition::rope) rotate(dqkv_, bt, len, d, dh, t, true);
-  gemm<T>({3 * d, d, bt, 1, 3 * d, d, d, true}, dqkv_, L.h1, g + at.qkvw);
+  gemm({3 * d, d, bt, 1, 3 * d, d, d, true}, dqkv_, L.h1, g + at.qkvw);
   add_column_sums(dqkv_, bt, 3 * d, 3 * d, g + at.qkvb);
-  gemm<T>({bt, d, 3 * d, 3 * d, 1, d, d, false}, dqkv_, w + at.qkvw, dh_buf_);
+  gemm({bt, d, 3 * d, 3 * d, 1, d, d, false}, dqkv_, w + at.qkvw, dh_buf_);
   layernorm_backward(L.x, L.mu1, L.rs1, w + at.ln1w, dh_buf_, g + at.ln1w, g + at.ln1b, dx, bt, d);
 }
 
@@ -352,14 +339,13 @@ void Model<T>::backward(const T* w, T* g, const int32_t* inputs, const Tables<T>
     }
     T top = z[0];
     for (int64_t c = 1; c < v; ++c) top = std::max(top, z[c]);
-    T sum = 0;
-    for (int64_t c = 0; c < v; ++c) sum += (z[c] = std::exp(z[c] - top));
+    const T sum = exp_sum(z, v, top);
     for (int64_t c = 0; c < v; ++c) z[c] = z[c] / sum * inv_count;
     z[targets_[r]] -= inv_count;
   }
-  gemm<T>({v, d, bt, 1, v, d, d, true}, dl, hf_, g + at_.headw);
+  gemm({v, d, bt, 1, v, d, d, true}, dl, hf_, g + at_.headw);
   add_column_sums(dl, bt, v, v, g + at_.headb);
-  gemm<T>({bt, d, v, v, 1, d, d, false}, dl, w + at_.headw, dh_buf_);
+  gemm({bt, d, v, v, 1, d, d, false}, dl, w + at_.headw, dh_buf_);
   std::fill(dx_, dx_ + bt * d, T(0));
   layernorm_backward(xf_, muf_, rsf_, w + at_.lnfw, dh_buf_, g + at_.lnfw, g + at_.lnfb, dx_, bt, d);
   for (int64_t l = p_.layers - 1; l >= 0; --l)
@@ -423,3 +409,7 @@ template void build_tables<float>(const TrainParams&, int64_t, const TrainScalin
 template void build_tables<double>(const TrainParams&, int64_t, const TrainScaling*, Tables<double>&);
 
 }  // namespace posenc::train_detail
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif

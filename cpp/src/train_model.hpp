@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "posenc/train.hpp"
-#include "train_gemm.hpp"
+#include "train_kernels.hpp"
 
 namespace posenc::train_detail {
 

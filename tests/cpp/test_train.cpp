@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "posenc/train.hpp"
+#include "train_kernels.hpp"
 
 using namespace posenc;
 
@@ -245,4 +246,26 @@ TEST_CASE("Train: validation names the option", "[train]") {
   CHECK_THAT(t.validate_batch(good, targets, 1, 3).message, Catch::Contains("targets"));
   int64_t m = 0;
   CHECK_THAT(t.validate_prompt(good, 1, m).message, Catch::Contains("prompt"));
+}
+
+TEST_CASE("Train: the vector exp and GELU are accurate to float32", "[train]") {
+  std::vector<float> x, z, g;
+  for (int i = -400; i <= 400; ++i) x.push_back(static_cast<float>(i) / 16);  // -25 .. 25, not a multiple of 4
+  x.push_back(0.3f);
+  z = x;
+  g.resize(x.size());
+  train_detail::gelu(z.data(), g.data(), static_cast<int64_t>(x.size()));
+  std::vector<float> e = x;
+  const float total = train_detail::exp_sum(e.data(), static_cast<int64_t>(e.size()), 25.f);
+  double want_total = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    const double v = x[i], cdf = 0.5 * (1 + std::erf(v / std::sqrt(2.0)));
+    const double want_e = std::exp(static_cast<double>(x[i] - 25.f));  // the argument as float computes it
+    want_total += want_e;
+    INFO("x = " << v);
+    CHECK(std::fabs(e[i] - want_e) <= 3e-7 * want_e);
+    CHECK(std::fabs(g[i] - v * cdf) <= 2e-7 * std::max(1.0, std::fabs(v)));
+    CHECK(std::fabs(z[i] - (cdf + v * std::exp(-v * v / 2) / std::sqrt(2 * M_PI))) <= 3e-7);
+  }
+  CHECK(std::fabs(total - want_total) <= 1e-6 * want_total);
 }

@@ -18,6 +18,7 @@
 #include "posenc/rope.hpp"
 #include "posenc/sinusoidal.hpp"
 #include "posenc/t5.hpp"
+#include "posenc/train.hpp"
 
 using namespace posenc;
 
@@ -55,7 +56,7 @@ std::vector<float> floats(FuzzedDataProvider& in, int64_t n) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t bytes) {
   FuzzedDataProvider in(data, bytes);
-  switch (in.ConsumeIntegralInRange<int>(0, 9)) {
+  switch (in.ConsumeIntegralInRange<int>(0, 10)) {
     case 0: {
       SinusoidalParams p{size(in), size(in), real(in), in.ConsumeIntegralInRange<int64_t>(-5, kMaxPosition),
                          in.ConsumeBool() ? Layout::split : Layout::interleaved};
@@ -227,6 +228,41 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t bytes) {
       for (size_t k = 0; k < live.size(); ++k)  // nothing wrote over another buffer
         for (int64_t i = 0; i < live[k].second; ++i) require(live[k].first[i] != 0.f);
       require(pool.usage().live_buffers == static_cast<int64_t>(live.size()));
+      break;
+    }
+    case 10: {
+      // The trainer: hostile options through validate; a valid small one is built, stepped on its own batch and
+      // on hostile batches and prompts (each validated first, as the bindings do), and evaluated.
+      TrainParams p;
+      p.task = static_cast<TrainTask>(in.ConsumeIntegralInRange<int>(0, 4));
+      p.position = static_cast<TrainPosition>(in.ConsumeIntegralInRange<int>(0, 5));
+      p.train_length = size(in), p.d_model = size(in) * (in.ConsumeBool() ? 1 : 8), p.layers = size(in) % 6;
+      p.heads = size(in) % 10, p.vocab = size(in), p.batch = size(in) % 5;
+      p.steps = size(in), p.warmup = size(in), p.lr = real(in) * 1e-6, p.weight_decay = real(in) * 1e-6;
+      p.clip = real(in), p.max_positions = in.ConsumeBool() ? 0 : size(in);
+      p.t5_buckets = size(in), p.t5_max_distance = size(in), p.seed = in.ConsumeIntegral<uint32_t>();
+      if (validate(p) || p.d_model > 32 || p.train_length > 12) break;
+      Trainer t(p);
+      require(std::isfinite(t.step()));
+      const int64_t length = in.ConsumeIntegralInRange<int64_t>(1, 40);
+      std::vector<int32_t> inputs(static_cast<size_t>(p.batch * length)), targets(inputs.size());
+      for (size_t i = 0; i < inputs.size(); ++i)
+        inputs[i] = in.ConsumeIntegralInRange<int32_t>(-1, 17), targets[i] = in.ConsumeIntegralInRange<int32_t>(-2, 17);
+      if (!t.validate_batch(inputs.data(), targets.data(), p.batch, length))
+        require(std::isfinite(t.step_on(inputs.data(), targets.data(), p.batch, length)));
+      int64_t m = 0;
+      const int64_t prompt = in.ConsumeIntegralInRange<int64_t>(0, static_cast<int64_t>(inputs.size()));
+      if (!t.validate_prompt(inputs.data(), prompt, m)) {
+        std::vector<int32_t> answer(static_cast<size_t>(m));
+        t.predict(inputs.data(), prompt, {}, answer.data());
+        for (int32_t a : answer) require(a >= 0 && a < p.vocab);
+      }
+      TrainScaling scaling;
+      scaling.rope.type = static_cast<RopeType>(in.ConsumeIntegralInRange<int>(0, 5));
+      if (in.ConsumeBool()) scaling.rope.factor = real(in);
+      TrainEvalResult r;
+      if (!t.evaluate(size(in), in.ConsumeIntegralInRange<int64_t>(-1, 3), scaling, r) && r.supported)
+        require(r.exact_match >= 0 && r.exact_match <= 1);
       break;
     }
   }

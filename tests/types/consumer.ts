@@ -57,5 +57,16 @@ async function main(): Promise<void> {
   // @ts-expect-error no float8 emulation
   pe.rope.cosSin({ headDim: 8, positions: [0], dtype: 'float8' });
   void modelFreq, fromModel, cache, stuck;
+  // a trainer: train short, evaluate long
+  const trainer = pe.train.create({ task: 'reverse', position: pe.train.positions[4], trainLength: 8 });
+  const losses: Float32Array = trainer.step(10);
+  const [first] = trainer.evaluate({ lengths: [8, 16], samples: 50 });
+  const exact: number = first.supported ? first.exactMatch : 0;
+  const answer: Int32Array = trainer.predict([0, 3, 4, 5, 1], { scaling: { type: 'yarn', factor: 2 } });
+  const grads: Float32Array = trainer.gradients(trainer.batch()).grads['head.weight'];
+  // @ts-expect-error no such task
+  pe.train.create({ task: 'translate' });
+  trainer.dispose();
+  void losses, exact, answer, grads;
 }
 void main();

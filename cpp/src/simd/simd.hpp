@@ -11,6 +11,7 @@
 #include <emmintrin.h>
 #else
 #define POSENC_SIMD_SCALAR 1
+#include <cmath>
 #endif
 
 namespace posenc::simd {
@@ -35,6 +36,15 @@ inline float sum(f32x4 a) {
   return wasm_f32x4_extract_lane(a.v, 0) + wasm_f32x4_extract_lane(a.v, 1) +
          wasm_f32x4_extract_lane(a.v, 2) + wasm_f32x4_extract_lane(a.v, 3);
 }
+inline f32x4 operator/(f32x4 a, f32x4 b) { return {wasm_f32x4_div(a.v, b.v)}; }
+// |magnitude| with the sign of `sign`.
+inline f32x4 copysign(f32x4 magnitude, f32x4 sign) {
+  return {wasm_v128_bitselect(sign.v, magnitude.v, wasm_i32x4_splat(static_cast<int>(0x80000000u)))};
+}
+// 2^n for integer-valued n from -126 to 127, built from the exponent bits.
+inline f32x4 exp2i(f32x4 n) {
+  return {wasm_i32x4_shl(wasm_i32x4_add(wasm_i32x4_trunc_sat_f32x4(n.v), wasm_i32x4_splat(127)), 23)};
+}
 #elif defined(POSENC_SIMD_SSE2)
 inline constexpr const char* kName = "sse2";
 struct f32x4 { __m128 v; };
@@ -54,6 +64,14 @@ inline float sum(f32x4 a) {
   _mm_store_ps(t, a.v);
   return t[0] + t[1] + t[2] + t[3];
 }
+inline f32x4 operator/(f32x4 a, f32x4 b) { return {_mm_div_ps(a.v, b.v)}; }
+inline f32x4 copysign(f32x4 magnitude, f32x4 sign) {
+  const __m128 bit = _mm_castsi128_ps(_mm_set1_epi32(static_cast<int>(0x80000000u)));
+  return {_mm_or_ps(_mm_and_ps(bit, sign.v), _mm_andnot_ps(bit, magnitude.v))};
+}
+inline f32x4 exp2i(f32x4 n) {
+  return {_mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(_mm_cvttps_epi32(n.v), _mm_set1_epi32(127)), 23))};
+}
 #else
 inline constexpr const char* kName = "scalar";
 struct f32x4 { float v[4]; };
@@ -69,6 +87,15 @@ inline f32x4 zip_lo(f32x4 a, f32x4 b) { return {{a.v[0], b.v[0], a.v[1], b.v[1]}
 inline f32x4 zip_hi(f32x4 a, f32x4 b) { return {{a.v[2], b.v[2], a.v[3], b.v[3]}}; }
 inline f32x4 swap_pairs(f32x4 a) { return {{a.v[1], a.v[0], a.v[3], a.v[2]}}; }
 inline float sum(f32x4 a) { return a.v[0] + a.v[1] + a.v[2] + a.v[3]; }
+inline f32x4 operator/(f32x4 a, f32x4 b) { return {{a.v[0] / b.v[0], a.v[1] / b.v[1], a.v[2] / b.v[2], a.v[3] / b.v[3]}}; }
+inline f32x4 copysign(f32x4 m, f32x4 s) {
+  return {{std::copysign(m.v[0], s.v[0]), std::copysign(m.v[1], s.v[1]), std::copysign(m.v[2], s.v[2]), std::copysign(m.v[3], s.v[3])}};
+}
+inline f32x4 exp2i(f32x4 n) {
+  f32x4 r;
+  for (int i = 0; i < 4; ++i) r.v[i] = std::ldexp(1.f, static_cast<int>(n.v[i]));
+  return r;
+}
 #endif
 
 }  // namespace posenc::simd

@@ -304,6 +304,91 @@ export interface AttentionOptions {
 export type PositionIdsOptions = RobertaPositionIdsOptions | GenerationPositionIdsOptions;
 // </options>
 
+export type TrainTask = 'copy' | 'reverse' | 'sort' | 'recall' | 'add';
+export type TrainPosition = 'none' | 'sinusoidal' | 'learned' | 'rope' | 'alibi' | 't5';
+
+/** pe.train.create's options (docs/engine.md, "Train short, test long"). */
+export interface TrainOptions {
+  /** Default 'copy'. */
+  task?: TrainTask;
+  /** Default 'none'. */
+  position?: TrainPosition;
+  /** n of the training samples, 4 … 64 (even for recall and add); default 8. */
+  trainLength?: number;
+  /** 16 … 128, default 32. */
+  dModel?: number;
+  /** 1 … 4, default 2. */
+  layers?: number;
+  /** 1 … 8 dividing dModel into even head sizes, default 4. */
+  heads?: number;
+  /** Tokens: 0 BOS, 1 SEP, 2 reserved, 3 … vocab − 1 symbols; 4 (5 for add) … 256, default 16. */
+  vocab?: number;
+  /** Sequences per step, 1 … 1024, default 32. */
+  batch?: number;
+  /** S of the cosine schedule, default 1000. */
+  steps?: number;
+  /** W warm-up steps, 0 … steps, default 100. */
+  warmup?: number;
+  /** Peak learning rate, (0, 1], default 3e-3. */
+  lr?: number;
+  /** AdamW's decoupled weight decay on 2-D weights, [0, 1], default 0.01. */
+  weightDecay?: number;
+  /** Global gradient-norm clip, default 1. */
+  clip?: number;
+  /** 0 … 2^32 − 1, default 0: initialisation and batches. */
+  seed?: number;
+  /** learned only: the table size P, from the training sequence length (the default) to 1024. */
+  maxPositions?: number;
+  /** t5 only: buckets (default 32) and max distance (default 128) of T5's causal buckets. */
+  t5Buckets?: number;
+  t5MaxDistance?: number;
+}
+
+/** Token ids [batch × T] and targets (−1: no loss), row-major Int32Arrays. */
+export interface TrainBatch {
+  inputs: Int32Array | readonly number[];
+  targets: Int32Array | readonly number[];
+}
+
+/** The evaluation at one sample length n. */
+export type TrainEvaluation =
+  | { length: number; supported: true; exactMatch: number; accuracy: Float64Array; loss: Float64Array }
+  | { length: number; supported: false; reason: string };
+
+/** RoPE scaling at evaluation (rope only): linear, dynamic or yarn; originalMaxPositionEmbeddings defaults to T. */
+export interface TrainScalingOptions {
+  scaling?: RopeScaling;
+}
+
+export interface Trainer {
+  /** Optimiser steps taken. */
+  readonly steps: number;
+  /** Positions T of a training sequence. */
+  readonly sequenceLength: number;
+  /** Each parameter's shape (torch names: tok_emb, layers.0.attn.q.weight, …). */
+  readonly shapes: Readonly<Record<string, readonly number[]>>;
+  /** n optimiser steps (1 … 100000, default 1) on the engine's seeded batches: their losses. */
+  step(n?: number): Float32Array;
+  /** The batch the next step will train on (not consumed). */
+  batch(): { inputs: Int32Array; targets: Int32Array };
+  /** Loss and gradients of a batch (rows = the trainer's batch, any length), without an update. */
+  gradients(batch: TrainBatch): { loss: number; grads: Record<string, Float32Array> };
+  /** One optimiser step on the given batch: its loss. */
+  stepOn(batch: TrainBatch): number;
+  /** Exact match, accuracy and loss per answer position at each sample length (samples default 100). */
+  evaluate(options: { lengths: NumericArray; samples?: number } & TrainScalingOptions): TrainEvaluation[];
+  /** Attention weights of one sequence: [layers][heads][length][length]. */
+  attention(tokens: NumericArray, options?: TrainScalingOptions): { layers: number; heads: number; length: number; weights: Float32Array };
+  /** The greedy answer to a prompt ([BOS, x…, SEP], recall: [BOS, k v …, SEP, q]). */
+  predict(tokens: NumericArray, options?: TrainScalingOptions): Int32Array;
+  /** A copy of every parameter by name (pe.toNpy(w, trainer.shapes[name]) writes one). */
+  weights(): Record<string, Float32Array>;
+  /** Replaces the named parameters (names and lengths checked). */
+  setWeights(weights: Record<string, Float32Array | readonly number[]>): void;
+  /** Frees the trainer's engine memory; any later call is a TypeError. */
+  dispose(): void;
+}
+
 export interface Engine {
   /** True when the WebAssembly SIMD build was loaded. */
   readonly simd: boolean;
@@ -352,6 +437,12 @@ export interface Engine {
   };
   positionIds(ids: NumericInput, options: PositionIdsOptions): Int32Array;
   attention(options: AttentionOptions): { output: Float32Array; weights: Float32Array };
+  /** A small transformer trained in the engine on seeded tasks, with any position method. */
+  readonly train: {
+    readonly tasks: readonly TrainTask[];
+    readonly positions: readonly TrainPosition[];
+    create(options?: TrainOptions): Trainer;
+  };
   /** A zeroed EngineBuffer of `length` float32 values (1 … 2^28) in engine memory. */
   buffer(length: number): EngineBuffer;
   /**

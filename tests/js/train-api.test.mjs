@@ -1,0 +1,208 @@
+// pe.train's API (the PyTorch comparison is train.test.mjs): names and shapes, evaluation, attention and
+// prediction, bad input that names the option and leaves the trainer working, determinism, and memory that
+// stays flat over 10 000 steps and comes back on dispose.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { builds, assertThrowsNamed } from './helpers.mjs';
+
+const all = await builds();
+const tiny = { task: 'copy', trainLength: 4, dModel: 16, layers: 1, heads: 2, vocab: 8, batch: 4, steps: 100, warmup: 5 };
+
+for (const [build, pe] of all) {
+  describe(`pe.train [${build}]`, () => {
+    test('tasks and positions are frozen lists', () => {
+      assert.deepEqual([...pe.train.positions], ['none', 'sinusoidal', 'learned', 'rope', 'alibi', 't5']);
+      assert.deepEqual([...pe.train.tasks], ['copy', 'reverse', 'sort', 'recall', 'add']);
+      assert.ok(Object.isFrozen(pe.train.positions) && Object.isFrozen(pe.train.tasks));
+    });
+
+    test('a trainer names its weights as the spec does, with their shapes', () => {
+      const t = pe.train.create({ ...tiny, position: 't5', t5Buckets: 8 });
+      try {
+        const w = t.weights();
+        assert.deepEqual(Object.keys(w).slice(0, 4), ['tok_emb', 'rel_bias', 'layers.0.ln1.weight', 'layers.0.ln1.bias']);
+        assert.deepEqual(t.shapes['tok_emb'], [8, 16]);
+        assert.deepEqual(t.shapes['rel_bias'], [8, 2]);
+        assert.deepEqual(t.shapes['layers.0.mlp.fc.weight'], [64, 16]);
+        assert.deepEqual(t.shapes['head.bias'], [8]);
+        for (const [name, values] of Object.entries(w)) {
+          assert.ok(values instanceof Float32Array, name);
+          assert.equal(values.length, t.shapes[name].reduce((a, b) => a * b, 1), name);
+        }
+        assert.ok(w['layers.0.ln1.weight'].every((v) => v === 1));
+        assert.ok(w['rel_bias'].every((v) => v === 0));
+        assert.equal(t.sequenceLength, 9);
+        const npy = pe.toNpy(w['tok_emb'], t.shapes['tok_emb']);
+        assert.ok(npy.length > 8 * 16 * 4);
+      } finally {
+        t.dispose();
+      }
+    });
+
+    test('step returns the losses; batch peeks at the next batch without consuming it', () => {
+      const t = pe.train.create({ ...tiny, position: 'alibi', seed: 3 });
+      try {
+        const b = t.batch();
+        assert.deepEqual(t.batch(), b);
+        assert.equal(b.inputs.length, 4 * 9);
+        const loss = t.gradients(b).loss;
+        const [first] = t.step();
+        assert.equal(first, loss);
+        assert.equal(t.steps, 1);
+        const losses = t.step(5);
+        assert.ok(losses instanceof Float32Array && losses.length === 5);
+        assert.notDeepEqual(t.batch(), b);
+      } finally {
+        t.dispose();
+      }
+    });
+
+    test('the same seed gives the same bits; another seed another model', () => {
+      for (const position of pe.train.positions) {
+        const run = (seed) => {
+          const t = pe.train.create({ ...tiny, position, seed });
+          try {
+            return { losses: t.step(4), weights: t.weights()['head.weight'] };
+          } finally {
+            t.dispose();
+          }
+        };
+        const a = run(11);
+        assert.deepEqual(run(11), a, position);
+        assert.notDeepEqual(run(12).losses, a.losses, position);
+      }
+    });
+
+    test('evaluate reports exact match, accuracy and loss per answer position, and unsupported lengths', () => {
+      const t = pe.train.create({ ...tiny, position: 'learned', task: 'reverse' });
+      try {
+        t.step(3);
+        const [at4, at8] = t.evaluate({ lengths: [4, 8], samples: 16 });
+        assert.equal(at4.length, 4);
+        assert.equal(at4.supported, true);
+        assert.equal(at4.accuracy.length, 4);
+        assert.equal(at4.loss.length, 4);
+        assert.ok(at4.exactMatch >= 0 && at4.exactMatch <= 1);
+        assert.ok(at4.loss.every((v) => v > 0 && Number.isFinite(v)));
+        assert.equal(at8.supported, false);
+        assert.match(at8.reason, /learned table has 9/);
+        assert.equal(at8.accuracy, undefined);
+      } finally {
+        t.dispose();
+      }
+    });
+
+    test('attention rows are causal distributions; predict answers with the task length', () => {
+      const t = pe.train.create({ ...tiny, position: 'rope', layers: 2 });
+      try {
+        const tokens = [0, 3, 4, 5, 6, 1, 3, 4];
+        const a = t.attention(tokens);
+        assert.equal(a.layers, 2);
+        assert.equal(a.heads, 2);
+        assert.equal(a.length, 8);
+        assert.equal(a.weights.length, 2 * 2 * 8 * 8);
+        for (let row = 0; row < 2 * 2 * 8; row++) {
+          const i = row % 8;
+          let sum = 0;
+          for (let j = 0; j < 8; j++) {
+            const w = a.weights[row * 8 + j];
+            if (j > i) assert.equal(w, 0);
+            sum += w;
+          }
+          assert.ok(Math.abs(sum - 1) < 1e-5);
+        }
+        const answer = t.predict([0, 3, 4, 5, 6, 1]);
+        assert.ok(answer instanceof Int32Array && answer.length === 4);
+        const scaled = t.evaluate({ lengths: [8], samples: 4, scaling: { type: 'yarn', factor: 2 } });
+        assert.equal(scaled[0].accuracy.length, 8);
+        assert.equal(t.predict([0, 3, 4, 5, 6, 7, 3, 4, 5, 1], { scaling: { type: 'dynamic', factor: 2 } }).length, 8);
+      } finally {
+        t.dispose();
+      }
+    });
+
+    test('setWeights replaces named parameters, checked', () => {
+      const t = pe.train.create({ ...tiny, position: 'none' });
+      try {
+        const zeros = new Float32Array(8);
+        t.setWeights({ 'head.bias': zeros.fill(0.5) });
+        assert.deepEqual(t.weights()['head.bias'], zeros);
+        assertThrowsNamed(() => t.setWeights({ 'head.bais': zeros }), TypeError, /head\.bais is not a parameter/);
+        assertThrowsNamed(() => t.setWeights({ 'head.bias': new Float32Array(3) }), RangeError, /head\.bias must have 8 values/);
+        assertThrowsNamed(() => t.setWeights({ 'head.bias': [0, 0, 0, 0, 0, 0, 0, NaN] }), RangeError, /head\.bias\[7\]/);
+        assertThrowsNamed(() => t.setWeights(null), TypeError, /weights/);
+      } finally {
+        t.dispose();
+      }
+    });
+
+    test('bad options name the option', () => {
+      const bad = [
+        [{ task: 'add1' }, RangeError, /task must be one of/],
+        [{ position: 3 }, TypeError, /position/],
+        [{ trainLength: 3 }, RangeError, /trainLength/],
+        [{ trainLength: 4.5 }, RangeError, /trainLength/],
+        [{ task: 'recall', trainLength: 7 }, RangeError, /even/],
+        [{ dModel: 200 }, RangeError, /dModel/],
+        [{ heads: 3 }, RangeError, /heads/],
+        [{ layers: 0 }, RangeError, /layers/],
+        [{ vocab: 2 }, RangeError, /vocab/],
+        [{ batch: '4' }, TypeError, /batch/],
+        [{ warmup: 5000 }, RangeError, /warmup/],
+        [{ lr: -1 }, RangeError, /lr/],
+        [{ weightDecay: NaN }, RangeError, /weightDecay/],
+        [{ clip: 0 }, RangeError, /clip/],
+        [{ seed: -1 }, RangeError, /seed/],
+        [{ maxPositions: 64 }, RangeError, /maxPositions/],
+        [{ position: 't5', t5Buckets: 1 }, RangeError, /t5Buckets/],
+        [{ d_model: 32 }, TypeError, /d_model is not an option/],
+      ];
+      for (const [options, type, pattern] of bad) assertThrowsNamed(() => pe.train.create(options), type, pattern, JSON.stringify(options));
+      assertThrowsNamed(() => pe.train.create(null), TypeError, /options/);
+    });
+
+    test('a trainer survives any bad call, and any call after dispose is a named error', () => {
+      const t = pe.train.create({ ...tiny, position: 'sinusoidal' });
+      const good = t.batch();
+      const calls = [
+        [() => t.step(0), RangeError, /n must be an integer/],
+        [() => t.step('2'), TypeError, /n must be an integer/],
+        [() => t.step(1.5), RangeError, /n must be an integer/],
+        [() => t.evaluate({ lengths: [0], samples: 2 }), RangeError, /lengths\[0\]/],
+        [() => t.evaluate({ lengths: [4], samples: 0 }), RangeError, /samples/],
+        [() => t.evaluate({ lengths: [4], scaling: { type: 'linear', factor: 2 } }), RangeError, /scaling/],
+        [() => t.evaluate({ lengths: 'x' }), TypeError, /lengths/],
+        [() => t.evaluate({ lenghts: [4] }), TypeError, /lenghts is not an option/],
+        [() => t.attention([0, 99]), RangeError, /tokens\[1\]/],
+        [() => t.attention([]), RangeError, /tokens/],
+        [() => t.predict([0, 3]), RangeError, /prompt/],
+        [() => t.gradients({ inputs: good.inputs, targets: good.targets.slice(1) }), RangeError, /targets/],
+        [() => t.gradients({ inputs: good.inputs.slice(1), targets: good.targets.slice(1) }), RangeError, /inputs must hold batch/],
+        [() => t.stepOn({ inputs: good.inputs, targets: new Int32Array(good.targets.length).fill(-1) }), RangeError, /at least one answer/],
+        [() => t.stepOn({ inputs: good.inputs.map(() => 9), targets: good.targets }), RangeError, /inputs\[0\]/],
+        [() => t.stepOn({ inputs: [...good.inputs].map((v, i) => (i ? v : 0.5)), targets: good.targets }), RangeError, /inputs\[0\]/],
+      ];
+      for (const [fn, type, pattern] of calls) assertThrowsNamed(fn, type, pattern, String(fn));
+      assert.equal(t.steps, 0);
+      assert.equal(t.step(2).length, 2);
+      assert.ok(Number.isFinite(t.stepOn(good)));
+      t.dispose();
+      t.dispose();
+      for (const fn of [() => t.step(), () => t.weights(), () => t.evaluate({ lengths: [4] }), () => t.steps])
+        assertThrowsNamed(fn, TypeError, /disposed/);
+    });
+
+    test('memory stays flat over 10 000 steps and dispose returns it', () => {
+      const before = pe.diagnostics().heapInUse;
+      const t = pe.train.create({ ...tiny, batch: 1, layers: 1, steps: 10000 });
+      t.step(10);
+      t.evaluate({ lengths: [4, 8], samples: 8 });
+      const warm = pe.diagnostics().heapInUse;
+      for (let i = 0; i < 10; i++) t.step(1000);
+      t.evaluate({ lengths: [4, 8], samples: 8 });
+      assert.equal(pe.diagnostics().heapInUse, warm);
+      t.dispose();
+      assert.equal(pe.diagnostics().heapInUse, before);
+    });
+  });
+}
