@@ -278,7 +278,8 @@ test('single-file demo in Spanish from file://, offline: every part, linked to e
 });
 
 test('demo in Spanish and Chinese at 320 px: the header holds both switches, nothing overflows', async () => {
-  for (const name of PAGES) {
+  // (part 4 has no formulas, which assertFitsWidth expects: demo-train.test.mjs checks it at 320 px)
+  for (const name of PAGES.filter((n) => n !== 'train')) {
     for (const lang of Object.keys(LANGS)) {
       const page = await open(`${env.base}${name}.html?lang=${lang}`, { width: 320 });
       await assertFitsWidth(page, 320);

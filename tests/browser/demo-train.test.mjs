@@ -52,10 +52,14 @@ test('demo part 4: linked from parts 1 to 3, in English, Spanish and Chinese, ax
   await ready(page);
   assert.equal(await page.evaluate(() => document.querySelector('#train-w').trainLength), 6);
   await page.setViewportSize({ width: 320, height: 800 });
-  await page.goto(`${env.base}train.html`);
-  await ready(page);
-  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 320, 'nothing overflows at 320 px');
-  assert.ok((await page.evaluate(() => document.querySelector('#train-w').getBoundingClientRect().right)) <= 320);
+  for (const lang of ['en', 'es', 'zh-CN']) {
+    await page.goto(`${env.base}train.html?lang=${lang}`);
+    await ready(page);
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 320, `${lang}: nothing overflows at 320 px`);
+    assert.ok((await page.evaluate(() => document.querySelector('#train-w').getBoundingClientRect().right)) <= 320, lang);
+    const switches = await page.evaluate(() => [...document.querySelectorAll('.theme-switch, .lang-switch, .lang-switch a, .theme-switch button')].map((e) => e.getBoundingClientRect().right));
+    for (const right of switches) assert.ok(right <= 320, `${lang}: a switch ends at ${right}`);
+  }
   await shot(page.locator('#train-w'), 'demo-train-320');
   assert.deepEqual(errors, []);
   await page.close();

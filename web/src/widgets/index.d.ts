@@ -563,7 +563,7 @@ export declare class PosencTrain extends PosencElement {
 export declare const METHOD_WIDGET_TAGS: readonly string[];
 export declare const TRAIN_WIDGET_TAGS: readonly string[];
 export declare const MODEL_WIDGET_TAGS: readonly string[];
-/** Every widget's tag name: WIDGET_TAGS, METHOD_WIDGET_TAGS, then MODEL_WIDGET_TAGS. */
+/** Every widget's tag name: WIDGET_TAGS, METHOD_WIDGET_TAGS, MODEL_WIDGET_TAGS, then TRAIN_WIDGET_TAGS. */
 export declare const ALL_WIDGET_TAGS: readonly string[];
 
 declare global {

@@ -30,4 +30,4 @@ export const MODEL_WIDGET_TAGS = ['posenc-model'];
 export const TRAIN_WIDGET_TAGS = ['posenc-train'];
 
 /** Every widget. */
-export const ALL_WIDGET_TAGS = [...WIDGET_TAGS, ...METHOD_WIDGET_TAGS, ...MODEL_WIDGET_TAGS];
+export const ALL_WIDGET_TAGS = [...WIDGET_TAGS, ...METHOD_WIDGET_TAGS, ...MODEL_WIDGET_TAGS, ...TRAIN_WIDGET_TAGS];

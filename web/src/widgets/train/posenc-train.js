@@ -123,6 +123,11 @@ export class PosencTrain extends PosencElement {
         overflow-x: auto;
         max-width: 100%;
       }
+      /* compact (slides): the loss and the accuracy side by side, shorter plots */
+      :host([compact]) .race-methods {
+        margin: 2px 0;
+        padding: 2px 8px;
+      }
       .legend .key {
         white-space: nowrap;
         margin-right: 8px;
@@ -328,6 +333,7 @@ export class PosencTrain extends PosencElement {
   async race() {
     if (!this.pe?.train || !this._settingsOk) return;
     if (this._race?.running) return;
+    // a race replaces a single run in progress (it stops where it is)
     this._session?.pause();
     const gen = ++this._generation;
     await this._ensureRunner();
@@ -466,8 +472,8 @@ export class PosencTrain extends PosencElement {
   async exportCanvas() {
     await this.updateComplete;
     await this.renderComplete;
+    // before any training: the empty plots, titled (what the widget shows)
     const parts = ['canvas.loss', 'canvas.accuracy', 'canvas.heads'].map((s) => this.renderRoot.querySelector(s)).filter((c) => c && c.width > 0);
-    if (!this._curves.length) return null;
     return this.picture(parts, this.t('train.picture', { summary: this._settingsSummary() }));
   }
 
@@ -504,7 +510,7 @@ export class PosencTrain extends PosencElement {
   _drawLoss() {
     const canvas = this.renderRoot?.querySelector('canvas.loss');
     if (!canvas) return;
-    const w = this.contentWidth;
+    const w = this.widthIn(this.renderRoot.querySelector('.loss-pane'));
     const h = this.compact ? 140 : 180;
     const ctx = clearCanvas(canvas, w, h, this.ratio);
     const t = this.theme$();
@@ -541,7 +547,7 @@ export class PosencTrain extends PosencElement {
   _drawAccuracy() {
     const canvas = this.renderRoot?.querySelector('canvas.accuracy');
     if (!canvas) return;
-    const w = this.contentWidth;
+    const w = this.widthIn(this.renderRoot.querySelector('.accuracy-pane'));
     const h = this.compact ? 170 : 230;
     const ctx = clearCanvas(canvas, w, h, this.ratio);
     const t = this.theme$();
@@ -794,7 +800,7 @@ export class PosencTrain extends PosencElement {
         <button type="button" data-action="train" ?disabled=${running || !this._ready || !this._settingsOk} @click=${() => this.train()}>${this.t(this._session?.state === 'paused' ? 'train.resume' : 'train.train')}</button>
         <button type="button" data-action="pause" ?disabled=${!running} @click=${() => this.pause()}>${this.t('train.pause')}</button>
         <button type="button" data-action="reset" ?disabled=${!this._session && !this._race} @click=${() => this.reset()}>${this.t('train.reset')}</button>
-        <button type="button" data-action="race" ?disabled=${running || !this._ready || !this._settingsOk} @click=${() => this.race()}>${this.t('train.race')}</button>
+        <button type="button" data-action="race" ?disabled=${state === 'racing' || !this._ready || !this._settingsOk} @click=${() => this.race()}>${this.t('train.race')}</button>
         <button type="button" data-action="keep" ?disabled=${!this._race || this._race.running} @click=${() => this.keep()}>${this.t('train.keep')}</button>
         ${this._kept.length ? html`<button type="button" data-action="clear-kept" @click=${() => this.clearKept()}>${this.t('train.clearKept', { count: this._kept.length })}</button>` : nothing}
         <button type="button" data-action="pytorch" ?disabled=${!this._ready} @click=${this._copyTorch}>${this.t('train.copyTorch')}</button>
@@ -804,8 +810,12 @@ export class PosencTrain extends PosencElement {
       ${this._torchCode
         ? html`<div class="embed"><label class="note" for="torch-code">${this.t('toolbar.pytorchLabel')}</label><textarea id="torch-code" readonly rows="6" dir="ltr" .value=${this._torchCode}></textarea></div>`
         : nothing}
+      <div class="split">
+      <div class="pane loss-pane">
       <p class="panel-title">${this.t('train.lossTitle')}</p>
       <canvas class="plot loss" role="img" aria-label=${this.t('train.lossAria')}></canvas>
+      </div>
+      <div class="pane accuracy-pane">
       <p class="panel-title">${this.t('train.accuracyTitle')}</p>
       ${this._curves.length
         ? html`<p class="note legend">${this._curves.map((c) => html`<span class="key"><span aria-hidden="true" style=${styleProps({ color: colorOf(c.method) })}>■</span> ${this.t(`train.method.${c.method}`)}</span> `)}</p>`
@@ -822,6 +832,8 @@ export class PosencTrain extends PosencElement {
         @keydown=${this._onAccuracyKey}
       ></canvas>
       <p id="acc-readout" class="readout" role="status" aria-live="polite">${this._hoverReadout()}</p>
+      </div>
+      </div>
       ${this._kept.length ? html`<p class="note" data-role="kept">${this.t('train.keptNote', { list: this._kept.map((k) => k.settings).join('; ') })}</p>` : nothing}
       ${this._table()}
       ${this._exampleView()}
