@@ -451,12 +451,13 @@ export class PosencTrain extends PosencElement {
     lines.push('');
     lines.push(csvRow(['method', 'step', 'loss']));
     for (const { method, session } of this._curves) for (let i = 0; i < session.step; i++) lines.push(csvRow([method, i + 1, plain(session.losses[i])]));
-    return lines.length > 3 ? lines.join('\n') + '\n' : '';
+    // before any training: the two tables' headers (nothing trained yet, no rows)
+    return lines.join('\n') + '\n';
   }
 
   toArray() {
+    // methods × test lengths (0 × lengths before any evaluation)
     const curves = this._curves.filter((c) => c.session.rows);
-    if (!curves.length) return null;
     const lengths = this._lengths;
     const data = new Float32Array(curves.length * lengths.length);
     curves.forEach((c, i) => c.session.rows.forEach((r, j) => (data[i * lengths.length + j] = r.accuracy)));
