@@ -1,11 +1,13 @@
 #!/usr/bin/python3
-"""Times one training step of pe.train's model in PyTorch (Debian's python3-torch, CPU), for bench/train-compare.mjs.
+"""One training step of pe.train's model in PyTorch (Debian's python3-torch, CPU) per line read, for
+bench/train-compare.mjs, which interleaves these steps with the other trainers' so that all see the same load.
 
-    /usr/bin/python3 bench/train_torch.py DIR RUNS THREADS
+    /usr/bin/python3 bench/train_torch.py DIR THREADS
 
 DIR holds config.json, the weights and one batch as .npy (the format of generate_train.py --npy). The model and
 the step (forward, backward, clip_grad_norm_, AdamW, LambdaLR) are the fixture script's own, so the bench times
-exactly the reference the engine is tested against. Prints JSON: the step times in milliseconds and the losses.
+exactly the reference the engine is tested against. Prints a JSON line when ready, then for every line on stdin
+one JSON line: the step's time in milliseconds and its loss.
 """
 import json
 import os
@@ -19,19 +21,18 @@ from generate_train import as_long, model_with, optimizer, read_npy_dir, train_s
 
 
 def main():
-    folder, runs, threads = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    folder, threads = sys.argv[1], int(sys.argv[2])
     torch.set_num_threads(threads)  # generate_train sets 1 for reproducible fixtures
     torch.use_deterministic_algorithms(False)
     cfg, weights, batches = read_npy_dir(folder)
     inputs, targets = as_long(batches)
     model = model_with(cfg, weights)
     opt, sched = optimizer(model, cfg)
-    times, losses = [], []
-    for _ in range(runs):
+    print(json.dumps({"torch": torch.__version__, "threads": torch.get_num_threads()}), flush=True)
+    for _ in sys.stdin:
         t0 = time.perf_counter()
-        losses.append(train_step(model, opt, sched, cfg, inputs[0], targets[0]))
-        times.append((time.perf_counter() - t0) * 1e3)
-    print(json.dumps({"torch": torch.__version__, "threads": torch.get_num_threads(), "ms": times, "losses": losses}))
+        loss = train_step(model, opt, sched, cfg, inputs[0], targets[0])
+        print(json.dumps({"ms": (time.perf_counter() - t0) * 1e3, "loss": loss}), flush=True)
 
 
 if __name__ == "__main__":

@@ -11,11 +11,6 @@
 #include "posenc/t5.hpp"
 #include "train_model.hpp"
 
-// Optimized for size in the wasm modules (they have size budgets): validation, tasks, initialisation, the optimiser and evaluation: no hot loop is here but AdamW's, a few percent of a step.
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((minsize)), apply_to = function)
-#endif
-
 namespace posenc {
 
 using train_detail::Model;
@@ -519,7 +514,3 @@ double train_gradients_f64(const TrainParams& p, const double* weights, const in
 }
 
 }  // namespace posenc
-
-#if defined(__clang__)
-#pragma clang attribute pop
-#endif

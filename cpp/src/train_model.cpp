@@ -7,11 +7,6 @@
 #include "posenc/sinusoidal.hpp"
 #include "posenc/t5.hpp"
 
-// Optimized for size in the wasm modules (they have size budgets): the matrix products, where the time goes, are in train_gemm.cpp; what stays here (LayerNorm, softmax, GELU) is a small part of a step.
-#if defined(__clang__)
-#pragma clang attribute push(__attribute__((minsize)), apply_to = function)
-#endif
-
 namespace posenc::train_detail {
 
 ModelAt model_layout(const TrainParams& p) {
@@ -409,7 +404,3 @@ template void build_tables<float>(const TrainParams&, int64_t, const TrainScalin
 template void build_tables<double>(const TrainParams&, int64_t, const TrainScaling*, Tables<double>&);
 
 }  // namespace posenc::train_detail
-
-#if defined(__clang__)
-#pragma clang attribute pop
-#endif

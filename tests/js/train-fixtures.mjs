@@ -26,7 +26,8 @@ const count = (shape) => shape.reduce((a, b) => a * b, 1);
 
 /**
  * One case: { name, config, names (in the fixture's order), shapes, weights and grads ({ name: Float32Array }),
- * batches ([{ inputs, targets }] of Int32Array [B·T]), losses (Float32Array), options (for pe.train.create) }.
+ * zeroGradients (names whose exact gradient is 0), batches ([{ inputs, targets }] of Int32Array [B·T]),
+ * losses (Float32Array), options (for pe.train.create) }.
  */
 export function trainCase(position, size) {
   const name = `${position}-${size}`;
@@ -57,6 +58,7 @@ export function trainCase(position, size) {
     shapes,
     weights,
     grads,
+    zeroGradients: raw.zeroGradients,
     batches,
     losses: fromBase64(raw.losses, Float32Array),
     options: createOptions(config),

@@ -2,7 +2,9 @@
 // six position methods at two sizes (tests/fixtures/train, written by generate_train.py), on every build; and the
 // committed reference script run on the engine's own initial weights and seeded batches (--npy mode, Debian's
 // python3-torch, which npm test installs). Tolerances are the issue's: per parameter
-// max |g − g_torch| ≤ 1e-5 · max |g_torch|, losses within 1e-4 relative.
+// max |g − g_torch| ≤ 1e-5 · max |g_torch|, losses within 1e-4 relative. A parameter whose exact gradient is 0
+// (the key bias without RoPE: softmax ignores a shift shared by a query's scores) has only rounding noise in
+// torch to compare with; its gradient must stay at rounding level, ≤ 1e-7 · the model's largest gradient.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -13,13 +15,14 @@ import { builds } from './helpers.mjs';
 import { TRAIN_POSITIONS, TRAIN_SIZES, gradientError, readNpy, trainCase, trainFixturesDir } from './train-fixtures.mjs';
 
 const GRAD_TOL = 1e-5;
+const ZERO_TOL = 1e-7;
 const LOSS_TOL = 1e-4;
 const all = await builds();
 const cases = TRAIN_SIZES.flatMap((size) => TRAIN_POSITIONS.map((position) => trainCase(position, size)));
 // Skipped only while the facade has no pe.train at all (train-engine's branch not merged yet).
 const missing = all[0][1].train === undefined && 'pe.train is missing from this build of the facade';
 
-function assertGradients(grads, c, label, position) {
+function assertGradients(grads, c, label) {
   assert.deepEqual(Object.keys(grads).sort(), [...c.names].sort(), `${label}: parameter names`);
   const largest = Math.max(...c.names.map((name) => gradientError(c.grads[name], c.grads[name]).scale));
   for (const name of c.names) {
@@ -27,13 +30,12 @@ function assertGradients(grads, c, label, position) {
     assert.ok(g instanceof Float32Array, `${label}: ${name} is a Float32Array`);
     assert.equal(g.length, c.grads[name].length, `${label}: ${name} length`);
     const { diff, scale } = gradientError(g, c.grads[name]);
-    // A bias added to every key adds the same q·b to a whole row of scores, which softmax ignores: its gradient
-    // is zero but for rounding (~1e-12 in both), except after RoPE's rotation. Both must be zero at the model's scale.
-    if (name.endsWith('attn.k.bias') && position !== 'rope') {
-      assert.ok(scale <= 1e-6 * largest && diff <= 1e-6 * largest, `${label}: ${name} is not zero: ${diff}, ${scale} of ${largest}`);
+    if (c.zeroGradients.includes(name)) {
+      const size = gradientError(g, new Float32Array(g.length)).diff;
+      assert.ok(size <= ZERO_TOL * largest, `${label}: ${name}: exactly 0, got max |g| ${size} (largest gradient ${largest})`);
       continue;
     }
-    assert.ok(scale > 0, `${label}: ${name}: the reference gradient is not zero`);
+    assert.ok(scale > 1e-6 * largest, `${label}: ${name}: the reference gradient is not negligible`);
     assert.ok(diff <= GRAD_TOL * scale, `${label}: ${name}: max |Δg| ${diff} > ${GRAD_TOL} · ${scale}`);
   }
 }
@@ -52,6 +54,9 @@ describe('train fixtures', () => {
       assert.ok(c.losses[49] < c.losses[0], `${c.name}: the reference model learns`);
       assert.equal(c.names.includes('pos_emb'), c.config.position === 'learned', c.name);
       assert.equal(c.names.includes('rel_bias'), c.config.position === 't5', c.name);
+      // softmax ignores a shift shared by a query's scores: a key bias has no gradient unless RoPE rotates it
+      const keyBiases = Array.from({ length: c.config.layers }, (_, l) => `layers.${l}.attn.k.bias`);
+      assert.deepEqual(c.zeroGradients, c.config.position === 'rope' ? [] : keyBiases, c.name);
       for (const { inputs, targets } of c.batches) {
         for (let b = 0; b < B; b++) {
           assert.equal(inputs[b * T], 0, `${c.name}: BOS first`);
@@ -79,7 +84,7 @@ describe('pe.train against PyTorch', { skip: missing }, () => {
           trainer.setWeights(c.weights);
           const { loss, grads } = trainer.gradients(c.batches[0]);
           assertLoss(loss, c.losses[0], c.name);
-          assertGradients(grads, c, `${c.name} (${build})`, c.config.position);
+          assertGradients(grads, c, `${c.name} (${build})`);
         } finally {
           trainer.dispose();
         }
@@ -125,9 +130,10 @@ describe('pe.train against PyTorch', { skip: missing }, () => {
         }
         writeFileSync(join(dir, 'config.json'), JSON.stringify({ ...options, lr: 3e-3, weightDecay: 0.01, clip: 1 }));
         execFileSync('/usr/bin/python3', [join(trainFixturesDir, 'generate_train.py'), '--npy', dir]);
-        const c = { names: Object.keys(weights), grads: {} };
+        const zeroGradients = JSON.parse(readFileSync(join(dir, 'out', 'zero_gradients.json'), 'utf8'));
+        const c = { names: Object.keys(weights), grads: {}, zeroGradients };
         for (const name of c.names) c.grads[name] = readNpy(readFileSync(join(dir, 'out', 'grads', `${name}.npy`))).data;
-        assertGradients(grads, c, position, position);
+        assertGradients(grads, c, position);
         const torchLosses = readNpy(readFileSync(join(dir, 'out', 'losses.npy'))).data;
         losses.forEach((loss, s) => assertLoss(loss, torchLosses[s], `${position} step ${s}`));
       } finally {

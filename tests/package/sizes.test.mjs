@@ -17,11 +17,11 @@ after(() => rmSync(work, { recursive: true, force: true }));
 
 /** Budgets in KiB of gzip; the README's size table must state the same numbers. */
 export const BUDGETS = {
-  'posenc-simd.wasm': 72,
-  'posenc-scalar.wasm': 70,
+  'posenc-simd.wasm': 93,
+  'posenc-scalar.wasm': 92,
   'engine entry': 15,
   'posenc-widgets.js': 196,
-  'posenc-widgets.iife.js': 388,
+  'posenc-widgets.iife.js': 445,
 };
 
 const kib = (n) => (n / 1024).toFixed(1);
