@@ -128,6 +128,15 @@ export class PosencTrain extends PosencElement {
         margin: 2px 0;
         padding: 2px 8px;
       }
+      /* a method's colour: a box drawn by CSS (a glyph such as ■ would send the browser looking through its
+         fonts for one the first time a legend appears, a long task on machines with many fonts) */
+      .swatch {
+        display: inline-block;
+        width: 0.75em;
+        height: 0.75em;
+        border-radius: 2px;
+        vertical-align: baseline;
+      }
       .legend .key {
         white-space: nowrap;
         margin-right: 8px;
@@ -734,7 +743,7 @@ export class PosencTrain extends PosencElement {
         <tbody>
           ${curves.map(
             (c) => html`<tr data-method=${c.method}>
-              <th scope="row"><span class="swatch" aria-hidden="true" style=${styleProps({ color: colorOf(c.method) })}>■</span> ${this.t(`train.method.${c.method}`)}</th>
+              <th scope="row"><span class="swatch" aria-hidden="true" style=${styleProps({ background: colorOf(c.method) })}></span> ${this.t(`train.method.${c.method}`)}</th>
               ${c.session.rows.map((r) => html`<td data-length=${r.length} data-value=${plain(r.accuracy)} title=${r.supported ? this.t('train.cellTitle', { exact: pct(r.exactMatch) }) : r.reason}>${r.supported ? `${pct(r.accuracy)} %` : this.t('train.unsupported')}</td>`)}
             </tr>`,
           )}
@@ -819,7 +828,7 @@ export class PosencTrain extends PosencElement {
       <div class="pane accuracy-pane">
       <p class="panel-title">${this.t('train.accuracyTitle')}</p>
       ${this._curves.length
-        ? html`<p class="note legend">${this._curves.map((c) => html`<span class="key"><span aria-hidden="true" style=${styleProps({ color: colorOf(c.method) })}>■</span> ${this.t(`train.method.${c.method}`)}</span> `)}</p>`
+        ? html`<p class="note legend">${this._curves.map((c) => html`<span class="key"><span class="swatch" aria-hidden="true" style=${styleProps({ background: colorOf(c.method) })}></span> ${this.t(`train.method.${c.method}`)}</span> `)}</p>`
         : nothing}
       <canvas
         class="plot accuracy"
@@ -847,9 +856,9 @@ export class PosencTrain extends PosencElement {
 
 /** How a token is shown: the three special symbols by name, content symbols as letters A, B, …. */
 export function symbolName(tok) {
-  if (tok === 0) return '⟨s⟩';
+  if (tok === 0) return '<s>';
   if (tok === 1) return '|';
-  if (tok === 2) return '∅';
+  if (tok === 2) return '_';
   return tok >= 3 && tok < 29 ? String.fromCharCode(62 + tok) : String(tok);
 }
 
