@@ -398,6 +398,21 @@ float Trainer::step() {
   return step_on(s.inputs.data(), s.targets.data(), s.p.batch, s.T);
 }
 
+namespace {
+// Forward only, one layer's activations at a time, in chunks of at most ~16 M floats of activations.
+int64_t evaluation_chunk(const TrainParams& p, int64_t T, int64_t samples) {
+  const int64_t per_row = p.heads * T * T + 32 * T * p.d_model;
+  return std::max<int64_t>(1, std::min<int64_t>(samples, (int64_t{1} << 24) / per_row));
+}
+}  // namespace
+
+int64_t Trainer::evaluation_bytes(int64_t n, int64_t samples) const {
+  const TrainParams& p = impl_->p;
+  const int64_t T = train_sequence_length(p.task, n);
+  const Model<float> probe(p, false);
+  return 4 * (probe.arena_elements(evaluation_chunk(p, T, samples), T) + 2 * samples * T + parameter_count());
+}
+
 Error Trainer::evaluate(int64_t n, int64_t samples, const TrainScaling& scaling, TrainEvalResult& out) {
   Impl& s = *impl_;
   if (auto e = validate_task_length(s.p, n, "lengths")) return e;
@@ -416,9 +431,7 @@ Error Trainer::evaluate(int64_t n, int64_t samples, const TrainScaling& scaling,
   }
   out.accuracy.assign(static_cast<size_t>(m), 0);
   out.loss.assign(static_cast<size_t>(m), 0);
-  // Forward only, one layer's activations at a time, in chunks of at most ~16 M attention weights.
-  const int64_t per_row = s.p.heads * T * T + 32 * T * s.p.d_model;
-  const int64_t chunk = std::max<int64_t>(1, std::min<int64_t>(samples, (int64_t{1} << 24) / per_row));
+  const int64_t chunk = evaluation_chunk(s.p, T, samples);
   Model<float> model(s.p, false);
   model.reserve(chunk, T);
   Tables<float> tables;

@@ -278,7 +278,7 @@ val train_evaluate_js(val id, val options) {
   val out = val::array();
   for (int32_t n : list) {
     TrainEvalResult r;
-    if (!room_for(int64_t{64} << 20)) return out_of_memory("the evaluation");
+    if (!room_for(t->evaluation_bytes(n, samples))) return out_of_memory("the evaluation");
     if (auto e = t->evaluate(n, samples, scaling, r)) return js_error(e);
     val entry = val::object();
     entry.set("length", n);

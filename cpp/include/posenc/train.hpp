@@ -101,6 +101,8 @@ class Trainer {
 
   // Exact match, accuracy and loss per answer position at length n over `samples` seeded samples.
   Error evaluate(int64_t n, int64_t samples, const TrainScaling& scaling, TrainEvalResult& out);
+  // Bytes evaluate(n, samples) allocates (and frees before it returns), for a caller to check first.
+  int64_t evaluation_bytes(int64_t n, int64_t samples) const;
   // Attention weights of one sequence (tokens: length ids): layers x heads x length x length floats.
   Error validate_sequence(const int32_t* tokens, int64_t length, const std::string& name) const;
   void attention(const int32_t* tokens, int64_t length, const TrainScaling& scaling, float* out);
