@@ -11,7 +11,7 @@ import { clearCanvas, pointerIn } from '../../render/canvas.js';
 import { drawXYPlot } from '../../render/xyplot.js';
 import { drawCells } from '../../render/cells.js';
 import { CATEGORICAL } from '../../render/color.js';
-import { csvRow } from '../../render/export.js';
+import { copyText, csvRow } from '../../render/export.js';
 import { plain } from '../../render/format.js';
 import { styleProps } from '../../render/style-props.js';
 import { formatNumber } from '../../i18n/index.js';
@@ -663,7 +663,6 @@ export class PosencTrain extends PosencElement {
   _copyTorch = async () => {
     try {
       const code = await this.toPyTorchAsync();
-      const { copyText } = await import('../../render/export.js');
       const ok = await copyText(code);
       this._torchCode = ok ? null : code;
       this.notify(this.t(ok ? 'toolbar.pytorchCopied' : 'toolbar.pytorchCopyBelow'));

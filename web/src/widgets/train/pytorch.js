@@ -25,6 +25,8 @@ export async function trainCode(runner, options, { steps = 50 } = {}) {
       const b = await runner.call(id, 'batch');
       batches.push(b);
       losses.push((await runner.call(id, 'step', 1))[0]);
+      // on the page, one step per task
+      if (runner.kind === 'page') await new Promise((resolve) => setTimeout(resolve, 0));
     }
     return script(options, weights, batches, losses);
   } finally {
