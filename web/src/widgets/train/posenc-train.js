@@ -276,9 +276,14 @@ export class PosencTrain extends PosencElement {
     if (this._runner && (this._runner.kind === 'worker') === wantWorker) return this._runner;
     if (this._runner && this._runner.kind === 'page' && this._runner.reason !== 'off' && wantWorker) return this._runner;
     this._runnerStart ??= startRunner(this.pe, { worker: wantWorker }).then((r) => {
+      this._runnerStart = null;
+      // removed while the worker started: it goes at once
+      if (!this.isConnected) {
+        r.dispose();
+        return r;
+      }
       this._runner?.dispose();
       this._runner = r;
-      this._runnerStart = null;
       this.requestUpdate();
       return r;
     });
