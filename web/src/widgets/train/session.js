@@ -84,8 +84,22 @@ export class TrainSession {
     return value;
   }
 
-  /** Runs until every step is done or pause() is called; `onProgress(this)` after each chunk. */
-  async run(onProgress = () => {}) {
+  #loop = null;
+
+  /**
+   * Runs until every step is done or pause() is called; `onProgress(this)` after each chunk. A run resumed
+   * while the paused one still waits for its last call continues that loop rather than starting a second.
+   */
+  run(onProgress = () => {}) {
+    if (this.#loop) {
+      if (this.state === 'paused') this.state = 'running';
+      return this.#loop;
+    }
+    this.#loop = this.#run(onProgress).finally(() => (this.#loop = null));
+    return this.#loop;
+  }
+
+  async #run(onProgress) {
     if (this.state === 'running' || this.state === 'done' || this.state === 'disposed') return this.state;
     this.state = 'running';
     const page = this.runner.kind === 'page';
