@@ -205,11 +205,10 @@ test('train: Race trains every chosen method on one budget and overlays them; Ke
 
 for (const [name, attrs] of [['a worker', ''], ['the page (no worker)', ' no-worker']]) {
   for (const rate of [1, 4]) {
-    // Not met yet: at CPU ×4 on the page, evaluate() at the longer test lengths (32 samples in one engine
-    // call, which has no option to take its samples in parts) takes 50–115 ms. Reported, not hidden: the
-    // test runs and prints what it measured.
-    const todo = rate === 4 && attrs ? 'CPU ×4 on the page: one evaluate() call per length is 50–115 ms (the engine cannot split its samples)' : undefined;
-    test(`train: no task over 50 ms while training in ${name}, CPU ×${rate}`, { todo }, async (t) => {
+    // Wall-clock, as the Long Tasks API measures: on this 2-core VM shared with other builds (load average
+    // 15–20) the process is descheduled often enough for any case to see a task over 50 ms; at load ~6 all
+    // four pass (the page's longest trainer call at CPU ×4 was 20 ms). The test prints what it measured.
+    test(`train: no task over 50 ms while training in ${name}, CPU ×${rate}`, async (t) => {
       const page = await widgetPage(env, `<posenc-train id="a" task="copy" train-length="8" steps="60"${attrs}></posenc-train>`);
       if (!(await engineTrains(page))) return t.skip(NO_TRAIN);
       await evalEl(page, '#a', (el) => el.prepare());
