@@ -1,4 +1,4 @@
-// Parts 2 and 3 of the demo lesson (web/demo/methods.html, model.html), built next to part 1 by
+// Parts 2, 3 and 4 of the demo lesson (web/demo/methods.html, model.html, train.html), built next to part 1 by
 // scripts/build-web.mjs:
 //   dist/<part>.html, <part>.js, <part>.css   served with part 1 (same demo.css, same gen/*.wasm)
 //   dist/posenc-demo-<part>.html              the part as one self-contained file (wasm inlined); the
@@ -73,7 +73,7 @@ export function withoutPreload(page) {
 
 /** The single-file pages link to each other's single files, so the lesson opens from disk part by part. */
 export function linkSingleFiles(dist) {
-  const singles = { 'index.html': 'posenc-demo.html', 'methods.html': 'posenc-demo-methods.html', 'model.html': 'posenc-demo-model.html' };
+  const singles = { 'index.html': 'posenc-demo.html', 'methods.html': 'posenc-demo-methods.html', 'model.html': 'posenc-demo-model.html', 'train.html': 'posenc-demo-train.html' };
   for (const single of Object.values(singles)) {
     const file = join(dist, single);
     if (!existsSync(file)) continue;

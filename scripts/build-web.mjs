@@ -6,6 +6,7 @@
 //   dist/posenc-anywidget.js                       ES module for anywidget (Jupyter, MyST): every widget, Lit
 //                                                  and both wasm builds inlined, exporting render({ model, el })
 //   dist/gen/posenc-{simd,scalar}.wasm             the engine binaries, fetched next to the ES modules
+//   dist/posenc-train-worker.js                    <posenc-train>'s worker (module), next to the ES modules
 //   dist/posenc-demo.html                          the demo as one self-contained file (wasm inlined),
 //                                                  opens from file:// with no server and no network
 //   dist/embed.html, embed.js, embed.css           one widget full-frame, configured by the query string
@@ -44,8 +45,18 @@ const inlineEngine = {
   name: 'posenc-inline-engine',
   setup(b) {
     b.onResolve({ filter: /(^|\/)engine\/browser\.js$/ }, () => ({ path: join(root, 'web/src/engine/inline.js') }));
+    // <posenc-train>'s worker: started from its inlined source (web/bundles/inline-train-worker.js)
+    b.onResolve({ filter: /(^|\/)spawn\.js$/ }, (a) =>
+      resolve(a.resolveDir, a.path) === join(root, 'web/src/widgets/train/spawn.js') ? { path: join(root, 'web/bundles/inline-train-worker.js') } : undefined,
+    );
+    b.onResolve({ filter: /^posenc:train-worker-source$/ }, () => ({ path: 'train-worker', namespace: 'posenc-worker' }));
+    b.onLoad({ filter: /.*/, namespace: 'posenc-worker' }, async () => {
+      const out = await build({ ...common, entryPoints: [TRAIN_WORKER], format: 'iife', write: false });
+      return { contents: out.outputFiles[0].text, loader: 'text' };
+    });
   },
 };
+const TRAIN_WORKER = join(root, 'web/src/widgets/train/posenc-train-worker.js');
 const classic = { plugins: [inlineEngine] };
 
 /** One glue serves both builds (engine/browser.js, node.js, inline.js): true only while the two differ in the wasm name alone. */
@@ -151,6 +162,8 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
 
   // 2. the widgets for course authors
   await build({ ...common, entryPoints: { 'posenc-widgets': join(root, 'web/src/widgets/index.js') }, format: 'esm', outdir: dist });
+  // <posenc-train>'s worker next to the ES modules that start it (train/spawn.js)
+  await build({ ...common, entryPoints: { 'posenc-train-worker': TRAIN_WORKER }, format: 'esm', outdir: dist });
   checkGlue();
   await build({
     ...common,
@@ -190,14 +203,14 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
     writeFileSync(join(dist, 'posenc-demo.html'), page);
   }
 
-  // 4. parts 2 and 3 of the lesson (methods.html, model.html and their single files), see build-web-methods.mjs
-  for (const part of ['methods', 'model']) await buildLessonPart(part, { dist, demo, common, classic, woff2Only, singleFile });
+  // 4. parts 2, 3 and 4 of the lesson (methods.html, model.html, train.html and their single files), see build-web-methods.mjs
+  for (const part of ['methods', 'model', 'train']) await buildLessonPart(part, { dist, demo, common, classic, woff2Only, singleFile });
   if (singleFile) linkSingleFiles(dist);
 
   // 5. the embed page (one widget full-frame, for iframes) and its single file, see build-web-embed.mjs
   await buildEmbedPage({ dist, demo, common, classic, singleFile });
   // the single-file demo pages offer iframe snippets pointing at the single-file embed page
-  for (const name of ['posenc-demo.html', 'posenc-demo-methods.html', 'posenc-demo-model.html']) {
+  for (const name of ['posenc-demo.html', 'posenc-demo-methods.html', 'posenc-demo-model.html', 'posenc-demo-train.html']) {
     const file = join(dist, name);
     if (existsSync(file))
       writeFileSync(file, readFileSync(file, 'utf8').replace('<meta name="posenc-embed-page" content="embed.html" />', '<meta name="posenc-embed-page" content="posenc-embed.html" />'));

@@ -61,7 +61,7 @@ async function visit(path) {
 }
 
 // (each part also in Spanish and Chinese: the language switch swaps the page's text and typesets its formulas again)
-for (const [path, least] of [['index.html', 5], ['methods.html', 5], ['model.html', 1], ['index.html?lang=es', 5], ['methods.html?lang=zh-CN', 5], ['model.html?lang=es', 1]]) {
+for (const [path, least] of [['index.html', 5], ['methods.html', 5], ['model.html', 1], ['train.html', 1], ['index.html?lang=es', 5], ['methods.html?lang=zh-CN', 5], ['model.html?lang=es', 1], ['train.html?lang=zh-CN', 1]]) {
   test(`${path} under a strict CSP: no violation, no error, every widget renders`, async () => {
     const { violations, problems, widgets } = await visit(path);
     assert.deepEqual(violations, []);

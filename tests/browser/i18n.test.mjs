@@ -23,6 +23,13 @@ const TRANSLATED = {
   alibi: { attrs: ['heads="6" length="12"', 'heads="1" length="8" symmetric', 'heads="4" length="8"'], title: { en: 'ALiBi: a linear penalty per head', es: 'ALiBi: una penalización lineal por cabeza', 'zh-CN': 'ALiBi：每个注意力头一个线性惩罚' } },
   compare: { attrs: 'positions="2 9"', title: { en: 'Compare two positions', es: 'Comparar dos posiciones', 'zh-CN': '比较两个位置' } },
 
+  // <train>: before training, and with a range message
+  train: {
+    attrs: ['', 'train-length="40"', 'no-worker compact'],
+    title: { en: 'Train short, test long', es: 'Entrenar corto, evaluar largo', 'zh-CN': '短序列训练，长序列测试' },
+  },
+  // </train>
+
   // <learned>
   learned: {
     attrs: ['max-length="64" d-model="16" position="3"', 'max-length="16" d-model="8" position="16"', 'compact max-length="16" d-model="8" position="20"', 'max-length="16" d-model="8" position="-1"'],

@@ -20,8 +20,8 @@ export const BUDGETS = {
   'posenc-simd.wasm': 93,
   'posenc-scalar.wasm': 92,
   'engine entry': 26,
-  'posenc-widgets.js': 194,
-  'posenc-widgets.iife.js': 430,
+  'posenc-widgets.js': 214,
+  'posenc-widgets.iife.js': 474,
 };
 
 const kib = (n) => (n / 1024).toFixed(1);

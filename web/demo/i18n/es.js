@@ -45,6 +45,7 @@ export const index = {
   'index.toc.code': 'En código: recortes y broadcasting',
   'index.toc.properties': 'Las promesas, comprobadas',
   'index.toc.methods': 'Parte 2: más allá de la sinusoidal →',
+  'index.toc.train': 'Parte 4: ¿extrapolan? Compruébalo →',
 
   'index.order.h': '<span class="n">1</span> Por qué importa el orden',
   'index.order.1':
@@ -115,7 +116,7 @@ export const methods = {
   'methods.title': 'Más allá de la sinusoidal: aprendidas, RoPE, ALiBi, T5 — posenc, parte 2',
   'methods.description':
     'Parte 2 de la lección de posenc: tablas de posiciones aprendidas, incrustaciones rotatorias y su escalado para contextos largos, ALiBi, las cubetas de T5, identificadores de posición con relleno y los cinco métodos lado a lado; cada número lo calcula el motor WebAssembly de posenc.',
-  'methods.kicker': 'posenc · lección interactiva · parte 2 de 3',
+  'methods.kicker': 'posenc · lección interactiva · parte 2 de 4',
   'methods.h1': 'Más allá de la sinusoidal: cómo saben los modelos actuales dónde está un token',
   'methods.lede':
     '<a href="index.html" data-part="1">La parte 1</a> construyó la receta de 2017: sumar a cada token un patrón fijo de ondas. Los modelos que encuentras hoy casi siempre hacen otra cosa: aprenden una tabla, rotan sus consultas y claves, o suman una penalización a las puntuaciones de atención. Esta parte ejecuta cada idea sobre tu propia oración y termina con los cinco métodos lado a lado.',
@@ -171,7 +172,7 @@ export const methods = {
   'methods.methods.2':
     '<strong>Pruébalo.</strong> Pulsa el botón de la <em>primera posición no vista</em>: el panel aprendido falla, los otros cuatro siguen, y T5, RoPE y ALiBi dibujan exactamente la misma curva que antes (el panel sinusoidal también, pero muestra filas de la tabla en bruto: el método en sí es absoluto). La tabla de abajo se rellena con estos cálculos.',
   'methods.foot.1':
-    '<a href="index.html" data-part="1">← Parte 1: codificaciones sinusoidales</a> · <a href="model.html" data-part="3">Parte 3: tu modelo →</a> · <a id="share" href="#">Enlace a esta vista exacta</a>: la dirección guarda los ajustes de todos los widgets.',
+    '<a href="index.html" data-part="1">← Parte 1: codificaciones sinusoidales</a> · <a href="model.html" data-part="3">Parte 3: tu modelo →</a> · <a href="train.html" data-part="4">Parte 4: ¿extrapolan? →</a> · <a id="share" href="#">Enlace a esta vista exacta</a>: la dirección guarda los ajustes de todos los widgets.',
 };
 
 /** Part 3, model.html: your model. */
@@ -179,7 +180,7 @@ export const model = {
   'model.title': 'Las posiciones de tu modelo — posenc, parte 3',
   'model.description':
     'Parte 3 de la lección de posenc: el config.json de un modelo real, leído como lo lee transformers (ancho rotatorio, base, escalado para contextos largos, factor de atención), y con qué precisión guarda sus posiciones la aritmética float32 y bfloat16 del propio modelo.',
-  'model.kicker': 'posenc · lección interactiva · parte 3 de 3',
+  'model.kicker': 'posenc · lección interactiva · parte 3 de 4',
   'model.h1': 'Tu modelo: qué le hace un contexto largo a sus posiciones',
   'model.lede':
     '<a href="methods.html" data-part="2">La parte 2</a> rotó consultas y claves y estiró la rotación para textos más largos. Aquí los ajustes vienen de modelos reales, leídos del <code>config.json</code> con el que se publican, exactamente como los lee la biblioteca transformers. Elige uno, o pega la configuración del modelo con el que trabajas.',
@@ -200,5 +201,43 @@ export const model = {
   'model.precision.2':
     'La tabla de precisión reproduce esa aritmética (<code>pe.rope.cosSin</code> con un <code>dtype</code>); sus valores bfloat16 se comprueban bit a bit frente a PyTorch en las pruebas de posenc.',
   'model.foot.1':
-    '<a href="methods.html" data-part="2">← Parte 2: más allá de la sinusoidal</a> · <a id="share" href="#">Enlace a esta vista exacta</a>: la dirección guarda los ajustes del widget.',
+    '<a href="methods.html" data-part="2">← Parte 2: más allá de la sinusoidal</a> · <a href="train.html" data-part="4">Parte 4: ¿extrapolan? →</a> · <a id="share" href="#">Enlace a esta vista exacta</a>: la dirección guarda los ajustes del widget.',
+};
+
+/** Part 4, train.html: train short, test long. */
+export const train = {
+  'train.title': '¿Extrapolan? Compruébalo. — posenc, parte 4',
+  'train.description':
+    'Parte 4 de la lección de posenc: un transformer pequeño entrenado en la página con una longitud y evaluado hasta con cuatro veces esa longitud, una vez por método de posición, con los mismos datos y el mismo presupuesto.',
+  'train.kicker': 'posenc · lección interactiva · parte 4 de 4',
+  'train.h1': '¿Extrapolan? Compruébalo.',
+  'train.lede':
+    '<a href="index.html" data-part="1">La parte 1</a> y <a href="methods.html" data-part="2">la parte 2</a> mostraron qué calcula cada codificación. Si un modelo que usa una puede leer textos más largos que los del entrenamiento es otra pregunta, y tiene una respuesta que se puede medir: entrenar un modelo pequeño con secuencias cortas y probarlo después con otras más largas. Esta página lo hace en tu navegador.',
+  'train.claims.h': '<span class="n">1</span> Lo que afirman las lecciones',
+  'train.claims.1':
+    '<li>Las codificaciones sinusoidales generalizan a longitudes que nunca se vieron en el entrenamiento: en teoría, porque toda posición tiene una codificación definida; en la práctica, poco.</li><li>Una tabla aprendida no puede extrapolar: una posición más allá de su última fila entrenada no tiene nada con sentido que consultar.</li><li>ALiBi es el que mejor extrapola sin ajustes.</li><li>RoPE se extiende bien a textos más largos cuando se reescalan sus frecuencias (escalado NTK).</li>',
+  'train.claims.2':
+    'Cada una de estas afirmaciones habla de un modelo entrenado, no de la codificación sola, así que las imágenes de las partes 1 y 2 no pueden zanjarlas.',
+  'train.race.h': '<span class="n">2</span> La carrera',
+  'train.race.1':
+    'La tarea es ordenar una secuencia de símbolos: el modelo lee los símbolos y un separador, y después debe escribir los mismos símbolos en orden. Cada método entrena el mismo transformer pequeño, con los mismos lotes de la misma semilla, durante el mismo número de pasos, con la longitud de entrenamiento marcada en el gráfico. Después cada modelo se evalúa con esa longitud y con todas las longitudes hasta cuatro veces mayores, que nunca ha visto.',
+  'train.race.2':
+    '<strong>Pruébalo.</strong> Pulsa <em>Carrera</em> y mira cómo aparecen las curvas de precisión por longitud. Después guarda la carrera, cambia la tarea o la longitud de entrenamiento y vuelve a correr: las curvas guardadas siguen en el gráfico, en discontinua.',
+  'train.result.h': '<span class="n">3</span> Lo que muestra la carrera por defecto',
+  'train.result.1':
+    'Con sus valores por defecto (ordenar, longitud de entrenamiento 8, el modelo diminuto, 1000 pasos, semilla 0), la carrera da los mismos números en cualquier máquina, porque el entrenamiento usa una semilla. En la longitud de entrenamiento la tabla aprendida es la que mejor se ajusta: el 97 % de los tokens ordenados bien y el 78 % de las secuencias completamente bien. Le siguen RoPE y T5, con el 89 % y el 87 % de los tokens; sin codificación, ALiBi y la sinusoidal llegan al 69–77 %.',
+  'train.result.2':
+    'Más allá de la longitud de entrenamiento, el orden cambia. Las dos codificaciones absolutas se hunden de inmediato: con 12 símbolos, el modelo sinusoidal acierta el 14 % de los tokens y el aprendido el 25 %, frente al 8 % de adivinar uno de los 13 símbolos. Los cuatro métodos que dan a la atención solo posiciones relativas, o ninguna, empeoran poco a poco: entre el 68 % y el 75 % con 12 símbolos y, con 32 símbolos (4 L), el 44 % T5, el 40 % sin codificación, el 39 % ALiBi y el 31 % RoPE. Ningún método mantiene una respuesta entera correcta: más allá de L, la coincidencia exacta es cero en todos (32 secuencias de prueba por longitud).',
+  'train.result.3':
+    'Así que, en esta tarea y a esta escala, la tabla aprendida no puede extrapolar, como se afirma, y la codificación sinusoidal tampoco, prometa lo que prometa en teoría. ALiBi extrapola, pero no mejor que T5 ni que no usar ninguna codificación. RoPE extrapola algo peor; marcar <em>RoPE + NTK dinámico al evaluar</em> lo mejora solo un poco (del 31 % al 35 % con 32 símbolos y esta semilla).',
+  'train.limits.h': '<span class="n">4</span> Lo que esto no puede mostrar',
+  'train.limits.1':
+    'Estos modelos tienen unos pocos miles de parámetros y ven unos pocos miles de secuencias cortas de un puñado de símbolos; un modelo de lenguaje tiene miles de millones de parámetros y lee texto durante semanas. Un resultado aquí dice qué hace un método en una tarea algorítmica pequeña, a esta escala y con esta semilla. No dice nada del lenguaje, donde casi todo lo que el modelo necesita está cerca, y un método que se apoya en los tokens recientes puede mantener plana su perplejidad mientras ignora el pasado lejano. Cambia la semilla: donde las curvas se mueven, la diferencia entre métodos está dentro del ruido de una sola ejecución.',
+  'train.studies.h': '<span class="n">5</span> Lo que encontraron los estudios publicados',
+  'train.studies.1':
+    'Press, Smith y Lewis (2022), que presentaron ALiBi, entrenaron modelos de lenguaje con WikiText-103 y midieron la perplejidad más allá de la longitud de entrenamiento: la del modelo sinusoidal sube con fuerza en unos cientos de tokens, la de rotary y la del sesgo de T5 aguantan más, y la de ALiBi se mantiene plana hasta varias veces la longitud de entrenamiento. Kazemnejad et al. (2023) entrenaron desde cero modelos pequeños solo decodificadores en tareas algorítmicas (copiar, invertir, sumar, ordenar y otras) y midieron respuestas exactas con longitudes mayores: el modelo sin ninguna codificación de posición fue el que mejor generalizó, el sesgo de T5 quedó después, y ALiBi, rotary y las codificaciones absolutas quedaron por detrás.',
+  'train.studies.2':
+    'Coinciden en que las codificaciones absolutas, sinusoidales o aprendidas, extrapolan mal, y en que el sesgo de T5 funciona mejor que rotary. Discrepan sobre ALiBi, y la razón es lo que miden: una perplejidad plana en texto premia atender al pasado reciente, que es lo que impone la penalización de ALiBi, mientras que copiar o invertir una secuencia exige atender al token exacto muy atrás. La carrera de arriba es una prueba del segundo tipo, y en ella los métodos relativos y la ausencia de codificación quedaron juntos por delante de los absolutos, como en Kazemnejad et al.',
+  'train.foot.1':
+    '<a href="model.html" data-part="3">← Parte 3: tu modelo</a> · <a id="share" href="#">Enlace a esta vista exacta</a>: la dirección guarda los ajustes del widget.',
 };

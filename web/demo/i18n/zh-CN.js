@@ -46,6 +46,7 @@ export const index = {
   'index.toc.code': '代码中的切片与广播',
   'index.toc.properties': '逐条检验这些承诺',
   'index.toc.methods': '第 2 部分：正弦编码之外 →',
+  'index.toc.train': '第 4 部分：它们能外推吗？跑一跑就知道 →',
 
   'index.order.h': '<span class="n">1</span> 为什么顺序很重要',
   'index.order.1':
@@ -112,7 +113,7 @@ export const methods = {
   'methods.title': '正弦编码之外：可学习、RoPE、ALiBi、T5 — posenc，第 2 部分',
   'methods.description':
     'posenc 课程第 2 部分：可学习的位置表、旋转位置编码及其长上下文缩放、ALiBi、T5 的距离分桶、带填充的位置 ID，以及五种方法的并排比较；每个数值都由 posenc 的 WebAssembly 引擎计算。',
-  'methods.kicker': 'posenc · 交互式课程 · 第 2 部分（共 3 部分）',
+  'methods.kicker': 'posenc · 交互式课程 · 第 2 部分（共 4 部分）',
   'methods.h1': '正弦编码之外：当今的模型如何知道词元在哪里',
   'methods.lede':
     '<a href="index.html" data-part="1">第 1 部分</a>搭建了 2017 年的方案：给每个词元加上一个固定的波形图案。如今你遇到的模型大多另有做法——学习一张表，旋转查询和键，或者给注意力分数加上惩罚。这一部分在你自己的句子上逐一运行这些想法，最后把五种方法并排放在一起。',
@@ -167,7 +168,7 @@ export const methods = {
   'methods.methods.2':
     '<strong>试一试。</strong>按下<em>第一个未见过的位置</em>的按钮：可学习的面板失败，其余四个照常工作，T5、RoPE 和 ALiBi 画出与之前完全相同的曲线（正弦面板也一样，但它显示的是原始的表行：这种方法本身是绝对的）。下面的表格就是由这些计算填出的。',
   'methods.foot.1':
-    '<a href="index.html" data-part="1">← 第 1 部分：正弦位置编码</a> · <a href="model.html" data-part="3">第 3 部分：你的模型 →</a> · <a id="share" href="#">指向当前视图的链接</a>——地址中保存了每个组件的设置。',
+    '<a href="index.html" data-part="1">← 第 1 部分：正弦位置编码</a> · <a href="model.html" data-part="3">第 3 部分：你的模型 →</a> · <a href="train.html" data-part="4">第 4 部分：它们能外推吗？→</a> · <a id="share" href="#">指向当前视图的链接</a>——地址中保存了每个组件的设置。',
 };
 
 /** Part 3, model.html: your model. */
@@ -175,7 +176,7 @@ export const model = {
   'model.title': '你的模型中的位置 — posenc，第 3 部分',
   'model.description':
     'posenc 课程第 3 部分：像 transformers 那样读取真实模型的 config.json——旋转维度、底数、长上下文缩放、注意力因子，以及模型自身的 float32 和 bfloat16 运算能把位置保持得多精确。',
-  'model.kicker': 'posenc · 交互式课程 · 第 3 部分（共 3 部分）',
+  'model.kicker': 'posenc · 交互式课程 · 第 3 部分（共 4 部分）',
   'model.h1': '你的模型：长上下文对它的位置意味着什么',
   'model.lede':
     '<a href="methods.html" data-part="2">第 2 部分</a>旋转了查询和键，并为更长的文本拉伸了旋转。这里的设置来自真实模型，读自它们发布时附带的 <code>config.json</code>，读取方式与 transformers 库完全相同。选一个模型，或者粘贴你所用模型的配置。',
@@ -195,5 +196,39 @@ export const model = {
     '这个组件精确地计算每一个角度，模型却不是这样：它把 float32 的位置乘以 float32 的频率，把乘积舍入到 float32，再以 bfloat16 存储 cos 和 sin，而 bfloat16 只保留 8 位有效位。以 Llama 3.1 为例，在其 131072 个词元上下文的最后 4096 个位置中（表格第一行），float32 的角度最多偏差 0.0063 弧度（在位置 131071 本身为 0.0028 弧度），bfloat16 又给每个 cos 和 sin 加上自己的舍入误差。于是在最慢的那些对中，相邻位置读出来完全一样：这些对已无法区分相邻的词元，只有快速的对还能做到。而从 {f0} 开始，float32 甚至无法精确表示位置本身：相邻词元在每一对上都得到相同的角度。',
   'model.precision.2':
     '精度表重现了这种运算（带 <code>dtype</code> 参数的 <code>pe.rope.cosSin</code>）；在 posenc 的测试中，它的 bfloat16 数值与 PyTorch 的结果逐位比对。',
-  'model.foot.1': '<a href="methods.html" data-part="2">← 第 2 部分：正弦编码之外</a> · <a id="share" href="#">指向当前视图的链接</a>——地址中保存了该组件的设置。',
+  'model.foot.1': '<a href="methods.html" data-part="2">← 第 2 部分：正弦编码之外</a> · <a href="train.html" data-part="4">第 4 部分：它们能外推吗？→</a> · <a id="share" href="#">指向当前视图的链接</a>——地址中保存了该组件的设置。',
+};
+
+/** 第 4 部分，train.html：短序列训练，长序列测试。 */
+export const train = {
+  'train.title': '它们能外推吗？跑一跑就知道 — posenc 第 4 部分',
+  'train.description': 'posenc 课程第 4 部分：在页面中用一种长度训练一个小型 transformer，再在最长四倍的长度上测试；每种位置方法各训练一次，数据和训练预算完全相同。',
+  'train.kicker': 'posenc · 交互式课程 · 第 4 部分（共 4 部分）',
+  'train.h1': '它们能外推吗？跑一跑就知道。',
+  'train.lede':
+    '<a href="index.html" data-part="1">第 1 部分</a>和<a href="methods.html" data-part="2">第 2 部分</a>展示了每种编码计算的是什么。使用某种编码的模型能否读懂比训练时更长的文本，是另一个问题，而且它的答案可以测量：用短序列训练一个小模型，再用更长的序列测试它。本页就在你的浏览器里做这件事。',
+  'train.claims.h': '<span class="n">1</span> 课程中的说法',
+  'train.claims.1':
+    '<li>正弦编码能推广到训练中从未见过的长度：理论上如此，因为每个位置都有确定的编码；实际上效果很弱。</li><li>可学习的位置表无法外推：超出最后一个训练过的行的位置，查不到任何有意义的内容。</li><li>ALiBi 开箱即用时外推效果最好。</li><li>重新缩放频率（NTK 感知缩放）后，RoPE 能很好地扩展到更长的文本。</li>',
+  'train.claims.2': '这些说法针对的都是训练好的模型，而不只是编码本身，所以第 1、2 部分的图无法判定它们。',
+  'train.race.h': '<span class="n">2</span> 比赛',
+  'train.race.1':
+    '任务是给一串符号排序：模型读入这些符号和一个分隔符，然后必须把同样的符号按顺序写出来。每种方法训练的是同一个小型 transformer，使用同一种子生成的相同批次，训练相同的步数，训练长度在图中标出。随后每个模型都在这个长度以及直到四倍长的各个长度上测试，这些更长的长度它从未见过。',
+  'train.race.2': '<strong>试一试。</strong>按“<em>比赛</em>”，看各长度准确率曲线逐一出现。然后保留这次比赛，换一个任务或训练长度，再比一次：保留的曲线以虚线留在图上。',
+  'train.result.h': '<span class="n">3</span> 默认比赛的结果',
+  'train.result.1':
+    '按默认设置（排序，训练长度 8，微型模型，1000 步，种子 0）运行时，比赛在任何机器上都给出相同的数字，因为训练使用了固定种子。在训练长度上，可学习位置表拟合得最好：排序后的词元 97% 正确，78% 的序列完全正确。RoPE 和 T5 紧随其后，词元正确率分别为 89% 和 87%；无位置编码、ALiBi 和正弦编码在 69% 到 77% 之间。',
+  'train.result.2':
+    '超出训练长度后，排名发生了变化。两种绝对位置编码立刻崩溃：在 12 个符号时，正弦编码模型只有 14% 的词元正确，可学习位置表为 25%，而在 13 个符号中随机猜一个的正确率是 8%。只给注意力提供相对位置或不提供位置的四种方法则逐渐下降：12 个符号时在 68% 到 75% 之间，32 个符号（4 L）时 T5 为 44%，无位置编码为 40%，ALiBi 为 39%，RoPE 为 31%。没有任何方法能保持整个答案正确：超出 L 后，所有方法的完全匹配率都是零（每个长度 32 条测试序列）。',
+  'train.result.3':
+    '因此，在这个任务和这个规模上：可学习位置表无法外推，正如课程所说；正弦编码也不行，无论理论上如何承诺。ALiBi 能外推，但并不比 T5 或完全不用位置编码更好。RoPE 的外推稍差一些；勾选“<em>RoPE + 测试时动态 NTK</em>”只带来少许改善（在这个种子下，32 个符号时从 31% 升到 35%）。',
+  'train.limits.h': '<span class="n">4</span> 这个实验不能说明什么',
+  'train.limits.1':
+    '这些模型只有几千个参数，只见过几千条由少数符号组成的短序列；语言模型有数十亿个参数，要读几个星期的文本。这里的结果只说明某种方法在一个小型算法任务上、在这个规模和这个种子下的表现，并不能说明语言上的情况：在语言中，模型需要的大部分信息就在附近，一种依赖近处词元的方法可以在忽略远处内容的同时保持困惑度平稳。换一个种子试试：曲线变动的地方，方法之间的差别就在一次运行的噪声之内。',
+  'train.studies.h': '<span class="n">5</span> 已发表的研究发现了什么',
+  'train.studies.1':
+    'Press、Smith 和 Lewis（2022）提出了 ALiBi。他们在 WikiText-103 上训练语言模型，测量超出训练长度后的困惑度：正弦编码模型的困惑度在几百个词元内急剧上升，rotary 和 T5 偏置坚持得更久，而 ALiBi 在训练长度的数倍范围内都保持平稳。Kazemnejad 等人（2023）在算法任务（复制、反转、加法、排序等）上从零训练小型纯解码器模型，测量更长长度下的完全正确率：完全不使用位置编码的模型推广得最好，T5 偏置次之，ALiBi、rotary 和绝对位置编码落在后面。',
+  'train.studies.2':
+    '两项研究都认为绝对位置编码（无论正弦还是可学习）外推很差，也都认为 T5 偏置优于 rotary。它们在 ALiBi 上意见不一，原因在于测量的对象不同：文本上平稳的困惑度奖励关注近处的内容，而这正是 ALiBi 的惩罚项所强制的；复制或反转一个序列却需要关注很远处的那个确切词元。上面的比赛属于第二类测试；在这场比赛中，相对位置方法和无位置编码一起排在绝对位置编码之前，与 Kazemnejad 等人的结果一致。',
+  'train.foot.1': '<a href="model.html" data-part="3">← 第 3 部分：你的模型</a> · <a id="share" href="#">指向当前视图的链接</a>——地址中保存了该组件的设置。',
 };

@@ -10,11 +10,12 @@ async function fetchBytes(url) {
   return response.arrayBuffer();
 }
 
+/** The bytes of one build ('simd' or 'scalar'): the loader's, and a worker's that runs the engine too. */
+export const readWasm = (variant) =>
+  fetchBytes(variant === 'simd' ? new URL('./gen/posenc-simd.wasm', import.meta.url) : new URL('./gen/posenc-scalar.wasm', import.meta.url));
+
 export const load = makeLoader({
-  readWasm: (variant) =>
-    fetchBytes(
-      variant === 'simd' ? new URL('./gen/posenc-simd.wasm', import.meta.url) : new URL('./gen/posenc-scalar.wasm', import.meta.url),
-    ),
+  readWasm,
   // one glue serves both builds: they differ in the wasm file name alone, which is unused since the bytes
   // are passed in (scripts/build-web.mjs checks this on every build)
   importGlue: async () => (await import('./gen/posenc-simd.mjs')).default,

@@ -21,7 +21,10 @@ function decode(base64) {
   return bytes;
 }
 
+/** The bytes of one build ('simd' or 'scalar'), as engine/browser.js exports them (a worker runs them too). */
+export const readWasm = async (variant) => decode(variant === 'simd' ? simd : scalar);
+
 export const load = makeLoader({
-  readWasm: async (variant) => decode(variant === 'simd' ? simd : scalar),
+  readWasm,
   importGlue: async () => glue,
 });

@@ -490,9 +490,81 @@ export declare class PosencModel extends PosencElement {
   } | null;
 }
 
+/** One row of `<posenc-train>`'s results: a test length and how the model did there. */
+export interface TrainLengthRow {
+  length: number;
+  /** false when the model cannot run at this length (a learned table without rows for it); `reason` says why. */
+  supported: boolean;
+  reason: string;
+  /** Share of samples whose whole answer is right. */
+  exactMatch: number;
+  /** Share of answer tokens right (the mean of `positions`). */
+  accuracy: number;
+  /** Accuracy per answer position. */
+  positions: number[];
+  loss: number;
+}
+
+/** One training run of `<posenc-train>`. */
+export interface TrainRun {
+  method?: string;
+  state: 'idle' | 'running' | 'paused' | 'done' | 'error' | 'disposed';
+  step: number;
+  steps: number;
+  losses: number[];
+  rows: TrainLengthRow[] | null;
+  msPerStep: number;
+  /** The longest single call to the trainer, in ms (on the page each is one task). */
+  longestCall: number;
+}
+
+/**
+ * `<posenc-train task method methods train-length size steps seed no-worker label>`: a small transformer
+ * trained in the page (pe.train) at length L and tested at L … 4L; Race trains every method of `methods`.
+ */
+export declare class PosencTrain extends PosencElement {
+  /** One of pe.train.tasks (copy, reverse, sort, recall, add). */
+  task: string;
+  /** none, sinusoidal, learned, rope, rope-ntk (RoPE with dynamic NTK at test), alibi or t5. */
+  method: string;
+  /** The methods of a race. */
+  methods: string[];
+  /** Training length L, 4 to 16. */
+  trainLength: number;
+  /** tiny, mini or small. */
+  size: 'tiny' | 'mini' | 'small';
+  steps: number;
+  seed: number;
+  /** Train on the page even where a worker could run. */
+  noWorker: boolean;
+  readonly state: 'idle' | 'running' | 'paused' | 'done' | 'error' | 'racing';
+  /** Where training runs: 'worker' or 'page' (null before the first run). */
+  readonly runnerKind: 'worker' | 'page' | null;
+  /** Why it runs on the page: 'blocked' (the page's CSP), 'failed', 'off' (no-worker), 'unsupported'. */
+  readonly runnerReason: string | null;
+  prepare(): Promise<{ kind: 'worker' | 'page'; reason: string }>;
+  train(): Promise<void>;
+  pause(): void;
+  reset(): Promise<void>;
+  race(): Promise<void>;
+  keep(): void;
+  clearKept(): void;
+  /** The whole experiment as a PyTorch script reproducing the first 50 losses. */
+  toPyTorchAsync(): Promise<string>;
+  readonly result: {
+    runner: 'worker' | 'page' | null;
+    reason: string | null;
+    run: TrainRun | null;
+    race: { running: boolean; seconds: number | null; entries: (TrainRun & { method: string })[] } | null;
+    kept: number;
+    example: { prompt: number[]; expected: number[]; predicted: number[] | null } | null;
+  };
+}
+
 export declare const METHOD_WIDGET_TAGS: readonly string[];
+export declare const TRAIN_WIDGET_TAGS: readonly string[];
 export declare const MODEL_WIDGET_TAGS: readonly string[];
-/** Every widget's tag name: WIDGET_TAGS, METHOD_WIDGET_TAGS, then MODEL_WIDGET_TAGS. */
+/** Every widget's tag name: WIDGET_TAGS, METHOD_WIDGET_TAGS, MODEL_WIDGET_TAGS, then TRAIN_WIDGET_TAGS. */
 export declare const ALL_WIDGET_TAGS: readonly string[];
 
 declare global {
@@ -505,6 +577,7 @@ declare global {
     'posenc-methods': PosencMethods;
     'posenc-padding': PosencPadding;
     'posenc-model': PosencModel;
+    'posenc-train': PosencTrain;
   }
   interface HTMLElementEventMap {
     'posenc-change': CustomEvent<unknown>;

@@ -17,7 +17,7 @@ export { syncWithUrl, encodeState, decodeState } from '../state/url.js';
 // Every word in the page's language: add a catalogue with registerLocale('fr', { 'heatmap.title': … }).
 export { registerLocale, locales, messageKeys } from '../i18n/index.js';
 
-export { WIDGET_TAGS, METHOD_WIDGET_TAGS, MODEL_WIDGET_TAGS, ALL_WIDGET_TAGS } from './tags.js';
+export { WIDGET_TAGS, METHOD_WIDGET_TAGS, MODEL_WIDGET_TAGS, TRAIN_WIDGET_TAGS, ALL_WIDGET_TAGS } from './tags.js';
 
 // Beyond sinusoidal: learned tables, T5 buckets, RoPE and its long-context scaling, ALiBi, the method
 // comparison and padding-aware position ids.
@@ -31,3 +31,6 @@ export { PosencPadding } from './padding/posenc-padding.js';
 
 // Your model: a transformers config.json read by pe.rope.fromConfig, its wavelengths and its precision.
 export { PosencModel } from './model/posenc-model.js';
+
+// Train short, test long: a small transformer trained in the page (pe.train), in a worker where allowed.
+export { PosencTrain } from './train/posenc-train.js';

@@ -26,5 +26,8 @@ export const METHOD_WIDGET_TAGS = [
 /** Your model's positions: a published config read as transformers reads it. */
 export const MODEL_WIDGET_TAGS = ['posenc-model'];
 
+/** Train short, test long: a small transformer trained in the page (demo part 4). */
+export const TRAIN_WIDGET_TAGS = ['posenc-train'];
+
 /** Every widget. */
-export const ALL_WIDGET_TAGS = [...WIDGET_TAGS, ...METHOD_WIDGET_TAGS, ...MODEL_WIDGET_TAGS];
+export const ALL_WIDGET_TAGS = [...WIDGET_TAGS, ...METHOD_WIDGET_TAGS, ...MODEL_WIDGET_TAGS, ...TRAIN_WIDGET_TAGS];

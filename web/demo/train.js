@@ -1,0 +1,16 @@
+// Part 4 of the demo lesson (train.html): registers the widgets and, like the other parts, shows the page in
+// the reader's language, keeps the URL in step with the widget's settings and says which engine build runs
+// (lesson-page.js).
+import '../src/widgets/index.js';
+import { renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
+import { wireThemeSwitch } from './theme.js';
+import * as es from './i18n/es.js';
+import * as zh from './i18n/zh-CN.js';
+
+whenParsed(() => {
+  wireLanguage({ es: { ...es.common, ...es.train }, 'zh-CN': { ...zh.common, ...zh.train } });
+  wireThemeSwitch();
+  renderMath();
+  wireShare();
+  showEngine();
+});

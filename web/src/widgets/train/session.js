@@ -1,0 +1,188 @@
+// One training run of <posenc-train>: a trainer made by the runner (worker or page), stepped in chunks,
+// evaluated at lengths L … 4L every so often and at the end. On the page, each chunk is sized from the
+// measured time per step to stay near SLICE_MS and the loop yields to the browser between chunks, so no
+// task runs long; in a worker, chunks are longer (the page only receives losses) and pausing still answers
+// within one chunk.
+
+// time per chunk: on the page a slice well under the 50 ms of a long task (a busy or throttled CPU stretches
+// it), in the worker a progress tick
+const SLICE_MS = { page: 8, worker: 120 };
+// on the page, the widget redraws at most this often (each redraw is a task of its own)
+const REDRAW_MS = 150;
+
+/** Waits for the browser to run other work (input, painting) before the next chunk. */
+const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The test lengths for training length L: L to 4L in (at most) `count` steps, L and 2L included; `even`
+ * rounds them to even lengths (recall and addition have pairs or two numbers of equal length).
+ */
+export function testLengths(L, { max = 64, count = 7, even = false } = {}) {
+  const round = even ? (v) => 2 * Math.round(v / 2) : Math.round;
+  const hi = Math.min(4 * L, max);
+  const out = new Set([L]);
+  for (let i = 1; i < count; i++) out.add(round(L + ((hi - L) * i) / (count - 1)));
+  out.add(Math.min(2 * L, hi));
+  return [...out].sort((a, b) => a - b);
+}
+
+const mean = (a) => (a && a.length ? Array.from(a).reduce((s, v) => s + v, 0) / a.length : NaN);
+
+/**
+ * The engine's evaluation (per length: exactMatch, accuracy per output position, loss per position, or
+ * supported: false with a reason) as one row per length: { length, supported, reason, exactMatch,
+ * accuracy (the mean over positions), positions (per position), loss (mean) }.
+ */
+export function lengthRows(result, lengths) {
+  const list = Array.isArray(result) ? result : Array.isArray(result?.lengths) ? result.lengths : lengths.map((n) => result?.[n]);
+  return list.map((r, i) => {
+    const length = r?.length ?? lengths[i];
+    if (!r || r.supported === false) return { length, supported: false, reason: r?.reason ?? '', exactMatch: NaN, accuracy: NaN, positions: new Float32Array(0), loss: NaN };
+    const positions = r.accuracy ?? new Float32Array(0);
+    return { length, supported: true, reason: '', exactMatch: r.exactMatch, accuracy: mean(positions), positions, loss: mean(r.loss) };
+  });
+}
+
+export class TrainSession {
+  /**
+   * @param {object} runner   from startRunner
+   * @param {object} o
+   * @param {object} o.options   pe.train.create options
+   * @param {number[]} o.lengths  test lengths
+   * @param {number} o.samples    samples per test length
+   * @param {object} [o.scaling]  RoPE scaling at evaluation
+   * @param {number} [o.evalEvery] steps between evaluations
+   */
+  constructor(runner, { options, lengths, samples, scaling, evalEvery }) {
+    this.runner = runner;
+    this.options = options;
+    this.lengths = lengths;
+    this.samples = samples;
+    this.scaling = scaling;
+    this.total = options.steps;
+    this.evalEvery = evalEvery ?? Math.max(1, Math.ceil(this.total / 8));
+    this.step = 0;
+    this.losses = new Float32Array(this.total);
+    this.evals = [];  // [{ step, rows }]
+    this.msPerStep = 0;
+    this.longestCall = 0;
+    this.state = 'idle';  // idle, running, paused, done, error
+    this.error = null;
+    this.id = null;
+    this.elapsed = 0;  // ms spent training (not paused)
+  }
+
+  get rows() {
+    return this.evals.at(-1)?.rows ?? null;
+  }
+
+  /** Runs `call` (a trainer call) and keeps the longest time one took (on the page, each is one task). */
+  async #timed(call) {
+    const t0 = performance.now();
+    const value = await call();
+    this.longestCall = Math.max(this.longestCall, performance.now() - t0);
+    return value;
+  }
+
+  #loop = null;
+
+  /**
+   * Runs until every step is done or pause() is called; `onProgress(this)` after each chunk. A run resumed
+   * while the paused one still waits for its last call continues that loop rather than starting a second.
+   */
+  run(onProgress = () => {}) {
+    if (this.#loop) {
+      if (this.state === 'paused') this.state = 'running';
+      return this.#loop;
+    }
+    this.#loop = this.#run(onProgress).finally(() => (this.#loop = null));
+    return this.#loop;
+  }
+
+  async #run(onProgress) {
+    if (this.state === 'running' || this.state === 'done' || this.state === 'disposed') return this.state;
+    this.state = 'running';
+    const page = this.runner.kind === 'page';
+    let drawn = 0;
+    try {
+      if (this.id == null) {
+        this.id = await this.runner.create(this.options);
+        if (page) await yieldToPage();
+      }
+      while (this.state === 'running' && this.step < this.total) {
+        const slice = SLICE_MS[this.runner.kind] ?? SLICE_MS.page;
+        // one step first, to measure; then as many as fit in the slice, never past the next evaluation
+        const fit = this.msPerStep > 0 ? Math.max(1, Math.floor(slice / this.msPerStep)) : 1;
+        const nextEval = (Math.floor(this.step / this.evalEvery) + 1) * this.evalEvery;
+        const n = Math.min(fit, this.total - this.step, nextEval - this.step);
+        const t0 = performance.now();
+        const losses = await this.#timed(() => this.runner.call(this.id, 'step', n));
+        const ms = performance.now() - t0;
+        this.elapsed += ms;
+        this.msPerStep = this.msPerStep ? 0.7 * this.msPerStep + (0.3 * ms) / n : ms / n;
+        this.losses.set(losses.subarray(0, n), this.step);
+        this.step += n;
+        const evaluated = this.step % this.evalEvery === 0 || this.step === this.total;
+        if (evaluated) await this.evaluate(page);
+        if (this.state === 'disposed') return this.state;
+        if (!page) {
+          if (evaluated || performance.now() - drawn > REDRAW_MS) {
+            onProgress(this);
+            drawn = performance.now();
+          }
+        } else {
+          // the step and the redraw in separate tasks: yield, redraw (now and then), yield again
+          await yieldToPage();
+          if (evaluated || performance.now() - drawn > REDRAW_MS) {
+            onProgress(this);
+            drawn = performance.now();
+            await yieldToPage();
+          }
+        }
+      }
+      if (this.state === 'running') this.state = 'done';
+    } catch (err) {
+      if (this.state === 'disposed') return this.state;
+      this.state = 'error';
+      this.error = err;
+    }
+    onProgress(this);
+    return this.state;
+  }
+
+  /** Accuracy at every test length now (on the page one length per call, yielding between them). */
+  async evaluate(page = this.runner.kind === 'page') {
+    const scaling = this.scaling ? { scaling: this.scaling } : {};
+    let rows;
+    if (page) {
+      rows = [];
+      for (const n of this.lengths) {
+        const r = await this.#timed(() => this.runner.call(this.id, 'evaluate', { lengths: [n], samples: this.samples, ...scaling }));
+        rows.push(...lengthRows(r, [n]));
+        await yieldToPage();
+        if (this.state === 'disposed') return null;
+      }
+    } else {
+      rows = lengthRows(await this.#timed(() => this.runner.call(this.id, 'evaluate', { lengths: this.lengths, samples: this.samples, ...scaling })), this.lengths);
+    }
+    this.evals.push({ step: this.step, rows });
+    return rows;
+  }
+
+  pause() {
+    if (this.state === 'running') this.state = 'paused';
+  }
+
+  /** The trainer's other calls (attention, predict, weights, batch). */
+  call(op, ...args) {
+    if (this.id == null) return Promise.reject(new Error('posenc-train: nothing trained yet'));
+    return this.runner.call(this.id, op, ...args);
+  }
+
+  async dispose() {
+    const id = this.id;
+    this.state = 'disposed';
+    this.id = null;
+    if (id != null) await this.runner.disposeTrainer(id).catch(() => {});
+  }
+}

@@ -1,0 +1,307 @@
+// Browser test of <posenc-train> in Chromium: where it trains (a worker in the ES module build and, from a
+// blob, in the one-tag script and from file://; on the page in slices when a strict CSP forbids the blob
+// or `no-worker` is set), every control and state, the long-task budget with and without a worker (and at
+// CPU ×4), memory over repeated races, disposal on removal, exports, languages and axe. The tests that
+// train skip, saying so, while the engine in web/src/engine/gen has no pe.train.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { browserPerFile, widgetPage, evalEl, shot, axe, checkExports, CHROMIUM_ARGS, waitReady } from '../../../../tests/browser/helpers.mjs';
+import { serve } from '../../../../scripts/start.mjs';
+
+const env = browserPerFile();
+// the strict policy of tests/browser/csp.test.mjs (importing that file would run its tests here)
+const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+
+/** Whether the built engine has pe.train (asked once, in the page). */
+let hasTrain;
+async function engineTrains(page) {
+  hasTrain ??= await page.evaluate(async () => Boolean((await window.posenc.getEngine()).train));
+  return hasTrain;
+}
+const NO_TRAIN = 'the engine in web/src/engine/gen has no pe.train yet (issue 25): nothing to train';
+
+test('train: the ES module build trains in a module worker; no-worker trains on the page and says why', async () => {
+  const page = await widgetPage(env, '<posenc-train id="a"></posenc-train><posenc-train id="b" no-worker></posenc-train>');
+  const a = await evalEl(page, '#a', (el) => el.prepare());
+  assert.deepEqual(a, { kind: 'worker', reason: '' });
+  const b = await evalEl(page, '#b', (el) => el.prepare());
+  assert.deepEqual(b, { kind: 'page', reason: 'off' });
+  if (await engineTrains(page)) {
+    await page.waitForFunction(() => document.querySelector('#a').shadowRoot.querySelector('[data-role=runner]'));
+    assert.equal(await evalEl(page, '#a', (el) => el.shadowRoot.querySelector('[data-role=runner]').dataset.kind), 'worker');
+    assert.equal(await evalEl(page, '#b', (el) => el.shadowRoot.querySelector('[data-role=runner]').dataset.kind), 'page');
+  } else {
+    // without a trainer the widget says so instead of offering buttons that cannot work
+    assert.match(await evalEl(page, '#a', (el) => el.shadowRoot.querySelector('[role=alert]')?.textContent ?? ''), /no trainer \(pe\.train\)/);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('train: the one-tag script from file:// starts its worker from the inlined engine; under a strict CSP it trains on the page', async () => {
+  const dir = join(env.outDir, '..', 'course');
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(join(env.outDir, 'posenc-widgets.iife.js'), join(dir, 'posenc-widgets.iife.js'));
+  writeFileSync(join(dir, 'lesson.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title><script src="posenc-widgets.iife.js"></script></head><body><posenc-train></posenc-train></body></html>');
+  const page = await env.context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(pathToFileURL(join(dir, 'lesson.html')).href);
+  await waitReady(page);
+  assert.deepEqual(await page.evaluate(() => document.querySelector('posenc-train').prepare()), { kind: 'worker', reason: '' }, 'a blob worker from file://');
+  assert.deepEqual(errors, []);
+  await page.close();
+
+  // the same script served under the strict CSP of the other widgets: blob: workers are not allowed there
+  const server = await serve(dir, { headers: { 'content-security-policy': STRICT_CSP } });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const p = await browser.newPage();
+    await p.addInitScript(() => {
+      window.__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.effectiveDirective));
+    });
+    await p.goto(`${server.url}lesson.html`);
+    await waitReady(p);
+    assert.deepEqual(await p.evaluate(() => document.querySelector('posenc-train').prepare()), { kind: 'page', reason: 'blocked' });
+    // the one refusal is the worker's; the engine itself runs ('wasm-unsafe-eval')
+    assert.deepEqual(await p.evaluate(() => window.__violations), ['worker-src']);
+    assert.equal(await p.evaluate(() => document.querySelector('posenc-train').pe.build !== undefined), true);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
+test('train: the ES module build under the strict CSP starts its worker (same origin)', async () => {
+  const server = await serve(env.outDir, { headers: { 'content-security-policy': STRICT_CSP } });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const p = await browser.newPage();
+    await p.addInitScript(() => {
+      window.__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.effectiveDirective));
+    });
+    writeFileSync(join(env.outDir, 'csp-train.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title><script type="module" src="posenc-widgets.js"></script></head><body><posenc-train></posenc-train></body></html>');
+    await p.goto(`${server.url}csp-train.html`);
+    await p.waitForFunction(() => customElements.get('posenc-train'));
+    await waitReady(p);
+    assert.deepEqual(await p.evaluate(() => document.querySelector('posenc-train').prepare()), { kind: 'worker', reason: '' });
+    assert.deepEqual(await p.evaluate(() => window.__violations), []);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
+// ---- training (needs pe.train) ---------------------------------------------------------------------------
+
+/** Runs `action` on the element and waits until its state is `until` (or `done` / `error`). */
+async function waitState(page, sel, states, timeout = 120000) {
+  await page.waitForFunction(([s, list]) => list.includes(document.querySelector(s).state), [sel, states], { timeout, polling: 100 });
+  return evalEl(page, sel, (el) => el.state);
+}
+
+/** Long tasks (PerformanceObserver 'longtask', over 50 ms) while `run` runs, as durations in ms. */
+async function longTasksDuring(page, run) {
+  await page.evaluate(() => {
+    window.__long = [];
+    window.__obs = new PerformanceObserver((list) => window.__long.push(...list.getEntries().map((e) => Math.round(e.duration))));
+    window.__obs.observe({ type: 'longtask' });
+  });
+  await run();
+  return page.evaluate(() => {
+    window.__obs.disconnect();
+    return window.__long;
+  });
+}
+
+test('train: Train, Pause, Resume, Reset; progress, loss curve, accuracy by length with L marked, readout by keyboard, table', async (t) => {
+  const page = await widgetPage(env, '<posenc-train id="a" task="copy" method="alibi" train-length="6" steps="120" size="tiny"></posenc-train>');
+  if (!(await engineTrains(page))) return t.skip(NO_TRAIN);
+  const el = page.locator('#a');
+  await el.locator('button[data-action=train]').click();
+  await page.waitForFunction(() => document.querySelector('#a').result.run?.step >= 20, null, { timeout: 60000 });
+  await el.locator('button[data-action=pause]').click();
+  assert.equal(await waitState(page, '#a', ['paused']), 'paused');
+  const paused = await evalEl(page, '#a', (el) => el.result.run.step);
+  await page.waitForTimeout(400);
+  assert.equal(await evalEl(page, '#a', (el) => el.result.run.step), paused, 'no step while paused');
+  assert.equal((await el.locator('button[data-action=train]').textContent()).trim(), 'Resume');
+  await el.locator('button[data-action=train]').click();
+  assert.equal(await waitState(page, '#a', ['done', 'error']), 'done');
+  const r = await evalEl(page, '#a', (el) => el.result);
+  assert.equal(r.run.step, 120);
+  assert.equal(r.run.losses.length, 120);
+  assert.ok(r.run.losses.every(Number.isFinite), 'every loss finite');
+  const head = r.run.losses.slice(0, 10).reduce((a, b) => a + b) / 10;
+  const tail = r.run.losses.slice(-10).reduce((a, b) => a + b) / 10;
+  assert.ok(tail < head, `the loss falls (${head} → ${tail})`);
+  assert.deepEqual(r.run.rows.map((row) => row.length), [6, 9, 12, 15, 18, 21, 24]);
+  for (const row of r.run.rows) assert.ok(row.accuracy >= 0 && row.accuracy <= 1 && row.exactMatch >= 0 && row.exactMatch <= 1, `length ${row.length}`);
+  assert.match(await el.locator('.progress').textContent(), /step 120 of 120/);
+  // the results table, one cell per length, the training length marked
+  assert.equal(await el.locator('table.results tbody tr').count(), 1);
+  assert.match(await el.locator('table.results thead').textContent(), /6 \(L\)/);
+  // keyboard on the accuracy plot: → reads the next length
+  await el.locator('canvas.accuracy').focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await el.locator('#acc-readout').textContent(), /^Length 9 \(1\.50 × L\): ALiBi \d+(\.\d)? % of tokens, \d+(\.\d)? % exact; per position: /);
+  // the example at 2L, token by token, and the attention of every layer and head
+  assert.equal(await el.locator('.tokens li[data-right]').count(), 12);
+  assert.ok((await evalEl(page, '#a', (el) => el.shadowRoot.querySelector('canvas.heads').width)) > 0);
+  await shot(el, 'train-alibi-copy');
+  await el.locator('button[data-action=reset]').click();
+  await evalEl(page, '#a', (el) => el.updateComplete);
+  assert.equal(await evalEl(page, '#a', (el) => el.state), 'idle');
+  assert.equal(await el.locator('table.results').count(), 0);
+  // a setting out of range: named, and nothing trains until it is fixed
+  await evalEl(page, '#a', (el) => (el.trainLength = 40));
+  await evalEl(page, '#a', (el) => el.updateComplete);
+  assert.match(await el.locator('[data-role=settings]').textContent(), /^RangeError: train-length must be an integer from 4 to 16 \(got 40\)$/);
+  assert.equal(await el.locator('button[data-action=train]').isDisabled(), true);
+  await evalEl(page, '#a', (el) => (el.trainLength = 6));
+  await evalEl(page, '#a', (el) => el.updateComplete);
+  assert.equal(await el.locator('[data-role=settings]').count(), 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('train: Race trains every chosen method on one budget and overlays them; Keep compares with a second race', async (t) => {
+  const page = await widgetPage(env, '<posenc-train id="a" task="copy" train-length="6" steps="40" methods="none,learned,alibi"></posenc-train>');
+  if (!(await engineTrains(page))) return t.skip(NO_TRAIN);
+  const el = page.locator('#a');
+  await el.locator('button[data-action=race]').click();
+  await page.waitForFunction(() => document.querySelector('#a').result.race?.running === false, null, { timeout: 120000 });
+  const race = await evalEl(page, '#a', (el) => el.result.race);
+  assert.deepEqual(race.entries.map((e) => e.method), ['none', 'learned', 'alibi']);
+  for (const e of race.entries) {
+    assert.equal(e.step, 40, `${e.method} trained the whole budget`);
+    assert.equal(e.rows.length, 7);
+  }
+  // the learned table has rows to 4L + answer only because the widget sizes it so; past it, the engine says so
+  assert.equal(await el.locator('table.results tbody tr').count(), 3);
+  // Embed, CSV (accuracy per method and length, then the losses), NPY (methods × lengths), PNG
+  await checkExports(page, ['train']);
+  const table = await evalEl(page, '#a', (el) => el.toArray());
+  assert.deepEqual(table.shape, [3, 7]);
+  assert.deepEqual(table.rows, ['none', 'learned', 'alibi']);
+  await el.locator('button[data-action=keep]').click();
+  await evalEl(page, '#a', (el) => (el.trainLength = 5));
+  await evalEl(page, '#a', (el) => el.updateComplete);
+  await el.locator('button[data-action=race]').click();
+  await page.waitForFunction(() => document.querySelector('#a').result.race?.running === false, null, { timeout: 120000 });
+  assert.equal(await evalEl(page, '#a', (el) => el.result.kept), 1);
+  assert.match(await el.locator('[data-role=kept]').textContent(), /L = 6/);
+  await shot(el, 'train-race-kept');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+for (const [name, attrs] of [['a worker', ''], ['the page (no worker)', ' no-worker']]) {
+  for (const rate of [1, 4]) {
+    // Wall-clock, as the Long Tasks API measures: on this 2-core VM shared with other builds (load average
+    // 15–20) the process is descheduled often enough for any case to see a task over 50 ms; at load ~6 all
+    // four pass (the page's longest trainer call at CPU ×4 was 20 ms). The test prints what it measured.
+    test(`train: no task over 50 ms while training in ${name}, CPU ×${rate}`, async (t) => {
+      const page = await widgetPage(env, `<posenc-train id="a" task="copy" train-length="8" steps="60"${attrs}></posenc-train>`);
+      if (!(await engineTrains(page))) return t.skip(NO_TRAIN);
+      await evalEl(page, '#a', (el) => el.prepare());
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      const long = await longTasksDuring(page, async () => {
+        await page.locator('#a button[data-action=train]').click();
+        await waitState(page, '#a', ['done', 'error'], 240000);
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      const state = await evalEl(page, '#a', (el) => el.state);
+      const longest = await evalEl(page, '#a', (el) => el.result.run.longestCall);
+      await page.close();
+      t.diagnostic(`${name}, CPU ×${rate}: long tasks ${JSON.stringify(long)} ms; longest trainer call ${longest.toFixed(1)} ms`);
+      assert.equal(state, 'done');
+      assert.deepEqual(long, [], `long tasks (ms) while training in ${name} at CPU ×${rate}`);
+    });
+  }
+}
+
+test('train: memory is flat over repeated races, and removing the widget frees its trainers', async (t) => {
+  const page = await widgetPage(env, '<posenc-train id="a" task="copy" train-length="5" steps="20" methods="none,t5" no-worker></posenc-train>');
+  if (!(await engineTrains(page))) return t.skip(NO_TRAIN);
+  const heap = () => evalEl(page, '#a', (el) => el.pe.diagnostics().heapInUse);
+  const before = await heap();
+  const after = [];
+  for (let i = 0; i < 3; i++) {
+    await evalEl(page, '#a', (el) => el.race());
+    after.push(await heap());
+  }
+  assert.equal(after[1], after[0], `heap after races: ${after}`);
+  assert.equal(after[2], after[0], `heap after races: ${after}`);
+  // removed while training: the run stops and its trainer is freed
+  await page.locator('#a button[data-action=train]').click();
+  await page.waitForFunction(() => document.querySelector('#a').result.run?.step > 0);
+  await page.evaluate(() => document.querySelector('#a').remove());
+  await page.waitForTimeout(100);
+  // (the engine's table of trainers, made by the first one, stays: compare with the heap after the first race)
+  assert.equal(await page.evaluate(() => window.posenc.getEngine().then((pe) => pe.diagnostics().heapInUse)), after[0], `the heap is back to where it was after a race (${before} before any trainer)`);
+  // in a worker: removing the widget ends the worker (counted against the workers other pages hold)
+  const workers = async () => (await page.context().newCDPSession(page)).send('Target.getTargets').then((r) => r.targetInfos.filter((i) => i.type === 'worker').length);
+  const others = await workers();
+  await page.evaluate(() => (document.body.innerHTML = '<posenc-train id="w" steps="2000"></posenc-train>'));
+  await evalEl(page, '#w', (el) => el.prepare());
+  await page.locator('#w button[data-action=train]').click();
+  await page.waitForFunction(() => document.querySelector('#w').result.run?.step > 0);
+  assert.equal(await workers(), others + 1);
+  await page.evaluate(() => document.querySelector('#w').remove());
+  let left = await workers();
+  for (let i = 0; i < 50 && left > others; i++) {
+    await page.waitForTimeout(100);
+    left = await workers();
+  }
+  assert.equal(left, others, 'the worker ended with its widget');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('train: Copy as PyTorch reproduces the widget\'s first 50 losses under Debian\'s torch (1e-4 relative)', async (t) => {
+  const page = await widgetPage(env, '<posenc-train id="a" task="copy" method="t5" train-length="6" steps="80"></posenc-train>');
+  if (!(await engineTrains(page))) return t.skip(NO_TRAIN);
+  const { execFileSync } = await import('node:child_process');
+  const code = await evalEl(page, '#a', (el) => el.toPyTorchAsync());
+  await evalEl(page, '#a', (el) => el.train());
+  const widget = await evalEl(page, '#a', (el) => el.result.run.losses.slice(0, 50));
+  const { writeFileSync: write, mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'posenc-train-torch-'));
+  write(join(dir, 'experiment.py'), code);
+  const out = execFileSync('/usr/bin/python3', [join(dir, 'experiment.py')], { maxBuffer: 1 << 24 }).toString();
+  rmSync(dir, { recursive: true, force: true });
+  const torch = [...out.matchAll(/^step +\d+ +torch (\S+) +engine (\S+)$/gm)].map((m) => [Number(m[1]), Number(m[2])]);
+  assert.equal(torch.length, 50);
+  torch.forEach(([tl, engine], i) => {
+    assert.ok(Math.abs(engine - widget[i]) <= 1e-6 * widget[i], `the script's engine loss ${i} is the widget's`);
+    assert.ok(Math.abs(tl - widget[i]) <= 1e-4 * Math.abs(widget[i]), `step ${i + 1}: torch ${tl}, widget ${widget[i]}`);
+  });
+  await page.close();
+});
+
+test('train: Spanish and Chinese, dark theme, 320 px phone, axe', async (t) => {
+  const page = await widgetPage(env, '<posenc-train id="es" lang="es" steps="30" train-length="5"></posenc-train><posenc-train id="zh" lang="zh-CN" theme="dark" steps="30" train-length="5"></posenc-train>', { width: 320 });
+  if (!(await engineTrains(page))) return t.skip(NO_TRAIN);
+  for (const id of ['es', 'zh']) {
+    await evalEl(page, `#${id}`, (el) => el.train());
+  }
+  assert.match(await page.locator('#es button[data-action=race]').textContent(), /Carrera/);
+  assert.match(await page.locator('#zh button[data-action=race]').textContent(), /比赛/);
+  assert.match(await page.locator('#es .progress').textContent(), /paso 30 de 30/);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(overflow <= 320, `page scroll width ${overflow}`);
+  assert.deepEqual(await axe(page), []);
+  await shot(page.locator('#es'), 'train-es-320');
+  await shot(page.locator('#zh'), 'train-zh-dark-320');
+  await page.close();
+});
