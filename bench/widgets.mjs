@@ -20,6 +20,8 @@
 //                     CPU ×4: tapMs (a tap on the heatmap: the longest event of the tap, input to next paint,
 //                     Event Timing) and ropeDrag (a drag along the RoPE m slider: the longest input event and
 //                     the longest task). The goals are checked in `phoneGoals`.
+//   trainLongTasks    <posenc-train> training 60 steps of copy (L 8) in a worker and on the page (no-worker),
+//                     at CPU ×1 and ×4: main-thread tasks over 50 ms while it trains (issue 26's budget: none)
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
@@ -264,6 +266,43 @@ async function centre(page, host, inner) {
   }, [host, inner]);
 }
 
+/** <posenc-train> in a worker and on the page, at CPU ×1 and ×4: long tasks while it trains 60 steps. */
+async function trainLongTasks(context, base) {
+  const out = {};
+  for (const [name, attrs] of [['worker', ''], ['page', ' no-worker']]) {
+    for (const rate of [1, 4]) {
+      const page = await context.newPage();
+      await page.goto(`${base}train-bench.html#${attrs.trim()}`);
+      await page.evaluate(async (a) => {
+        document.body.innerHTML = `<posenc-train id="a" task="copy" train-length="8" steps="60"${a}></posenc-train>`;
+        await document.querySelector('#a').prepare();
+      }, attrs);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      const long = await page.evaluate(
+        () =>
+          new Promise((done) => {
+            const seen = [];
+            const obs = new PerformanceObserver((l) => seen.push(...l.getEntries().map((e) => Math.round(e.duration))));
+            obs.observe({ type: 'longtask' });
+            const el = document.querySelector('#a');
+            el.shadowRoot.querySelector('button[data-action=train]').click();
+            const poll = setInterval(() => {
+              if (el.state !== 'done' && el.state !== 'error') return;
+              clearInterval(poll);
+              obs.disconnect();
+              done({ state: el.state, runner: el.runnerKind, longTasks: seen });
+            }, 100);
+          }),
+      );
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await page.close();
+      out[`${name}_cpu${rate}`] = { ...long, longestTaskMs: Math.max(0, ...long.longTasks), withinBudget: long.longTasks.length === 0 };
+    }
+  }
+  return out;
+}
+
 async function phoneRun(context, base) {
   const out = {};
   const pages = { part1: 'index.html', part2: 'methods.html', part3: 'model.html', bare: 'bare.html' };
@@ -355,6 +394,7 @@ try {
     join(outDir, `long${long.length}.html`),
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><script src="posenc-widgets.iife.js"></script></head><body>${long.map((t) => `<${t}></${t}>`).join('\n')}</body></html>`,
   );
+  writeFileSync(join(outDir, 'train-bench.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><script src="posenc-widgets.iife.js"></script></head><body></body></html>');
   const server = await serve({ '/': outDir, '/test/': join(root, 'tests/browser/pages') }, { gzip: true });
   const context = await chromium.launchPersistentContext(join(work, 'profile'), {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -363,10 +403,13 @@ try {
   });
   const browserVersion = context.browser()?.version() ?? (await (await context.newPage()).evaluate(() => navigator.userAgent));
   const only = process.env.BENCH_ONLY;
-  const dpr1 = only === 'phone' ? null : await measure(context, server.url, 1);
-  const dpr2 = only === 'phone' ? null : await measure(context, server.url, 2);
-  const extras = only === 'phone' ? null : await desktopExtras(context, server.url);
-  const phoneFigures = only === 'desktop' ? null : await phone(context, server.url);
+  // BENCH_ONLY: desktop, phone or train runs that part alone
+  const runs = (part) => !only || only === part;
+  const dpr1 = runs('desktop') ? await measure(context, server.url, 1) : null;
+  const dpr2 = runs('desktop') ? await measure(context, server.url, 2) : null;
+  const extras = runs('desktop') ? await desktopExtras(context, server.url) : null;
+  const phoneFigures = runs('phone') ? await phone(context, server.url) : null;
+  const train = runs('train') ? await trainLongTasks(context, server.url) : null;
   await context.close();
   await server.close();
   const report = {
@@ -381,6 +424,7 @@ try {
     ...extras,
     phone: phoneFigures,
     phoneGoals: phoneFigures && phoneGoals(phoneFigures),
+    trainLongTasks: train,
   };
   console.log(JSON.stringify(report, null, 2));
 } finally {
