@@ -1,6 +1,8 @@
 // Builds the web side into dist/ with esbuild (run by scripts/build.mjs after the wasm build):
 //   dist/index.html, demo.js, demo.css, assets/   the demo lesson (KaTeX CSS and fonts bundled, no CDN)
 //   dist/posenc-widgets.js                         ES module: every widget + Lit + the engine facade
+//   dist/chunks/                                   the catalogues beyond English, each loaded by the ES
+//                                                  modules when a page's language asks for it
 //   dist/posenc-widgets.iife.js                    the same as ONE classic <script> (global `posenc`) with
 //                                                  both wasm builds inlined: needs no other file
 //   dist/posenc-anywidget.js                       ES module for anywidget (Jupyter, MyST): every widget, Lit
@@ -25,7 +27,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const gen = join(root, 'web/src/engine/gen');
 const demo = join(root, 'web/demo');
 
-const common = {
+export const common = {
   bundle: true,
   minify: true,
   sourcemap: false,
@@ -38,15 +40,19 @@ const common = {
 /**
  * Classic-script bundles (the IIFE, the single files) and posenc-anywidget.js: web/src/engine/browser.js,
  * which fetches the wasm next to the module, is replaced by web/src/engine/inline.js (same exports, wasm
- * inlined as base64).
+ * inlined as base64), and web/src/i18n/shipped.js, which loads the catalogues beyond English on demand, by
+ * web/src/i18n/inline.js (all of them in the bundle): these files must work alone, from file:// too.
  */
 const inlineEngine = {
   name: 'posenc-inline-engine',
   setup(b) {
     b.onResolve({ filter: /(^|\/)engine\/browser\.js$/ }, () => ({ path: join(root, 'web/src/engine/inline.js') }));
+    b.onResolve({ filter: /(^|\/)i18n\/shipped\.js$/ }, () => ({ path: join(root, 'web/src/i18n/inline.js') }));
   },
 };
-const classic = { plugins: [inlineEngine] };
+export const classic = { plugins: [inlineEngine] };
+/** ES-module bundles: the catalogues beyond English become chunks of their own in dist/chunks/ (dynamic imports). */
+export const esm = { format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' };
 
 /** One glue serves both builds (engine/browser.js, node.js, inline.js): true only while the two differ in the wasm name alone. */
 function checkGlue() {
@@ -133,7 +139,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   await build({
     ...common,
     entryPoints: { demo: join(demo, 'demo.js') },
-    format: 'esm',
+    ...esm,
     outdir: dist,
   });
   await build({
@@ -150,7 +156,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   copyFileSync(join(demo, 'favicon.svg'), join(dist, 'favicon.svg'));
 
   // 2. the widgets for course authors
-  await build({ ...common, entryPoints: { 'posenc-widgets': join(root, 'web/src/widgets/index.js') }, format: 'esm', outdir: dist });
+  await build({ ...common, entryPoints: { 'posenc-widgets': join(root, 'web/src/widgets/index.js') }, ...esm, outdir: dist });
   checkGlue();
   await build({
     ...common,
@@ -190,11 +196,11 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   }
 
   // 4. parts 2 and 3 of the lesson (methods.html, model.html and their single files), see build-web-methods.mjs
-  for (const part of ['methods', 'model']) await buildLessonPart(part, { dist, demo, common, classic, woff2Only, singleFile });
+  for (const part of ['methods', 'model']) await buildLessonPart(part, { dist, demo, common, classic, esm, woff2Only, singleFile });
   if (singleFile) linkSingleFiles(dist);
 
   // 5. the embed page (one widget full-frame, for iframes) and its single file, see build-web-embed.mjs
-  await buildEmbedPage({ dist, demo, common, classic, singleFile });
+  await buildEmbedPage({ dist, demo, common, classic, esm, singleFile });
   // the single-file demo pages offer iframe snippets pointing at the single-file embed page
   for (const name of ['posenc-demo.html', 'posenc-demo-methods.html', 'posenc-demo-model.html']) {
     const file = join(dist, name);
@@ -203,13 +209,15 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   }
 
   // every script written to dist/ (not those inlined into the single-file pages, which declare UTF-8)
-  const scripts = readdirSync(dist).filter((f) => f.endsWith('.js')).map((f) => join(dist, f));
+  const chunks = join(dist, 'chunks');
+  const scripts = [dist, chunks].filter(existsSync).flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => join(dir, f)));
   for (const file of scripts) writeFileSync(file, escapeNonAscii(readFileSync(file, 'utf8')));
 
   // 6. the example reveal.js deck, see build-web-examples.mjs
   buildExamples({ root, dist, quiet });
 
   checkOffline(dist);
+  if (existsSync(chunks)) checkOffline(chunks);
   for (const file of scripts) checkAscii(file);
   const ms = Math.round(performance.now() - t0);
   if (!quiet) console.log(`build-web: ${dist} ready in ${ms} ms`);
