@@ -33,7 +33,7 @@ function render(notes) {
   for (const n of notes.slice(0, 20)) {
     const li = document.createElement('li');
     const locale = matchLocale(document.documentElement.lang);
-    loadLocale(locale).catch(() => {}); // English meanwhile, or for good if it cannot load
+    loadLocale(locale).catch(() => {}); // English meanwhile, or for good if it cannot load (it warns)
     li.textContent = noteText(n, (key, params) => translate(locale, key, params));
     list.append(li);
   }

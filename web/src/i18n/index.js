@@ -11,7 +11,7 @@ import shipped from './shipped.js';
 import { fixed, sci } from '../render/format.js';
 
 const catalogues = new Map([['en', en]]);
-/** Shipped catalogues not loaded yet: locale → () => Promise of its module. */
+/** Shipped catalogues not loaded yet: locale → a function giving its module (or a promise of it). */
 const loaders = new Map();
 const loading = new Map();
 const listeners = new Set();
@@ -53,7 +53,10 @@ export function loadLocale(locale) {
         for (const listener of listeners) listener();
       }),
     );
-    loading.get(locale).catch(() => loading.delete(locale));  // a later page language may try again
+    loading.get(locale).catch((error) => {
+      loading.delete(locale); // a later page language may try again
+      console.warn(`posenc: the ${locale} catalogue did not load, so the widgets stay in English (${error})`);
+    });
   }
   return loading.get(locale);
 }

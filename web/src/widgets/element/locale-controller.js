@@ -55,9 +55,9 @@ export class LocaleController {
   async refresh(force = false) {
     const host = this.#host;
     const wanted = matchLocale(langOf(host) || document.documentElement.lang);
-    // loaded: the catalogue's listener calls refresh again
-    if (!isLoaded(wanted))
-      this.ready = loadLocale(wanted).catch((error) => console.warn(`posenc: the ${wanted} catalogue did not load, so the widgets stay in English (${error})`));
+    // not here yet: English meanwhile, and the catalogue's listener calls refresh once it is (loadLocale
+    // warns if it cannot load, and the widget stays in English)
+    if (!isLoaded(wanted)) this.ready = loadLocale(wanted).catch(() => {});
     const next = isLoaded(wanted) ? wanted : 'en';
     if (next === this.locale && !force) return;
     const changed = next !== this.locale;
