@@ -147,7 +147,8 @@ export function table({ rows }) {
     lines.push(kind === 'file' ? 'Files a page downloads (KiB of gzip; a page: ES module + SIMD wasm + its catalogue chunk)' : 'Parts of posenc-widgets.js (KiB of minified code; gzip share estimated)');
     lines.push(`${pad('name', 26)}${num('size', 8)}${num('budget', 8)}${num('left', 7)}${num('change', 9)}${kind === 'part' ? num('~gzip', 8) : ''}`);
     for (const r of rows.filter((x) => x.kind === kind || (kind === 'file' && x.kind === 'total'))) {
-      const change = r.change === null ? 'new' : r.change === 0 ? '=' : `${r.change > 0 ? '+' : ''}${kib(r.change)}`;
+      const sign = r.change > 0 ? '+' : '';
+      const change = r.change === null ? 'new' : r.change === 0 ? '=' : Math.abs(r.change) < 103 ? `${sign}${r.change} B` : `${sign}${kib(r.change)}`;
       const left = r.kind === 'total' ? '' : r.budget === undefined ? '?' : kib(r.budget * 1024 - r.size);
       lines.push(`${pad(r.name, 26)}${num(kib(r.size), 8)}${num(r.budget ?? '-', 8)}${num(left, 7)}${num(change, 9)}${kind === 'part' ? num(kib(r.gzipShare), 8) : ''}${r.change > 0 ? '  grew' : ''}`);
     }
