@@ -13,10 +13,11 @@ import { join } from 'node:path';
  * @param {string} o.demo     web/demo
  * @param {object} o.common   esbuild options shared with the demo
  * @param {object} o.classic  esbuild options for classic scripts (the engine with the wasm inlined)
+ * @param {object} o.esm      esbuild options for ES modules (catalogues as chunks)
  * @param {boolean} o.singleFile
  */
-export async function buildEmbedPage({ dist, demo, common, classic, singleFile }) {
-  await build({ ...common, entryPoints: { embed: join(demo, 'embed.js') }, format: 'esm', outdir: dist });
+export async function buildEmbedPage({ dist, demo, common, classic, esm, singleFile }) {
+  await build({ ...common, entryPoints: { embed: join(demo, 'embed.js') }, ...esm, outdir: dist });
   await build({ ...common, entryPoints: { embed: join(demo, 'embed.css') }, outdir: dist });
   writeFileSync(join(dist, 'embed.html'), readFileSync(join(demo, 'embed.html'), 'utf8'));
   if (!singleFile) return;

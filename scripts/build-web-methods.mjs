@@ -14,6 +14,7 @@ import { join } from 'node:path';
  * @param {string} o.demo      web/demo
  * @param {object} o.common    esbuild options shared with part 1
  * @param {object} o.classic   esbuild options for classic scripts (the engine with the wasm inlined)
+ * @param {object} o.esm       esbuild options for ES modules (catalogues as chunks)
  * @param {(css: string) => string} o.woff2Only
  * @param {boolean} o.singleFile
  */
@@ -32,8 +33,8 @@ export function readDemoPage(demo, name) {
   );
 }
 
-export async function buildLessonPart(part, { dist, demo, common, classic, woff2Only, singleFile }) {
-  await build({ ...common, entryPoints: { [part]: join(demo, `${part}.js`) }, format: 'esm', outdir: dist });
+export async function buildLessonPart(part, { dist, demo, common, classic, esm, woff2Only, singleFile }) {
+  await build({ ...common, entryPoints: { [part]: join(demo, `${part}.js`) }, ...esm, outdir: dist });
   await build({ ...common, entryPoints: { [part]: join(demo, `${part}.css`) }, outdir: dist });
   writeFileSync(join(dist, `${part}.html`), readDemoPage(demo, `${part}.html`));
   if (!singleFile) return;

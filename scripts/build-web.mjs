@@ -1,6 +1,8 @@
 // Builds the web side into dist/ with esbuild (run by scripts/build.mjs after the wasm build):
 //   dist/index.html, demo.js, demo.css, assets/   the demo lesson (KaTeX CSS and fonts bundled, no CDN)
 //   dist/posenc-widgets.js                         ES module: every widget + Lit + the engine facade
+//   dist/chunks/                                   the catalogues beyond English, each loaded by the ES
+//                                                  modules when a page's language asks for it
 //   dist/posenc-widgets.iife.js                    the same as ONE classic <script> (global `posenc`) with
 //                                                  both wasm builds inlined: needs no other file
 //   dist/posenc-anywidget.js                       ES module for anywidget (Jupyter, MyST): every widget, Lit
@@ -26,7 +28,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const gen = join(root, 'web/src/engine/gen');
 const demo = join(root, 'web/demo');
 
-const common = {
+export const common = {
   bundle: true,
   minify: true,
   sourcemap: false,
@@ -39,7 +41,8 @@ const common = {
 /**
  * Classic-script bundles (the IIFE, the single files) and posenc-anywidget.js: web/src/engine/browser.js,
  * which fetches the wasm next to the module, is replaced by web/src/engine/inline.js (same exports, wasm
- * inlined as base64).
+ * inlined as base64), and web/src/i18n/shipped.js, which loads the catalogues beyond English on demand, by
+ * web/src/i18n/inline.js (all of them in the bundle): these files must work alone, from file:// too.
  */
 const inlineEngine = {
   name: 'posenc-inline-engine',
@@ -49,6 +52,7 @@ const inlineEngine = {
     b.onResolve({ filter: /(^|\/)spawn\.js$/ }, (a) =>
       resolve(a.resolveDir, a.path) === join(root, 'web/src/widgets/train/spawn.js') ? { path: join(root, 'web/bundles/inline-train-worker.js') } : undefined,
     );
+    b.onResolve({ filter: /(^|\/)i18n\/shipped\.js$/ }, () => ({ path: join(root, 'web/src/i18n/inline.js') }));
     b.onResolve({ filter: /^posenc:train-worker-source$/ }, () => ({ path: 'train-worker', namespace: 'posenc-worker' }));
     b.onLoad({ filter: /.*/, namespace: 'posenc-worker' }, async () => {
       const out = await build({ ...common, entryPoints: [TRAIN_WORKER], format: 'iife', write: false });
@@ -57,7 +61,9 @@ const inlineEngine = {
   },
 };
 const TRAIN_WORKER = join(root, 'web/src/widgets/train/posenc-train-worker.js');
-const classic = { plugins: [inlineEngine] };
+export const classic = { plugins: [inlineEngine] };
+/** ES-module bundles: the catalogues beyond English become chunks of their own in dist/chunks/ (dynamic imports). */
+export const esm = { format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' };
 
 /** One glue serves both builds (engine/browser.js, node.js, inline.js): true only while the two differ in the wasm name alone. */
 function checkGlue() {
@@ -144,7 +150,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   await build({
     ...common,
     entryPoints: { demo: join(demo, 'demo.js') },
-    format: 'esm',
+    ...esm,
     outdir: dist,
   });
   await build({
@@ -161,7 +167,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   copyFileSync(join(demo, 'favicon.svg'), join(dist, 'favicon.svg'));
 
   // 2. the widgets for course authors
-  await build({ ...common, entryPoints: { 'posenc-widgets': join(root, 'web/src/widgets/index.js') }, format: 'esm', outdir: dist });
+  await build({ ...common, entryPoints: { 'posenc-widgets': join(root, 'web/src/widgets/index.js') }, ...esm, outdir: dist });
   // <posenc-train>'s worker next to the ES modules that start it (train/spawn.js)
   await build({ ...common, entryPoints: { 'posenc-train-worker': TRAIN_WORKER }, format: 'esm', outdir: dist });
   checkGlue();
@@ -204,11 +210,11 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   }
 
   // 4. parts 2, 3 and 4 of the lesson (methods.html, model.html, train.html and their single files), see build-web-methods.mjs
-  for (const part of ['methods', 'model', 'train']) await buildLessonPart(part, { dist, demo, common, classic, woff2Only, singleFile });
+  for (const part of ['methods', 'model', 'train']) await buildLessonPart(part, { dist, demo, common, classic, esm, woff2Only, singleFile });
   if (singleFile) linkSingleFiles(dist);
 
   // 5. the embed page (one widget full-frame, for iframes) and its single file, see build-web-embed.mjs
-  await buildEmbedPage({ dist, demo, common, classic, singleFile });
+  await buildEmbedPage({ dist, demo, common, classic, esm, singleFile });
   // the single-file demo pages offer iframe snippets pointing at the single-file embed page
   for (const name of ['posenc-demo.html', 'posenc-demo-methods.html', 'posenc-demo-model.html', 'posenc-demo-train.html']) {
     const file = join(dist, name);
@@ -217,13 +223,15 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   }
 
   // every script written to dist/ (not those inlined into the single-file pages, which declare UTF-8)
-  const scripts = readdirSync(dist).filter((f) => f.endsWith('.js')).map((f) => join(dist, f));
+  const chunks = join(dist, 'chunks');
+  const scripts = [dist, chunks].filter(existsSync).flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => join(dir, f)));
   for (const file of scripts) writeFileSync(file, escapeNonAscii(readFileSync(file, 'utf8')));
 
   // 6. the example reveal.js deck, see build-web-examples.mjs
   buildExamples({ root, dist, quiet });
 
   checkOffline(dist);
+  if (existsSync(chunks)) checkOffline(chunks);
   for (const file of scripts) checkAscii(file);
   const ms = Math.round(performance.now() - t0);
   if (!quiet) console.log(`build-web: ${dist} ready in ${ms} ms`);

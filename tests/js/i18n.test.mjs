@@ -6,9 +6,22 @@ import assert from 'node:assert/strict';
 import en from '../../web/src/i18n/en.js';
 import es from '../../web/src/i18n/es.js';
 import zhCN from '../../web/src/i18n/zh-CN.js';
-import { formatNumber, locales, matchLocale, registerLocale, translate } from '../../web/src/i18n/index.js';
+import { formatNumber, isLoaded, loadLocale, locales, matchLocale, messageKeys, registerLocale, translate } from '../../web/src/i18n/index.js';
 
 const CATALOGUES = { es, 'zh-CN': zhCN };
+
+// the catalogues beyond English load on demand (web/src/i18n/shipped.js): known before, usable after
+test('i18n: es and zh-CN are known at once and loaded when asked for', async () => {
+  assert.equal(isLoaded('es'), false);
+  assert.equal(matchLocale('es-MX'), 'es', 'matched before it is loaded');
+  assert.equal(translate('es', 'heatmap.showTable'), en['heatmap.showTable'], 'English until it is loaded');
+  assert.deepEqual(messageKeys('es'), []);
+  await Promise.all([loadLocale('es'), loadLocale('zh-CN'), loadLocale('fr')]);
+  assert.equal(isLoaded('es') && isLoaded('zh-CN'), true);
+  assert.equal(translate('es', 'heatmap.showTable'), es['heatmap.showTable']);
+  assert.deepEqual(messageKeys('zh-CN'), Object.keys(zhCN));
+});
+
 const forms = (message) => (typeof message === 'string' ? { other: message } : message);
 const names = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).filter((n) => n !== 'count').sort().join(',');
 

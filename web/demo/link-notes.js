@@ -3,11 +3,14 @@
 // reasons from the widgets' catalogues; a widget's own message as the widget wrote it). Each widget
 // concerned also says so in its own status line.
 import { noteText } from '../src/state/url.js';
-import { translate, matchLocale } from '../src/i18n/index.js';
+import { loadLocale, onLocalesChanged, translate, matchLocale } from '../src/i18n/index.js';
 import { onLanguage, t } from './language.js';
 
 let shown = null;
-onLanguage(() => shown && document.getElementById('link-notes') && render(shown));
+const again = () => shown && document.getElementById('link-notes') && render(shown);
+onLanguage(again);
+// the widgets' catalogue of the page's language may still be loading (the ES build loads it on demand)
+onLocalesChanged(again);
 
 export function showLinkNotes(notes) {
   if (!notes.length) return;
@@ -29,7 +32,9 @@ function render(notes) {
   const list = document.createElement('ul');
   for (const n of notes.slice(0, 20)) {
     const li = document.createElement('li');
-    li.textContent = noteText(n, (key, params) => translate(matchLocale(document.documentElement.lang), key, params));
+    const locale = matchLocale(document.documentElement.lang);
+    loadLocale(locale).catch(() => {}); // English meanwhile, or for good if it cannot load (it warns)
+    li.textContent = noteText(n, (key, params) => translate(locale, key, params));
     list.append(li);
   }
   if (notes.length > 20) {

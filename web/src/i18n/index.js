@@ -3,18 +3,63 @@
 // Intl.PluralRules names them), chosen by the `count` parameter. A widget reads its language from its own
 // `lang` attribute, else the nearest ancestor's, else <html lang>, else English; a message missing from a
 // catalogue falls back to English, key by key, so a partial catalogue never shows a blank or a key.
+// English is always here; the other shipped catalogues come from ./shipped.js: loaded on demand (each its own
+// chunk of the ES module), or inlined by the builds that must work alone (see shipCatalogues).
 
 import en from './en.js';
-import es from './es.js';
-import zhCN from './zh-CN.js';
+import shipped from './shipped.js';
 import { fixed, sci } from '../render/format.js';
 
-const catalogues = new Map([
-  ['en', en],
-  ['es', es],
-  ['zh-CN', zhCN],
-]);
+const catalogues = new Map([['en', en]]);
+/** Shipped catalogues not loaded yet: locale → a function giving its module (or a promise of it). */
+const loaders = new Map();
+const loading = new Map();
 const listeners = new Set();
+
+/**
+ * Makes shipped catalogues known (internal: ./shipped.js, and posenc/widgets/inline and the classic builds
+ * through ./inline.js): a catalogue object is installed at once, a function is a loader called when a page's
+ * language first asks for that locale (loadLocale).
+ */
+export function shipCatalogues(map) {
+  for (const [locale, entry] of Object.entries(map)) {
+    if (typeof entry === 'function') {
+      if (!catalogues.has(locale)) loaders.set(locale, entry);
+      continue;
+    }
+    loaders.delete(locale);
+    catalogues.set(locale, { ...entry, ...catalogues.get(locale) });
+  }
+}
+shipCatalogues(shipped);
+
+/** True when `locale`'s catalogue is here (false while a shipped one still loads). */
+export const isLoaded = (locale) => catalogues.has(locale) && !loaders.has(locale);
+
+/**
+ * Resolves when `locale`'s catalogue is here, loading a shipped one the first time; widgets showing it
+ * re-render then. A locale with no catalogue resolves at once (English serves it).
+ */
+export function loadLocale(locale) {
+  const load = loaders.get(locale);
+  if (!load) return Promise.resolve();
+  if (!loading.has(locale)) {
+    loading.set(
+      locale,
+      Promise.resolve(load()).then((module) => {
+        loaders.delete(locale);
+        // what registerLocale added while it loaded wins over the shipped text
+        catalogues.set(locale, { ...module.default, ...catalogues.get(locale) });
+        for (const listener of listeners) listener();
+      }),
+    );
+    loading.get(locale).catch((error) => {
+      loading.delete(locale); // a later page language may try again
+      console.warn(`posenc: the ${locale} catalogue did not load, so the widgets stay in English (${error})`);
+    });
+  }
+  return loading.get(locale);
+}
 
 /** Languages written right to left: text direction follows the locale (numbers and formulas stay LTR). */
 const RTL = /^(ar|arc|dv|fa|he|ks|ku|ps|sd|ug|ur|yi)(-|$)/i;
@@ -48,11 +93,12 @@ export function matchLocale(lang) {
   const tag = String(lang ?? '').trim();
   if (!tag) return 'en';
   const lower = tag.toLowerCase();
-  for (const known of catalogues.keys()) if (known.toLowerCase() === lower) return known;
-  if (/^zh(-hans|-cn|-sg|-my)?(-|$)/i.test(tag)) return catalogues.has('zh-CN') ? 'zh-CN' : 'en';
+  const all = locales();
+  for (const known of all) if (known.toLowerCase() === lower) return known;
+  if (/^zh(-hans|-cn|-sg|-my)?(-|$)/i.test(tag)) return all.includes('zh-CN') ? 'zh-CN' : 'en';
   const language = lower.split('-')[0];
-  for (const known of catalogues.keys()) if (known.toLowerCase() === language) return known;
-  for (const known of catalogues.keys()) if (known.toLowerCase().split('-')[0] === language) return known;
+  for (const known of all) if (known.toLowerCase() === language) return known;
+  for (const known of all) if (known.toLowerCase().split('-')[0] === language) return known;
   return 'en';
 }
 
@@ -124,7 +170,7 @@ export function translateParts(locale, key, params = {}) {
   return parts;
 }
 
-/** Every key of a catalogue (the English one by default), for tests and docs. */
-export const messageKeys = (locale = 'en') => Object.keys(catalogues.get(locale) ?? {});
-/** The languages with a catalogue. */
-export const locales = () => [...catalogues.keys()];
+/** Every key of a catalogue (the English one by default), for tests and docs; empty until it is loaded. */
+export const messageKeys = (locale = 'en') => Object.keys((isLoaded(locale) && catalogues.get(locale)) || {});
+/** The languages with a catalogue (shipped ones included before they load). */
+export const locales = () => [...new Set([...catalogues.keys(), ...loaders.keys()])];

@@ -222,8 +222,11 @@ export function noteText(note, t = null) {
   return note.attr ? `${note.key}=“${short(note.value)}”: ${reason}` : `${short(note.key)}: ${reason}`;
 }
 
-/** Shows the notes that belong to a widget in that widget's status line (text only), in its language. */
-export function showNotes(notes) {
+/**
+ * Shows the notes that belong to a widget in that widget's status line (text only), in its language (once
+ * its catalogue is there: the ES module loads it on demand). Resolves when every note is shown.
+ */
+export async function showNotes(notes) {
   const byWidget = new Map();
   for (const n of notes) {
     if (!n.el) continue;
@@ -232,6 +235,7 @@ export function showNotes(notes) {
   }
   for (const [el, list] of byWidget) {
     if (typeof el.notify !== 'function') continue;
+    await el.whenReady?.().catch(() => {});
     const t = typeof el.t === 'function' ? (key, params) => el.t(key, params) : translate.bind(null, 'en');
     el.notify(t('link.notTaken', { notes: list.map((n) => noteText(n, t)).join('; ') }));
   }
@@ -247,9 +251,9 @@ export function syncWithUrl(elements, { win = window, delay = 250, omit = [], on
   const list = [...elements];
   const parsed = parseState(win.location.hash);
   const { notes, applied } = applyState(parsed.state, win.document);
-  const ready = settleState(applied).then((more) => {
+  const ready = settleState(applied).then(async (more) => {
     const all = [...parsed.notes, ...notes, ...more];
-    showNotes(all);
+    await showNotes(all);
     if (onNotes && all.length) onNotes(all);
     return all;
   });

@@ -160,13 +160,15 @@ export class PosencElement extends LitElement {
   // --- lifecycle ----------------------------------------------------------------------------------------
 
   /**
-   * Resolves when the engine is loaded and the widget has drawn its current state (for scripts and tests:
-   * `await el.whenReady()` before reading `el.result` or taking a picture); rejects if the engine cannot load.
-   * A widget not yet near the viewport starts here (it would otherwise wait until the reader scrolls to it).
+   * Resolves when the engine and the catalogue of the widget's language are loaded and the widget has drawn
+   * its current state (for scripts and tests: `await el.whenReady()` before reading `el.result` or taking a
+   * picture); rejects if the engine cannot load. A widget not yet near the viewport starts here (it would
+   * otherwise wait until the reader scrolls to it).
    */
   async whenReady() {
     this.#engine.start();
     await this.#engine.loaded;
+    await this.#locale.ready;
     await this.updateComplete;
     if ('renderComplete' in this) await this.renderComplete;
     await this.updateComplete;

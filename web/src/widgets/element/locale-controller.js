@@ -3,7 +3,10 @@
 // `lang` and the locale's direction; when any `lang` in the page changes, or a catalogue is registered,
 // the widget renders again and redraws its canvases (their labels are text too).
 
-import { directionOf, langOf, matchLocale, onLocalesChanged, translate, translateParts } from '../../i18n/index.js';
+// A shipped catalogue not loaded yet (the ES module loads them on demand) is asked for, the widget speaks
+// English meanwhile, and `ready` resolves once it is here (whenReady waits for it).
+
+import { directionOf, isLoaded, langOf, loadLocale, matchLocale, onLocalesChanged, translate, translateParts } from '../../i18n/index.js';
 
 const controllers = new Set();
 let observer = null;
@@ -29,6 +32,8 @@ export class LocaleController {
   #stop = null;
   /** The catalogue in use ('en', 'es', 'zh-CN', or one registered with registerLocale). */
   locale = 'en';
+  /** Resolves when the catalogue of the widget's language is loaded (at once when it is here). */
+  ready = Promise.resolve();
 
   constructor(host) {
     this.#host = host;
@@ -49,7 +54,11 @@ export class LocaleController {
   /** Reads the language again; on a change (or `force`), marks the frame and renders and redraws. */
   async refresh(force = false) {
     const host = this.#host;
-    const next = matchLocale(langOf(host) || document.documentElement.lang);
+    const wanted = matchLocale(langOf(host) || document.documentElement.lang);
+    // not here yet: English meanwhile, and the catalogue's listener calls refresh once it is (loadLocale
+    // warns if it cannot load, and the widget stays in English)
+    if (!isLoaded(wanted)) this.ready = loadLocale(wanted).catch(() => {});
+    const next = isLoaded(wanted) ? wanted : 'en';
     if (next === this.locale && !force) return;
     const changed = next !== this.locale;
     this.locale = next;
