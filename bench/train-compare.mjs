@@ -21,6 +21,7 @@ import '@tensorflow/tfjs-backend-cpu';
 import '@tensorflow/tfjs-backend-wasm';
 import { load } from '../web/src/engine/node.js';
 import { toNpy } from '../web/src/engine/npy.js';
+import { rng as mulberry32 } from '../tests/js/helpers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.RUNS ?? 7);
@@ -44,17 +45,6 @@ async function registerGradients() {
     platform: 'node', mainFields: ['module', 'main'], outfile, logLevel: 'error', absWorkingDir: root });
   await import(pathToFileURL(outfile).href);
   rmSync(dir, { recursive: true, force: true });
-}
-
-function mulberry32(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The spec's parameters, initialised as the spec says (Normal(0, 0.02), 0.02/√(2N) for attn.o, mlp.proj). */
