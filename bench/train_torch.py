@@ -7,7 +7,7 @@ bench/train-compare.mjs, which interleaves these steps with the other trainers' 
 DIR holds config.json, the weights and one batch as .npy (the format of generate_train.py --npy). The model and
 the step (forward, backward, clip_grad_norm_, AdamW, LambdaLR) are the fixture script's own, so the bench times
 exactly the reference the engine is tested against. Prints a JSON line when ready, then for every line on stdin
-one JSON line: the step's time in milliseconds and its loss.
+one JSON line: the step's wall and CPU time in milliseconds and its loss.
 """
 import json
 import os
@@ -30,9 +30,10 @@ def main():
     opt, sched = optimizer(model, cfg)
     print(json.dumps({"torch": torch.__version__, "threads": torch.get_num_threads()}), flush=True)
     for _ in sys.stdin:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         loss = train_step(model, opt, sched, cfg, inputs[0], targets[0])
-        print(json.dumps({"ms": (time.perf_counter() - t0) * 1e3, "loss": loss}), flush=True)
+        ms, cpu_ms = (time.perf_counter() - t0) * 1e3, (time.process_time() - c0) * 1e3
+        print(json.dumps({"ms": ms, "cpuMs": cpu_ms, "loss": loss}), flush=True)
 
 
 if __name__ == "__main__":
