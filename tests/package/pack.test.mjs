@@ -103,7 +103,7 @@ test("importing 'posenc/widgets' and 'posenc/widgets/inline' in Node is safe (se
        defined: widgets.ALL_WIDGET_TAGS.filter((t) => globalThis.customElements?.get(t)).length,
      }));`,
   );
-  const result = JSON.parse(execFileSync(process.execPath, ['ssr.js'], { cwd: app, encoding: 'utf8' }));
+  const result = JSON.parse(execFileSync(process.execPath, ['ssr.js'], { cwd: app, encoding: 'utf8', timeout: 60000 } /* a handle left open (a timer, a port) would keep Node running: fail instead of hanging */));
   assert.deepEqual(result, { window: 'undefined', document: 'undefined', classes: ['function', 'function'], same: true, tags: result.tags, defined: result.tags });
   assert.ok(result.tags >= 16);
 });

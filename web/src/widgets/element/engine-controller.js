@@ -32,25 +32,31 @@ if (typeof addEventListener === 'function') addEventListener('beforeprint', () =
 
 // Work for many widgets at once (their first renders when the script defines them, their first computations
 // when they start), one widget per task, in the order it was asked for: the page can paint and answer in
-// between. A MessageChannel posts a task without setTimeout's 4 ms clamp on nested calls.
+// between. A MessageChannel posts a task without setTimeout's 4 ms clamp on nested calls. It is made on first
+// use, and unref'd where that exists (Node): importing the widgets for server rendering must not keep a
+// process alive with an open port.
 const queue = [];
-let post = (fn) => setTimeout(fn, 0);
-if (typeof MessageChannel === 'function') {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => next();
-  post = () => channel.port2.postMessage(null);
+let channel = null;
+function post() {
+  if (typeof MessageChannel !== 'function') return void setTimeout(next, 0);
+  if (!channel) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => next();
+    channel.port1.unref?.();
+  }
+  channel.port2.postMessage(null);
 }
 /** Runs `fn` in a task of its own, after the work queued before it. */
 export function inTurn(fn) {
   queue.push(fn);
-  if (queue.length === 1) post(next);
+  if (queue.length === 1) post();
 }
 function next() {
   try {
     queue[0]();
   } finally {
     queue.shift();
-    if (queue.length) post(next);
+    if (queue.length) post();
   }
 }
 
