@@ -268,8 +268,17 @@ export function syncWithUrl(elements, { win = window, delay = 250, omit = [], on
   const observer = new MutationObserver(() => {
     if (!timer) timer = win.setTimeout(write, delay);
   });
-  for (const el of list) observer.observe(el, { attributes: true });
+  // Watch each widget once its first update is done: that update reflects its initial properties to
+  // attributes (later than the page script when widgets render in turn), which is not a change by the reader
+  // and must not write a hash full of defaults.
+  let stopped = false;
+  for (const el of list)
+    Promise.resolve(el.updateComplete).then(
+      () => stopped || observer.observe(el, { attributes: true }),
+      () => stopped || observer.observe(el, { attributes: true }),
+    );
   const stop = () => {
+    stopped = true;
     observer.disconnect();
     if (timer) win.clearTimeout(timer);
   };
