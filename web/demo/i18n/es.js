@@ -115,11 +115,11 @@ export const index = {
 export const methods = {
   'methods.title': 'Más allá de la sinusoidal: aprendidas, RoPE, ALiBi, T5 — posenc, parte 2',
   'methods.description':
-    'Parte 2 de la lección de posenc: tablas de posiciones aprendidas, incrustaciones rotatorias y su escalado para contextos largos, ALiBi, las cubetas de T5, identificadores de posición con relleno y los cinco métodos lado a lado; cada número lo calcula el motor WebAssembly de posenc.',
+    'Parte 2 de la lección de posenc: tablas de posiciones aprendidas, incrustaciones rotatorias y su escalado para contextos largos, ALiBi, las cubetas de T5, identificadores de posición con relleno y todos ellos lado a lado; cada número lo calcula el motor WebAssembly de posenc.',
   'methods.kicker': 'posenc · lección interactiva · parte 2 de 4',
   'methods.h1': 'Más allá de la sinusoidal: cómo saben los modelos actuales dónde está un token',
   'methods.lede':
-    '<a href="index.html" data-part="1">La parte 1</a> construyó la receta de 2017: sumar a cada token un patrón fijo de ondas. Los modelos que encuentras hoy casi siempre hacen otra cosa: aprenden una tabla, rotan sus consultas y claves, o suman una penalización a las puntuaciones de atención. Esta parte ejecuta cada idea sobre tu propia oración y termina con los cinco métodos lado a lado.',
+    '<a href="index.html" data-part="1">La parte 1</a> construyó la receta de 2017: sumar a cada token un patrón fijo de ondas. Los modelos que encuentras hoy casi siempre hacen otra cosa: aprenden una tabla, rotan sus consultas y claves, o suman una penalización a las puntuaciones de atención. Esta parte ejecuta cada idea sobre tu propia oración y termina con todos ellos lado a lado.',
   'methods.text.label': 'Tu oración',
   'methods.text.use': 'Usarla',
   'methods.text.value': 'El robot leyó el manual entero antes de abrir la caja',
@@ -129,7 +129,7 @@ export const methods = {
   'methods.toc.scaling': 'Estirar RoPE hacia textos más largos',
   'methods.toc.alibi': 'Ninguna incrustación: ALiBi',
   'methods.toc.t5': 'Cubetas de distancia: T5',
-  'methods.toc.methods': 'Los cinco, lado a lado',
+  'methods.toc.methods': 'Todos, lado a lado',
 
   'methods.learned.h': 'Una tabla para consultar posiciones',
   'methods.learned.1':
@@ -166,9 +166,9 @@ export const methods = {
   'methods.t5.1':
     'T5 también suma algo a las puntuaciones, pero lo aprende: una pequeña tabla con un número por cabeza para cada <em>cubeta</em> de distancia relativa. Las distancias cortas tienen una cubeta cada una; las más lejanas comparten cubetas cuya anchura crece de forma logarítmica; la última cubeta recoge todas las distancias a partir de donde ese espaciado la alcanza: con 32 cubetas y <code>max_distance</code> 128, desde la distancia 91 (113 en un decodificador), no desde 128; <code>max_distance</code> es donde el espaciado llegaría a una cubeta más allá de la última. Con 32 cubetas se cubre cualquier longitud de secuencia. (Los esquemas simplificados, en cambio, recortan la distancia a ±<code>max_distance</code> y dan a cada distancia recortada su propia cubeta; T5 dedica solo la mitad de sus cubetas a distancias exactas y, en el codificador, las separa por dirección.)',
 
-  'methods.methods.h': 'Los cinco, lado a lado',
+  'methods.methods.h': 'Todos, lado a lado',
   'methods.methods.1':
-    'Tu oración una vez más, ahora con los cinco métodos. Cada panel muestra lo que el método aporta a la puntuación entre la consulta y los tokens anteriores a ella, según la distancia. Después lleva la consulta más allá de la longitud de entrenamiento.',
+    'Tu oración una vez más, ahora con todos los métodos a la vez. Cada panel muestra lo que el método aporta a la puntuación entre la consulta y los tokens anteriores a ella, según la distancia. Después lleva la consulta más allá de la longitud de entrenamiento.',
   'methods.methods.2':
     '<strong>Pruébalo.</strong> Pulsa el botón de la <em>primera posición no vista</em>: el panel aprendido falla, los otros cuatro siguen, y T5, RoPE y ALiBi dibujan exactamente la misma curva que antes (el panel sinusoidal también, pero muestra filas de la tabla en bruto: el método en sí es absoluto). La tabla de abajo se rellena con estos cálculos.',
   'methods.foot.1':

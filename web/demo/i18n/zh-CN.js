@@ -112,11 +112,11 @@ export const index = {
 export const methods = {
   'methods.title': '正弦编码之外：可学习、RoPE、ALiBi、T5 — posenc，第 2 部分',
   'methods.description':
-    'posenc 课程第 2 部分：可学习的位置表、旋转位置编码及其长上下文缩放、ALiBi、T5 的距离分桶、带填充的位置 ID，以及五种方法的并排比较；每个数值都由 posenc 的 WebAssembly 引擎计算。',
+    'posenc 课程第 2 部分：可学习的位置表、旋转位置编码及其长上下文缩放、ALiBi、T5 的距离分桶、带填充的位置 ID，以及所有方法的并排比较；每个数值都由 posenc 的 WebAssembly 引擎计算。',
   'methods.kicker': 'posenc · 交互式课程 · 第 2 部分（共 4 部分）',
   'methods.h1': '正弦编码之外：当今的模型如何知道词元在哪里',
   'methods.lede':
-    '<a href="index.html" data-part="1">第 1 部分</a>搭建了 2017 年的方案：给每个词元加上一个固定的波形图案。如今你遇到的模型大多另有做法——学习一张表，旋转查询和键，或者给注意力分数加上惩罚。这一部分在你自己的句子上逐一运行这些想法，最后把五种方法并排放在一起。',
+    '<a href="index.html" data-part="1">第 1 部分</a>搭建了 2017 年的方案：给每个词元加上一个固定的波形图案。如今你遇到的模型大多另有做法——学习一张表，旋转查询和键，或者给注意力分数加上惩罚。这一部分在你自己的句子上逐一运行这些想法，最后把所有方法并排放在一起。',
   'methods.text.label': '你的句子',
   'methods.text.use': '使用',
   'methods.text.value': '机器人读完了整本说明书才打开箱子',
@@ -126,7 +126,7 @@ export const methods = {
   'methods.toc.scaling': '把 RoPE 拉伸到更长的文本',
   'methods.toc.alibi': '完全不用嵌入：ALiBi',
   'methods.toc.t5': '按距离分桶：T5',
-  'methods.toc.methods': '五种方法并排比较',
+  'methods.toc.methods': '所有方法并排比较',
 
   'methods.learned.h': '查表得到位置',
   'methods.learned.1':
@@ -163,8 +163,8 @@ export const methods = {
   'methods.t5.1':
     'T5 也往分数上加东西，但它是学出来的：一张小表，每个头对每个相对距离<em>桶</em>各有一个数。近的距离各占一个桶；更远的距离共用桶，桶宽按对数增长；最后一个桶收纳这种间距到达它之后的所有距离：32 个桶、<code>max_distance</code> 为 128 时，从距离 91 开始（解码器中为 113），而不是从 128 开始；<code>max_distance</code> 是这种间距会越过最后一个桶的地方。32 个桶就能覆盖任意序列长度。（简化的示意实现则把距离截断到 ±<code>max_distance</code>，让每个截断后的距离各占一个桶；而 T5 本身只用一半的桶表示精确距离，并且在编码器中按方向分开。）',
 
-  'methods.methods.h': '五种方法并排比较',
-  'methods.methods.1': '再用一次你的句子，这次五种方法同时上场。每个面板按距离显示该方法对查询与它之前各词元之间分数的贡献。然后把查询推到训练长度之外。',
+  'methods.methods.h': '所有方法并排比较',
+  'methods.methods.1': '再用一次你的句子，这次所有方法同时上场。每个面板按距离显示该方法对查询与它之前各词元之间分数的贡献。然后把查询推到训练长度之外。',
   'methods.methods.2':
     '<strong>试一试。</strong>按下<em>第一个未见过的位置</em>的按钮：可学习的面板失败，其余四个照常工作，T5、RoPE 和 ALiBi 画出与之前完全相同的曲线（正弦面板也一样，但它显示的是原始的表行：这种方法本身是绝对的）。下面的表格就是由这些计算填出的。',
   'methods.foot.1':
