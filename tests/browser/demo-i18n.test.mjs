@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assertFitsWidth, axe, browserPerFile, openDemoPage, root, shot, waitReady } from './helpers.mjs';
+import { assertFitsWidth, axe, browserPerFile, openDemoPage, root, sectionNumbers, shot, screenshotDir, waitReady } from './helpers.mjs';
 import { readDemoPage } from '../../scripts/build-web-methods.mjs';
 import * as pageEs from '../../web/demo/i18n/es.js';
 import * as pageZh from '../../web/demo/i18n/zh-CN.js';
@@ -151,6 +151,36 @@ for (const name of PAGES) {
     }
   });
 }
+
+test('section numbers come from the page: every part, in the three languages, numbers its sections 1, 2, … in order, the contents agree, no number is written into a heading', async () => {
+  for (const name of PAGES) {
+    for (const lang of ['en', ...Object.keys(LANGS)]) {
+      const where = `${name}.html?lang=${lang}`;
+      const page = await open(`${env.base}${where}`);
+      const { sections, toc } = await sectionNumbers(page);
+      const ids = await page.evaluate(() => [...document.querySelectorAll('main > section')].filter((s) => s.querySelector(':scope > h2')).map((s) => s.id));
+      assert.ok(ids.length >= 3, `${where}: ${ids.length} sections`);
+      assert.deepEqual(sections.map((s) => s.id), ids, `${where}: every section heading shows a number`);
+      assert.deepEqual(sections.map((s) => s.number), ids.map((_, i) => i + 1), `${where}: numbered 1 … ${ids.length} in page order`);
+      for (const { id, title } of sections) assert.doesNotMatch(title, /^\s*\d/, `${where}: #${id}'s heading text starts with a written number`);
+      if (name === 'index' || name === 'methods') {
+        // the contents list every section, in order, under the number its heading shows
+        assert.deepEqual(toc, sections.map((s) => ({ number: s.number, target: s.id })), `${where}: contents`);
+        if (lang !== 'en') await page.locator('.toc').screenshot({ path: join(screenshotDir, `demo-${name}-toc-${lang}.png`) });
+      } else assert.deepEqual(toc, [], `${where}: no contents`);
+      if (lang !== 'en') await page.locator(`#${ids[ids.length - 1]} > h2`).screenshot({ path: join(screenshotDir, `demo-${name}-heading-${lang}.png`) });
+      assert.deepEqual(page.errors, [], where);
+      await page.close();
+    }
+  }
+  // and no catalogue writes a number into a heading or a contents entry
+  for (const lang of Object.keys(LANGS)) {
+    for (const page of PAGES) {
+      const written = Object.entries(catalogue(lang, page)).filter(([k, v]) => /\.(h|toc\.\w+)$/.test(k) && /^\s*(<[^>]*>\s*)*\d/.test(v));
+      assert.deepEqual(written, [], `${page} (${lang}): numbers written by hand`);
+    }
+  }
+});
 
 test('the switch: changes the language in place and keeps it in the URL, widgets keep their settings, back to English restores the page', async () => {
   const page = await open(`${env.base}index.html#heatmap.length=12&heatmap.d-model=16`);

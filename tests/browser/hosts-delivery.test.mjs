@@ -163,7 +163,7 @@ test('iframes from another origin grow to their widget, follow its size, and one
   writeFileSync(
     join(env.outDir, 'course-page.html'),
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>course page</title><link rel="icon" href="data:,"></head>
-     <body><h1>Rotary embeddings</h1>\n${rope}\n<p>Next, all five methods.</p>\n${methods}\n</body></html>`,
+     <body><h1>Rotary embeddings</h1>\n${rope}\n<p>Next, every method side by side.</p>\n${methods}\n</body></html>`,
   );
 
   const page = await env.context.newPage();

@@ -175,8 +175,9 @@ test('theme="auto" follows the page: its background, its color-scheme, then the 
   await page.close();
 });
 
-test('a long course page: every kind of widget twice (32 widgets), all become ready and draw', async () => {
-  const tags = [...TAGS, ...TAGS];
+const LONG_PAGE = [...TAGS, ...TAGS];
+test(`a long course page: every kind of widget twice (${LONG_PAGE.length} widgets), all become ready and draw`, async () => {
+  const tags = LONG_PAGE;
   const page = await env.context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));

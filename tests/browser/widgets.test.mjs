@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { WIDGET_TAGS } from '../../web/src/widgets/tags.js';
 import { browserPerFile, near, checkReflection, checkExports, widgetPage, waitReady, canvasStats, shadowText, num, shot, refEncoding, refCompare } from './helpers.mjs';
 
 const env = browserPerFile();
@@ -123,18 +124,17 @@ test('text from attributes stays text; bad attributes give readable errors and t
 });
 
 test('exports: embed code, CSV and PNG from every widget', async () => {
-  const tags = ['heatmap', 'waves', 'compare', 'similarity', 'pipeline', 'slicing', 'permutation', 'properties'];
-  const page = await widgetPage(
-    env,
-    `<posenc-heatmap length="6" d-model="8"></posenc-heatmap>
-     <posenc-waves d-model="16" length="20" dims="0,3"></posenc-waves>
-     <posenc-compare d-model="16" length="6" tokens="a,b,c"></posenc-compare>
-     <posenc-similarity length="10" d-model="16"></posenc-similarity>
-     <posenc-pipeline d-model="8"></posenc-pipeline>
-     <posenc-slicing></posenc-slicing>
-     <posenc-permutation></posenc-permutation>
-     <posenc-properties d-model="16" length="40"></posenc-properties>`,
-  );
+  // every widget of the sinusoidal lesson (tags.js), small where the default is large
+  const attributes = {
+    'posenc-heatmap': 'length="6" d-model="8"',
+    'posenc-waves': 'd-model="16" length="20" dims="0,3"',
+    'posenc-compare': 'd-model="16" length="6" tokens="a,b,c"',
+    'posenc-similarity': 'length="10" d-model="16"',
+    'posenc-pipeline': 'd-model="8"',
+    'posenc-properties': 'd-model="16" length="40"',
+  };
+  const tags = WIDGET_TAGS.map((t) => t.replace(/^posenc-/, ''));
+  const page = await widgetPage(env, WIDGET_TAGS.map((t) => `<${t} ${attributes[t] ?? ''}></${t}>`).join('\n'));
   await checkExports(page, tags);
   const heatCsv = await page.evaluate(() => document.querySelector('posenc-heatmap').toCSV());
   const row2 = heatCsv.split('\n')[3].split(',').map(Number);
