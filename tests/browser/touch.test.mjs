@@ -22,7 +22,8 @@ async function phonePage({ width = 390, height = 844, lang = 'en', extra = '' } 
   await page.evaluate(
     ([tags, l, more]) => {
       document.documentElement.lang = l;
-      document.body.innerHTML = tags.map((t) => `<${t} id="${t.slice(7)}" group="phone"></${t}>`).join('') + more;
+      // a screen of text after the widgets, so that the last one's canvases can be swiped past too
+      document.body.innerHTML = tags.map((t) => `<${t} id="${t.slice(7)}" group="phone"></${t}>`).join('') + more + '<p style="min-height: 100vh">The end.</p>';
       window.posenc.syncWithUrl([...document.querySelectorAll('[group]')]);
     },
     [ALL_WIDGET_TAGS, lang, extra],

@@ -169,9 +169,13 @@ export class PosencElement extends LitElement {
     this.#engine.start();
     await this.#engine.loaded;
     await this.#locale.ready;
-    await this.updateComplete;
-    if ('renderComplete' in this) await this.renderComplete;
-    await this.updateComplete;
+    // an update can change the widget's size (the ResizeObserver then draws it again): wait until it holds
+    for (let i = 0; i < 3; i++) {
+      await this.updateComplete;
+      if ('renderComplete' in this) await this.renderComplete;
+      await this.updateComplete;
+      if (!(await this.#frame.layoutSettled())) break;
+    }
   }
 
   /**

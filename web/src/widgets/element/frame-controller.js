@@ -148,6 +148,20 @@ export class FrameController {
     return this.#sized;
   }
 
+  /**
+   * Resolves after the next frame's layout, when the ResizeObserver has reported any change of size an
+   * update made (a compact layout, a longer label): true when that size differed and the widget draws again.
+   */
+  layoutSettled() {
+    const width = this.#width;
+    return new Promise((resolve) => {
+      const done = () => resolve(this.#width !== width);
+      // the observer's callbacks run after the frame's layout, before its paint: a task after the frame
+      if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(done, 0));
+      setTimeout(done, typeof requestAnimationFrame === 'function' ? 100 : 0); // no frames in a background tab
+    });
+  }
+
   #resized(entries) {
     const w = Math.floor(entries[entries.length - 1].contentRect.width);
     if (w > 0) this.#onSized();

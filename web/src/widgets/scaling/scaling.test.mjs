@@ -38,6 +38,7 @@ test('scaling: Llama 3 and the other rules against the transformers fixture, att
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Home');
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter'); // the arrows read a pair, Enter selects it (and the attribute follows)
   await settle(page, '#s');
   assert.equal(await page.getAttribute('#s', 'type'), 'llama3');
   assert.equal(await page.getAttribute('#s', 'pair'), '5');
