@@ -22,6 +22,8 @@
 //                     the longest task). The goals are checked in `phoneGoals`.
 //   trainLongTasks    <posenc-train> training 60 steps of copy (L 8) in a worker and on the page (no-worker),
 //                     at CPU ×1 and ×4: main-thread tasks over 50 ms while it trains (issue 26's budget: none)
+//   defaultRaceSeconds demo part 4's default race (train.html), Race pressed → every method trained and
+//                     evaluated, in seconds (the lesson promises it within 60 s)
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
@@ -303,6 +305,18 @@ async function trainLongTasks(context, base) {
   return out;
 }
 
+/** Demo part 4's default race, in seconds as the widget reports it. */
+async function defaultRace(context, base) {
+  const page = await context.newPage();
+  await page.goto(`${base}train.html`);
+  await page.evaluate(() => document.querySelector('#train-w').whenReady());
+  await page.evaluate(() => document.querySelector('#train-w').shadowRoot.querySelector('button[data-action=race]').click());
+  await page.waitForFunction(() => document.querySelector('#train-w').result.race?.running === false, null, { timeout: 300000, polling: 250 });
+  const seconds = await page.evaluate(() => document.querySelector('#train-w').result.race.seconds);
+  await page.close();
+  return { seconds: Math.round(seconds * 10) / 10, withinLessonPromise: seconds <= 60 };
+}
+
 async function phoneRun(context, base) {
   const out = {};
   const pages = { part1: 'index.html', part2: 'methods.html', part3: 'model.html', bare: 'bare.html' };
@@ -410,6 +424,7 @@ try {
   const extras = runs('desktop') ? await desktopExtras(context, server.url) : null;
   const phoneFigures = runs('phone') ? await phone(context, server.url) : null;
   const train = runs('train') ? await trainLongTasks(context, server.url) : null;
+  const race = runs('train') ? await defaultRace(context, server.url) : null;
   await context.close();
   await server.close();
   const report = {
@@ -425,6 +440,7 @@ try {
     phone: phoneFigures,
     phoneGoals: phoneFigures && phoneGoals(phoneFigures),
     trainLongTasks: train,
+    defaultRaceSeconds: race,
   };
   console.log(JSON.stringify(report, null, 2));
 } finally {

@@ -80,20 +80,18 @@ test('demo part 4, single file from file://: no request, links to the other sing
   await file.close();
 });
 
-test('demo part 4: the default race finishes within 60 s, one budget for every method, and the methods differ past L', async (t) => {
+// How long the default race takes is a figure of `npm run bench:widgets` (defaultRaceSeconds; the lesson's
+// promise is 60 s), not an assertion: wall-clock time depends on how busy the machine is.
+test('demo part 4: the default race finishes, one budget for every method, and the methods differ past L', async (t) => {
   const page = await env.context.newPage();
   const errors = collectErrors(page);
   await page.goto(`${env.base}train.html`);
   await ready(page);
-  if (!(await page.evaluate(() => Boolean(document.querySelector('#train-w').pe.train)))) {
-    await page.close();
-    return t.skip('the engine in web/src/engine/gen has no pe.train yet (issue 25)');
-  }
+  assert.ok(await page.evaluate(() => Boolean(document.querySelector('#train-w').pe.train)), 'the engine has pe.train');
   await page.locator('#train-w button[data-action=race]').click();
   await page.waitForFunction(() => document.querySelector('#train-w').result.race?.running === false, null, { timeout: 90000, polling: 250 });
   const race = await page.evaluate(() => document.querySelector('#train-w').result.race);
   t.diagnostic(`default race: ${race.seconds.toFixed(1)} s; ${race.entries.map((e) => `${e.method} ${e.rows.map((r) => (r.supported ? r.accuracy.toFixed(2) : 'n/a')).join(' ')}`).join(' | ')}`);
-  assert.ok(race.seconds < 60, `the default race took ${race.seconds} s`);
   const steps = new Set(race.entries.map((e) => e.steps));
   assert.equal(steps.size, 1, 'one budget');
   // past L: the best and the worst method's mean accuracy at 2L … 4L are far apart

@@ -16,13 +16,12 @@ const env = browserPerFile();
 // the strict policy of tests/browser/csp.test.mjs (importing that file would run its tests here)
 const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 
-/** Whether the built engine has pe.train (asked once, in the page). */
+/** Fails unless the built engine has pe.train (asked once, in the page): every test below trains. */
 let hasTrain;
-async function engineTrains(page) {
+async function assertEngineTrains(page) {
   hasTrain ??= await page.evaluate(async () => Boolean((await window.posenc.getEngine()).train));
-  return hasTrain;
+  assert.ok(hasTrain, 'the engine in web/src/engine/gen has pe.train');
 }
-const NO_TRAIN = 'the engine in web/src/engine/gen has no pe.train yet (issue 25): nothing to train';
 
 test('train: the ES module build trains in a module worker; no-worker trains on the page and says why', async () => {
   const page = await widgetPage(env, '<posenc-train id="a"></posenc-train><posenc-train id="b" no-worker></posenc-train>');
@@ -30,14 +29,10 @@ test('train: the ES module build trains in a module worker; no-worker trains on 
   assert.deepEqual(a, { kind: 'worker', reason: '' });
   const b = await evalEl(page, '#b', (el) => el.prepare());
   assert.deepEqual(b, { kind: 'page', reason: 'off' });
-  if (await engineTrains(page)) {
-    await page.waitForFunction(() => document.querySelector('#a').shadowRoot.querySelector('[data-role=runner]'));
-    assert.equal(await evalEl(page, '#a', (el) => el.shadowRoot.querySelector('[data-role=runner]').dataset.kind), 'worker');
-    assert.equal(await evalEl(page, '#b', (el) => el.shadowRoot.querySelector('[data-role=runner]').dataset.kind), 'page');
-  } else {
-    // without a trainer the widget says so instead of offering buttons that cannot work
-    assert.match(await evalEl(page, '#a', (el) => el.shadowRoot.querySelector('[role=alert]')?.textContent ?? ''), /no trainer \(pe\.train\)/);
-  }
+  await assertEngineTrains(page);
+  await page.waitForFunction(() => document.querySelector('#a').shadowRoot.querySelector('[data-role=runner]'));
+  assert.equal(await evalEl(page, '#a', (el) => el.shadowRoot.querySelector('[data-role=runner]').dataset.kind), 'worker');
+  assert.equal(await evalEl(page, '#b', (el) => el.shadowRoot.querySelector('[data-role=runner]').dataset.kind), 'page');
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -122,7 +117,7 @@ async function longTasksDuring(page, run) {
 
 test('train: Train, Pause, Resume, Reset; progress, loss curve, accuracy by length with L marked, readout by keyboard, table', async (t) => {
   const page = await widgetPage(env, '<posenc-train id="a" task="copy" method="alibi" train-length="6" steps="120" size="tiny"></posenc-train>');
-  if (!(await engineTrains(page))) return t.skip(NO_TRAIN);
+  await assertEngineTrains(page);
   const el = page.locator('#a');
   await el.locator('button[data-action=train]').click();
   await page.waitForFunction(() => document.querySelector('#a').result.run?.step >= 20, null, { timeout: 60000 });
@@ -174,7 +169,7 @@ test('train: Train, Pause, Resume, Reset; progress, loss curve, accuracy by leng
 
 test('train: Race trains every chosen method on one budget and overlays them; Keep compares with a second race', async (t) => {
   const page = await widgetPage(env, '<posenc-train id="a" task="copy" train-length="6" steps="40" methods="none,learned,alibi"></posenc-train>');
-  if (!(await engineTrains(page))) return t.skip(NO_TRAIN);
+  await assertEngineTrains(page);
   const el = page.locator('#a');
   await el.locator('button[data-action=race]').click();
   await page.waitForFunction(() => document.querySelector('#a').result.race?.running === false, null, { timeout: 120000 });
@@ -211,7 +206,7 @@ for (const [name, attrs, kind] of [['a worker', '', 'worker'], ['the page (no wo
     // should at either CPU speed, and prints what it measured.
     test(`train: training in ${name} at CPU ×${rate} runs there to the end (long tasks printed)`, async (t) => {
       const page = await widgetPage(env, `<posenc-train id="a" task="copy" train-length="8" steps="60"${attrs}></posenc-train>`);
-      if (!(await engineTrains(page))) return t.skip(NO_TRAIN);
+      await assertEngineTrains(page);
       await evalEl(page, '#a', (el) => el.prepare());
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -231,7 +226,7 @@ for (const [name, attrs, kind] of [['a worker', '', 'worker'], ['the page (no wo
 
 test('train: memory is flat over repeated races, and removing the widget frees its trainers', async (t) => {
   const page = await widgetPage(env, '<posenc-train id="a" task="copy" train-length="5" steps="20" methods="none,t5" no-worker></posenc-train>');
-  if (!(await engineTrains(page))) return t.skip(NO_TRAIN);
+  await assertEngineTrains(page);
   const heap = () => evalEl(page, '#a', (el) => el.pe.diagnostics().heapInUse);
   const before = await heap();
   const after = [];
@@ -269,7 +264,7 @@ test('train: memory is flat over repeated races, and removing the widget frees i
 
 test('train: Copy as PyTorch reproduces the widget\'s first 50 losses under Debian\'s torch (1e-4 relative)', async (t) => {
   const page = await widgetPage(env, '<posenc-train id="a" task="copy" method="t5" train-length="6" steps="80"></posenc-train>');
-  if (!(await engineTrains(page))) return t.skip(NO_TRAIN);
+  await assertEngineTrains(page);
   const { execFileSync } = await import('node:child_process');
   const code = await evalEl(page, '#a', (el) => el.toPyTorchAsync());
   await evalEl(page, '#a', (el) => el.train());
@@ -291,7 +286,7 @@ test('train: Copy as PyTorch reproduces the widget\'s first 50 losses under Debi
 
 test('train: Spanish and Chinese, dark theme, 320 px phone, axe', async (t) => {
   const page = await widgetPage(env, '<posenc-train id="es" lang="es" steps="30" train-length="5"></posenc-train><posenc-train id="zh" lang="zh-CN" theme="dark" steps="30" train-length="5"></posenc-train>', { width: 320 });
-  if (!(await engineTrains(page))) return t.skip(NO_TRAIN);
+  await assertEngineTrains(page);
   for (const id of ['es', 'zh']) {
     await evalEl(page, `#${id}`, (el) => el.train());
   }
