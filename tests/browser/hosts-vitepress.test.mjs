@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serve } from '../../scripts/start.mjs';
-import { prepareSite, roundTrip, runIn, siteBrowser } from './hosts/sites.mjs';
+import { plainText, prepareSite, roundTrip, runIn, siteBrowser, toolEnv } from './hosts/sites.mjs';
 
 const env = {};
 before(async () => {
@@ -46,12 +46,12 @@ test('VitePress dev server: the same round trip', async () => {
       s.close(() => resolve(port));
     });
   });
-  env.dev = spawn(join(env.dir, 'node_modules/.bin/vitepress'), ['dev', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: env.dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  env.dev = spawn(join(env.dir, 'node_modules/.bin/vitepress'), ['dev', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: env.dir, stdio: ['ignore', 'pipe', 'pipe'], env: toolEnv() });
   let output = '';
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the dev server did not start:\n${output}`)), 60000);
     const seen = (chunk) => {
-      output += chunk;
+      output += plainText(chunk);
       if (output.includes(`:${port}`)) {
         clearTimeout(timer);
         resolve();

@@ -70,12 +70,18 @@ function installPosenc(target) {
   }
 }
 
+/** The environment for a generator's own tools: no colours. CI machines set `CI`, which turns colours on in
+ * picocolors even on a pipe, and an escape code inside `127.0.0.1:\x1b[1m5173` hides the address we wait for. */
+export const toolEnv = (env = {}) => ({ ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env });
+/** Output with any remaining terminal escape codes removed (a tool that ignores NO_COLOR). */
+export const plainText = (text) => String(text).replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+
 /** Runs `bin` of the site's node_modules/.bin in `dir`; throws with its output when it fails. */
 export function runIn(dir, bin, args, env = {}) {
   try {
-    return execFileSync(join(dir, 'node_modules/.bin', bin), args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, maxBuffer: 1 << 26 });
+    return plainText(execFileSync(join(dir, 'node_modules/.bin', bin), args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: toolEnv(env), maxBuffer: 1 << 26 }));
   } catch (err) {
-    throw new Error(`${bin} ${args.join(' ')} failed:\n${err.stdout}\n${err.stderr}`);
+    throw new Error(`${bin} ${args.join(' ')} failed:\n${plainText(err.stdout)}\n${plainText(err.stderr)}`);
   }
 }
 
