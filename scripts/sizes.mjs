@@ -46,6 +46,9 @@ export function partOf(input, widgets = widgetFolders()) {
   const path = input.replace(/\\/g, '/');
   const lib = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1];
   if (lib) return `lib/${/^(@lit\/|lit)/.test(lib) ? 'lit' : /^d3-/.test(lib) ? 'd3' : lib}`;
+  // a widget's messages count in their language's part, as the catalogues they are assembled into
+  const messages = /^web\/src\/widgets\/[^/]+\/messages\/([^/]+)\.js$/.exec(path)?.[1];
+  if (messages && catalogueLocales().includes(messages)) return `locale/${messages}`;
   const widget = /^web\/src\/widgets\/([^/]+)\//.exec(path)?.[1];
   if (widget && widgets.includes(widget)) return `widget/${widget}`;
   if (path.startsWith('web/src/widgets/')) return 'shared/widgets';

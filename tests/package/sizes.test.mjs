@@ -37,6 +37,7 @@ test('sizes: a widget, a library or a budget that nobody measures is named, with
   assert.equal(partOf('node_modules/@lit/reactive-element/x.js'), 'lib/lit');
   assert.equal(partOf('node_modules/left-pad/index.js'), 'lib/left-pad');
   assert.equal(partOf('web/src/i18n/es.js'), 'locale/es');
+  assert.equal(partOf('web/src/widgets/newone/messages/es.js', ['newone']), 'locale/es');
   const rows = [
     { kind: 'part', name: 'widget/newone', min: 5000 },
     { kind: 'file', name: 'posenc-widgets.js', gzip: 200 * 1024 },

@@ -1,6 +1,6 @@
 // PosencElement, the base class of every posenc widget. Its parts are Lit reactive controllers in
 // ./element/ (engine loading, the frame and its theme and size, the group selection, the toolbar), its
-// styles are in ./element/styles.js and its messages in ./element/messages.js; this class creates the
+// styles are in ./element/styles.js and its messages in ./element/adjustments.js; this class creates the
 // controllers and gives widgets one API. A widget overrides the callbacks below (engineReady, redraw,
 // selectionChanged, groupHoverChanged, constrainSelection) and the exports (toCSV, toArray, exportCanvas, and
 // toPyTorch where a widget can say in PyTorch what it computes).
@@ -12,7 +12,7 @@ import { checkNumbers, textInNumber } from './ranges.js';
 import { composeCanvas, csvTable } from '../render/export.js';
 import { pixelRatio } from '../render/canvas.js';
 import { baseStyles } from './element/styles.js';
-import { inAttributeNames, leftOut, namedValue, namedValueAdjustments } from './element/messages.js';
+import { inAttributeNames, leftOut, namedValue, namedValueAdjustments } from './element/adjustments.js';
 import { EngineController, inTurn } from './element/engine-controller.js';
 import { FrameController } from './element/frame-controller.js';
 import { GroupController } from './element/group-controller.js';
@@ -21,7 +21,7 @@ import { LocaleController } from './element/locale-controller.js';
 
 // widgets import these from here
 export { baseStyles, pickedChipStyles } from './element/styles.js';
-export { leftOut, replaced } from './element/messages.js';
+export { leftOut, replaced } from './element/adjustments.js';
 export { TapController, forInput, leaves } from './element/tap-controller.js';
 
 const DRAWING = Symbol('drawing');

@@ -1,0 +1,32 @@
+// <posenc-permutation>'s messages in English, the fallback of every other language. {name} is a placeholder; an
+// object holds plural forms chosen by {count} (Intl.PluralRules). Assembled into web/src/i18n/en.js.
+export default {
+  'widget.permutation': 'permutation',
+
+  'permutation.title': 'Why order is invisible to attention',
+  'permutation.shuffle': 'Shuffle',
+  'permutation.reverse': 'Reverse',
+  'permutation.addEncoding': 'add positional encoding',
+  'permutation.original': 'Original order',
+  'permutation.shuffled': 'Shuffled order',
+  'permutation.tableCaption': 'attention output per token',
+  'permutation.firstValues': ', first {shown} of {count} values',
+  'permutation.token': 'token',
+  'permutation.same': 'Every token\'s output is {exactly} in both orders: largest difference {zero}. Attention saw a bag of words.',
+  'permutation.exactlySame': 'exactly the same',
+  'permutation.sameSentence': 'This order spells {sentence}: only copies of a repeated word traded places. Each of them now sits at another position, so its own output changes (largest difference {diff}), but slot by slot the two runs see the same words and give the same outputs: there is nothing to tell apart.',
+  'permutation.theSameSentence': 'the same sentence',
+  'permutation.changes': 'With positions added, the outputs {change} when the order changes: largest difference {diff}. The model can now tell the sentences apart.',
+  'permutation.change': 'change',
+  'permutation.rounding': 'Largest difference {diff} — float rounding only (the sums ran in another order); the outputs are the same.',
+  'permutation.note': 'Each word\'s vector comes from a seeded embedding table; attention uses the vectors themselves as queries, keys and values.',
+  'permutation.noteWith': 'PE(k) is added to the word at position k, so a moved word carries a different vector.',
+  'permutation.noteWithout': 'Nothing in the input says where a word stands.',
+  'permutation.tooMany': 'tokens: {given} given, at most {max} fit, so the first {max} are used',
+  'permutation.badOrder': 'order: {order} is not a shuffle of 0 to {last} (each once), so {shown} is shown',
+  'permutation.pictureWith': 'With positional encoding: largest change {diff}',
+  'permutation.pictureWithout': 'Without positional encoding: largest change {diff}',
+  'permutation.positionOriginal': 'position (original)',
+  'permutation.positionShuffled': 'position (shuffled)',
+  'permutation.maxDiff': 'max |Δ| of its output row',
+};
