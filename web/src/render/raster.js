@@ -8,8 +8,8 @@
 // - Work is sliced by time: after `budgetMs` the partial image is published and the job yields to the
 //   browser, so even 8192 × 4096 never freezes the page. Starting a new job cancels the previous one.
 
-import { NAN_COLOR } from './color.js';
-import { nextFrame } from './canvas.js';
+import { NAN_COLOR, lut } from './color.js';
+import { fitCanvas, nextFrame } from './canvas.js';
 
 const CHUNK_FLOATS = 1 << 20; // 4 MiB of float32 per engine call: each call has a fixed set-up cost, so few big calls
 
@@ -188,5 +188,39 @@ export class MatrixRaster {
   _publish(fromRow, toRow) {
     if (toRow <= fromRow) return;
     this._ctx.putImageData(this._image, 0, 0, 0, fromRow, this._image.width, toRow - fromRow);
+  }
+}
+
+/**
+ * Sizes `canvas` to `layout` (see matrix-view.js: matrixLayout) and rasterises its rows × cols into `raster`
+ * at the plot rectangle's device size, coloured by `scheme` from vmin to vmax. Resolves as render() does.
+ */
+export function rasterizeLayout(raster, canvas, layout, ratio, { scheme, vmin, vmax, fill, onProgress }) {
+  fitCanvas(canvas, layout.width, layout.height, ratio);
+  const { rows, cols, rect } = layout;
+  return raster.render({ rows, cols, maxW: rect.w * ratio, maxH: rect.h * ratio, palette: lut(scheme).packed, vmin, vmax, fill, onProgress });
+}
+
+/**
+ * When a widget's progressive drawing is finished (what its `renderComplete` waits for): begin() as a drawing
+ * starts, end() when the latest one is done. A drawing that replaces an unfinished one keeps its promise, so
+ * whoever waits for the first waits for what replaced it.
+ */
+export class Completion {
+  #promise = Promise.resolve();
+  #resolve = null;
+
+  get promise() {
+    return this.#promise;
+  }
+
+  begin() {
+    if (!this.#resolve) this.#promise = new Promise((r) => (this.#resolve = r));
+  }
+
+  end() {
+    const r = this.#resolve;
+    this.#resolve = null;
+    r?.();
   }
 }

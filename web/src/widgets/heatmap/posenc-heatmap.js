@@ -1,77 +1,37 @@
-// <posenc-heatmap>: the sinusoidal PE matrix, positions × dimensions, computed by the engine.
+// <posenc-heatmap>: the sinusoidal PE matrix, positions × dimensions, computed by the engine. Settings in
+// ./descriptor.js, the engine's rows for readouts and exports in ./model.js, the canvas in ./painters.js;
+// big tables are rasterised over several frames (render/raster.js) and time themselves with recordRender.
 
-import { html, css, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
-import { PosencElement, baseStyles, leftOut, TapController, leaves } from '../base.js';
+import { PosencElement, baseStyles, leftOut, TapController, leaves, elementProperties } from '../base.js';
 import { moveCellCursor } from '../grid-keys.js';
-import { intList, numberAttr } from '../../state/attributes.js';
 import { pushPosition } from '../../state/channel.js';
-import { MatrixRaster } from '../../render/raster.js';
-import { lut, SCHEME_NAMES } from '../../render/color.js';
-import { fitCanvas, clearCanvas, yieldTask, pointerIn } from '../../render/canvas.js';
-import { int, plain } from '../../render/format.js';
+import { Completion, MatrixRaster, rasterizeLayout } from '../../render/raster.js';
+import { clearCanvas, yieldTask, pointerIn } from '../../render/canvas.js';
+import { int } from '../../render/format.js';
 import { formatNumber } from '../../i18n/index.js';
-import { matrixLayout, drawRaster, drawMatrixAxes, drawRowMarks, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../../render/matrix-view.js';
-import { csvRow } from '../../render/export.js';
+import { matrixLayout } from '../../render/matrix-view.js';
 import { describeColumn, frequencyInfo, formulaText } from '../sinusoid-info.js';
-import { NAMES } from '../../engine/names.js';
 import { sinusoidalCode } from '../pytorch.js';
+import { properties, tag } from './descriptor.js';
+import { BIG_TABLE, CSV_MAX_CELLS, csvText, tableRow } from './model.js';
+import { paintHeatmap } from './painters.js';
+import { heatmapStyles } from './styles.js';
 
-const MAX_LENGTH = 1 << 20;
-const MAX_DMODEL = 1 << 14;
-const CSV_MAX_CELLS = 1 << 22;
 const TABLE_ROWS = 40;
 const TABLE_COLS = 24;
-const BIG_TABLE = 1 << 22;
 
 export class PosencHeatmap extends PosencElement {
-  static properties = {
-    length: { type: Number, reflect: true, converter: numberAttr(20), range: { min: 1, max: MAX_LENGTH, engine: 'SinusoidalOptions.length' } },
-    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(32), range: { min: 1, max: MAX_DMODEL, engine: 'SinusoidalOptions.dModel' } },
-    base: { type: Number, reflect: true, converter: numberAttr(10000) },
-    offset: { type: Number, reflect: true, converter: numberAttr(0) },
-    layout: { type: String, reflect: true, values: NAMES.layout.values },
-    scheme: { type: String, reflect: true, values: SCHEME_NAMES, fallback: 'RdBu' },
-    positions: { type: Array, reflect: true, converter: intList },
-    _cursor: { state: true },
-    _progress: { state: true },
-    _tableOpen: { state: true },
-  };
+  static properties = { ...elementProperties(properties), _cursor: { state: true }, _progress: { state: true }, _tableOpen: { state: true } };
 
-  static styles = [
-    baseStyles,
-    css`
-      .wrap {
-        position: relative;
-      }
-      .table-scroll {
-        max-height: 320px;
-      }
-      .progress {
-        position: absolute;
-        right: 12px;
-        top: 2px;
-        font-size: max(var(--_min-text), 0.8em);
-      }
-      .formula {
-        font-family: var(--_mono);
-      }
-    `,
-  ];
+  static styles = [baseStyles, heatmapStyles];
 
   // a tap reads a row; a second tap on it, or the Select button, selects it (element/tap-controller.js)
   _tap = new TapController(this, () => this._selectRow(this._cursor.row));
 
   constructor() {
     super();
-    this.length = 20;
-    this.dModel = 32;
-    this.base = 10000;
-    this.offset = 0;
-    this.layout = 'interleaved';
-    this.scheme = 'RdBu';
-    this.positions = [];
-    this.label = '';
     this._cursor = { row: 1, col: 0 }; // PE(1, 0) = sin(1): a first readout worth reading
     this._progress = 1;
     this._tableOpen = false;
@@ -79,23 +39,13 @@ export class PosencHeatmap extends PosencElement {
     this._rowBuf = new Float32Array(0);
     this._layoutGeom = null;
     this._linkedHover = null;
-    this._rendered = Promise.resolve();
-    this._resolveRendered = null;
+    this._drawn = new Completion();
     this._dirty = true;
-    this._lastRender = { ms: 0, frames: 0 };
     this._job = 0;
   }
 
-  // ---- parameters --------------------------------------------------------------------------------------
-
   get _params() {
-    return {
-      length: this.length,
-      dModel: this.dModel,
-      base: this.base,
-      offset: this.offset,
-      layout: this.choice('layout'),
-    };
+    return { length: this.length, dModel: this.dModel, base: this.base, offset: this.offset, layout: this.choice('layout') };
   }
 
   /** Selected positions that are not rows of the table: listed in a visible line (nothing to outline). */
@@ -109,12 +59,7 @@ export class PosencHeatmap extends PosencElement {
 
   /** Resolves when the picture for the current attributes is completely drawn. */
   get renderComplete() {
-    return this.updateComplete.then(() => this._rendered);
-  }
-
-  /** Timing of the last full repaint: { ms, frames } (frames > 1 means it was drawn progressively). */
-  get lastRender() {
-    return { ...this._lastRender };
+    return this.updateComplete.then(() => this._drawn.promise);
   }
 
   engineReady() {
@@ -123,13 +68,9 @@ export class PosencHeatmap extends PosencElement {
   }
 
   updated(changed) {
-    const dataKeys = ['length', 'dModel', 'base', 'offset', 'layout', 'scheme'];
-    if (dataKeys.some((k) => changed.has(k))) this._dirty = true;
+    if (['length', 'dModel', 'base', 'offset', 'layout', 'scheme'].some((k) => changed.has(k))) this._dirty = true;
     if (changed.has('length') || changed.has('dModel')) {
-      this._cursor = {
-        row: Math.min(this._cursor.row, Math.max(0, (this.length | 0) - 1)),
-        col: Math.min(this._cursor.col, Math.max(0, (this.dModel | 0) - 1)),
-      };
+      this._cursor = { row: Math.min(this._cursor.row, Math.max(0, (this.length | 0) - 1)), col: Math.min(this._cursor.col, Math.max(0, (this.dModel | 0) - 1)) };
     }
     if (this._dirty) this._recompute();
     else if (changed.has('positions') || changed.has('_cursor') || changed.has('theme')) this._paint();
@@ -140,24 +81,17 @@ export class PosencHeatmap extends PosencElement {
     this._recompute();
   }
 
+  firstUpdated() {
+    this._dirty = true;
+  }
+
   // ---- computing and drawing ---------------------------------------------------------------------------
-
-  _newRenderPromise() {
-    if (this._resolveRendered) return;
-    this._rendered = new Promise((r) => (this._resolveRendered = r));
-  }
-
-  _finishRender() {
-    const r = this._resolveRendered;
-    this._resolveRendered = null;
-    r?.();
-  }
 
   async _recompute() {
     const canvas = this.renderRoot?.querySelector('canvas.plot');
     if (!canvas || !this.pe) return;
     this._dirty = false;
-    this._newRenderPromise();
+    this._drawn.begin();
     const t0 = performance.now();
     const ok = this.guard(() => {
       checkRanges(this);
@@ -168,8 +102,8 @@ export class PosencHeatmap extends PosencElement {
     if (!ok) {
       this._raster.cancel();
       this._layoutGeom = null;
-      const ctx = clearCanvas(canvas, this.contentWidth, 60);
-      this._finishRender();
+      clearCanvas(canvas, this.contentWidth, 60);
+      this._drawn.end();
       return;
     }
     const p = this._params;
@@ -184,16 +118,8 @@ export class PosencHeatmap extends PosencElement {
     const geom = matrixLayout({ width: this.contentWidth, rows: p.length, cols: p.dModel, top: 40, left, maxHeight: this.compact ? 240 : 420 });
     this._layoutGeom = geom;
     this._info = frequencyInfo(this.pe, p);
-    const ratio = this.ratio;
-    fitCanvas(canvas, geom.width, geom.height, ratio);
-    const scheme = this.choice('scheme');
-    const palette = lut(scheme).packed;
-    const done = await this._raster.render({
-      rows: p.length,
-      cols: p.dModel,
-      maxW: geom.rect.w * ratio,
-      maxH: geom.rect.h * ratio,
-      palette,
+    const done = await rasterizeLayout(this._raster, canvas, geom, this.ratio, {
+      scheme: this.choice('scheme'),
       vmin: -1,
       vmax: 1,
       fill: (off, count, into) => this.pe.sinusoidal({ ...p, length: count, offset: p.offset + off, into }),
@@ -204,98 +130,42 @@ export class PosencHeatmap extends PosencElement {
       },
     });
     if (!done) return; // a newer job took over; it resolves the promise
-    this._lastRender = { ms: performance.now() - t0, frames: this._raster.stats.frames };
+    this.recordRender({ ms: performance.now() - t0, frames: this._raster.stats.frames });
     if (this._progress !== 1) this._progress = 1;
     this._paint();
     // the readout needs the layout, which exists only from now on: render the template again (before the
     // render promise resolves, so whenReady() sees the readout filled in)
     this.requestUpdate();
-    this._finishRender();
-    this.dispatchEvent(new CustomEvent('posenc-rendered', { detail: { ...this._lastRender }, bubbles: true, composed: true }));
+    this._drawn.end();
+    this.dispatchEvent(new CustomEvent('posenc-rendered', { detail: this.lastRender, bubbles: true, composed: true }));
   }
 
   _paint() {
     const canvas = this.renderRoot?.querySelector('canvas.plot');
     const geom = this._layoutGeom;
     if (!canvas || !geom) return;
-    const theme = this.theme$();
-    const ctx = clearCanvas(canvas, geom.width, geom.height, this.ratio);
-    drawRaster(ctx, geom, this._raster.canvas, this.ratio);
-    const p = this._params;
-    // rows are positions offset, offset + 1, …: label them so (the left margin is sized for these digits)
-    drawMatrixAxes(ctx, geom, theme, { colTitle: this.t('heatmap.axisColumns'), rowTitle: this.t('heatmap.axisRows'), rowOffset: p.offset, rowLabel: (r) => String(p.offset + r) });
-    this._drawSinCosStrip(ctx, geom, theme);
-    const marks = this.getSelection().map((pos, i) => ({
-      row: pos - p.offset,
-      color: i === 0 ? theme.selectA : theme.selectB,
-      tag: i === 0 ? 'A' : 'B',
-    }));
-    drawRowMarks(ctx, geom, marks, `bold ${theme.fontSmall}`);
-    if (this._linkedHover) drawCrosshair(ctx, geom, { row: this._linkedHover.row - p.offset, col: null }, theme.cursor);
-    if (this._focused || this._pointerInside) drawCellCursor(ctx, geom, this._cursor, theme.cursor);
-    const scheme = this.choice('scheme');
-    drawMatrixLegend(ctx, geom, theme, {
-      scheme,
-      vmin: -1,
-      vmax: 1,
-      caption: this.t('heatmap.legend'),
-      keys: [
-        { color: theme.accent, label: this.t('heatmap.sinColumn') },
-        { color: theme.muted, label: this.t('heatmap.cosColumn') },
-      ],
+    paintHeatmap(this, canvas, {
+      geom,
+      image: this._raster.canvas,
+      p: this._params,
+      scheme: this.choice('scheme'),
+      positions: this.getSelection(),
+      hover: this._linkedHover,
+      cursor: this._cursor,
+      showCursor: this._focused || this._pointerInside,
     });
-  }
-
-  _drawSinCosStrip(ctx, geom, theme) {
-    const { rect, cols } = geom;
-    const y = rect.y - 8;
-    ctx.save();
-    if (this._params.layout === 'split' || geom.cellW < 1.5) {
-      // blocks: draw per column kind in runs
-      let start = 0;
-      let kind = describeColumn(0, this._params).kind;
-      for (let c = 1; c <= cols; c++) {
-        const k = c < cols ? describeColumn(c, this._params).kind : null;
-        if (k !== kind) {
-          ctx.fillStyle = kind === 'sin' ? theme.accent : kind === 'cos' ? theme.muted : theme.grid;
-          ctx.fillRect(rect.x + start * geom.cellW, y, (c - start) * geom.cellW, 6);
-          start = c;
-          kind = k;
-        }
-      }
-      if (geom.cellW < 1.5 && this._params.layout !== 'split') {
-        ctx.fillStyle = theme.muted;
-        ctx.font = theme.fontSmall;
-        ctx.textBaseline = 'bottom';
-        ctx.textAlign = 'right';
-      }
-    } else {
-      for (let c = 0; c < cols; c++) {
-        const k = describeColumn(c, this._params).kind;
-        ctx.fillStyle = k === 'sin' ? theme.accent : k === 'cos' ? theme.muted : theme.grid;
-        ctx.fillRect(rect.x + c * geom.cellW + (geom.cellW > 3 ? 0.5 : 0), y, Math.max(0.5, geom.cellW - (geom.cellW > 3 ? 1 : 0)), 6);
-      }
-    }
-    ctx.restore();
   }
 
   // ---- exact values for readouts -----------------------------------------------------------------------
 
-  /** Row `row` of the table (positions offset+row), written by the engine into a reused buffer. */
-  _row(row) {
-    const p = this._params;
-    if (this._rowBuf.length !== p.dModel) this._rowBuf = new Float32Array(p.dModel);
-    return this.pe.sinusoidal({ ...p, length: 1, offset: p.offset + row, into: this._rowBuf });
-  }
-
   /** The engine's value at (row, col) of the current table. */
   valueAt(row, col) {
-    return this._row(row)[col];
+    if (this._rowBuf.length !== this.dModel) this._rowBuf = new Float32Array(this.dModel);
+    return tableRow(this.pe, this._params, row, this._rowBuf)[col];
   }
 
   get cursor() {
-    const p = this._params;
-    return { position: p.offset + this._cursor.row, dimension: this._cursor.col };
+    return { position: this._params.offset + this._cursor.row, dimension: this._cursor.col };
   }
 
   _readout() {
@@ -304,23 +174,15 @@ export class PosencHeatmap extends PosencElement {
     const p = this._params;
     const pos = p.offset + row;
     const v = this.valueAt(row, col);
-    const colInfo = describeColumn(col, p);
-    const f = formulaText(this._info, p, pos, col, v);
-    const kind = `${colInfo.kind}, i = ${colInfo.i}`;
-    return {
-      text: this.t('heatmap.readout', { position: pos, column: col, kind: colInfo.kind, pair: colInfo.i, value: formatNumber(this.locale, v, 4) }),
-      formula: f,
-      value: v,
-    };
+    const { kind, i } = describeColumn(col, p);
+    return { text: this.t('heatmap.readout', { position: pos, column: col, kind, pair: i, value: formatNumber(this.locale, v, 4) }), formula: formulaText(this._info, p, pos, col, v), value: v };
   }
 
   // ---- interaction -------------------------------------------------------------------------------------
 
   _pointer(e) {
-    const geom = this._layoutGeom;
-    if (!geom) return null;
     const pt = pointerIn(e);
-    return geom.cellAt(pt.x, pt.y);
+    return this._layoutGeom?.cellAt(pt.x, pt.y) ?? null;
   }
 
   _onMove(e) {
@@ -361,14 +223,10 @@ export class PosencHeatmap extends PosencElement {
   _onKey(e) {
     const p = this._params;
     this._tap.clear();
-    if (e.key === 'Enter' || e.key === ' ') {
+    if (e.key === 'Enter' || e.key === ' ' || e.key === 'Escape') {
       e.preventDefault();
-      this._selectRow(this._cursor.row);
-      return;
-    }
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      this._select([]);
+      if (e.key === 'Escape') this._select([]);
+      else this._selectRow(this._cursor.row);
       return;
     }
     const next = moveCellCursor(e, this._cursor, p.length, p.dModel, { shiftStep: 10, pageRows: 10, ctrlRows: true });
@@ -390,17 +248,19 @@ export class PosencHeatmap extends PosencElement {
 
   // ---- exports -----------------------------------------------------------------------------------------
 
-  _checkExportSize(p) {
+  /** The settings, checked for an export of the whole table (at most CSV_MAX_CELLS values). */
+  _exported() {
+    checkRanges(this);
+    const p = this._params;
     const count = p.length * p.dModel;
     const big = (n) => (this.locale === 'en' ? int(n) : n);
     if (count > CSV_MAX_CELLS) throw new RangeError(this.t('heatmap.tooBig', { count: big(count), limit: big(CSV_MAX_CELLS) }));
+    return p;
   }
 
   /** The table itself, float32 [length, dModel], for the .npy export. */
   toArray() {
-    checkRanges(this);
-    const p = this._params;
-    this._checkExportSize(p);
+    const p = this._exported();
     return { data: this.pe.sinusoidal(p), shape: [p.length, p.dModel] };
   }
 
@@ -410,30 +270,14 @@ export class PosencHeatmap extends PosencElement {
   }
 
   toCSV() {
-    checkRanges(this);
-    const p = this._params;
-    this._checkExportSize(p);
-    const lines = [csvRow(['position', ...Array.from({ length: p.dModel }, (_, c) => `dim${c}_${describeColumn(c, p).kind}`)])];
-    const chunk = Math.max(1, Math.floor(65536 / p.dModel));
-    const buf = new Float32Array(chunk * p.dModel);
-    for (let r0 = 0; r0 < p.length; r0 += chunk) {
-      const n = Math.min(chunk, p.length - r0);
-      const t = this.pe.sinusoidal({ ...p, length: n, offset: p.offset + r0, into: n === chunk ? buf : buf.subarray(0, n * p.dModel) });
-      for (let r = 0; r < n; r++) {
-        const vals = [];
-        for (let c = 0; c < p.dModel; c++) vals.push(plain(t[r * p.dModel + c]));
-        lines.push(`${p.offset + r0 + r},${vals.join(',')}`);
-      }
-    }
-    return lines.join('\n') + '\n';
+    return csvText(this.pe, this._exported());
   }
 
   async exportCanvas() {
     await this.renderComplete;
     const canvas = this.renderRoot.querySelector('canvas.plot');
     if (!canvas || !this._layoutGeom) return null;
-    const p = this._params;
-    return this.picture([canvas], this.t('heatmap.picture', { ...p }));
+    return this.picture([canvas], this.t('heatmap.picture', { ...this._params }));
   }
 
   // ---- template ----------------------------------------------------------------------------------------
@@ -510,10 +354,6 @@ export class PosencHeatmap extends PosencElement {
       </details>
     `;
   }
-
-  firstUpdated() {
-    this._dirty = true;
-  }
 }
 
-customElements.get('posenc-heatmap') || customElements.define('posenc-heatmap', PosencHeatmap);
+customElements.get(tag) || customElements.define(tag, PosencHeatmap);

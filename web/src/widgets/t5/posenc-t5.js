@@ -2,43 +2,30 @@
 // one row and one column), the query × key bucket grid, and the bias it produces by looking the buckets up
 // in a per-head table (an untrained, seeded table: pe.learned does the lookup, so even the gather is the
 // engine's). The exact / log / last-bucket regions are read off the engine's bucket function over every
-// distance it takes (binary searches), not re-derived and not limited to the plotted span.
+// distance it takes (binary searches), not re-derived and not limited to the plotted span. Settings in
+// ./descriptor.js, the computation in ./model.js, the canvases in ./painters.js.
 
 import { html, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
-import { PosencElement, baseStyles, replaced, TapController } from '../base.js';
+import { PosencElement, baseStyles, replaced, TapController, elementProperties } from '../base.js';
 import { moveCellCursor } from '../grid-keys.js';
-import { numberAttr, intList } from '../../state/attributes.js';
-import { clearCanvas, fillTextFitted, pointerIn } from '../../render/canvas.js';
+import { pointerIn } from '../../render/canvas.js';
 import { plain, int } from '../../render/format.js';
 import { formatNumber } from '../../i18n/index.js';
-import { drawXYPlot, drawCursor } from '../../render/xyplot.js';
-import { drawBars } from '../../render/bars.js';
-import { csvRow } from '../../render/export.js';
-import { clampInt, methodStyles, timed, announceChange } from '../methods-shared.js';
-import { t5Styles } from './styles.js';
-import { regions, firstAtLeast } from './model.js';
-import { paintGrid } from './painters.js';
+import { clampInt, methodStyles } from '../methods-shared.js';
 import { t5Code } from '../pytorch.js';
+import { properties, tag } from './descriptor.js';
+import { bucketOptions, computeT5, csvText, inAttributeWords, sharedRange } from './model.js';
+import { gridGeometry, paintCurve, paintGrids, paintTable } from './painters.js';
+import { t5Styles } from './styles.js';
+import { rangeText, regionName, sideText, signed } from './words.js';
 
-const MAX_LENGTH = 128;
+const MAX_LENGTH = properties.length.max;
+const MAX_HEADS = properties.heads.max;
 const MAX_SPAN = 1 << 14;
-const MAX_HEADS = 64;
 
 export class PosencT5 extends PosencElement {
-  static properties = {
-    numBuckets: { type: Number, reflect: true, attribute: 'num-buckets', converter: numberAttr(32) },
-    maxDistance: { type: Number, reflect: true, attribute: 'max-distance', converter: numberAttr(128) },
-    bidirectional: { type: Boolean, reflect: true },
-    length: { type: Number, reflect: true, converter: numberAttr(24), range: { min: 2, max: MAX_LENGTH, engine: 'T5GridOptions.queryLength' } },
-    heads: { type: Number, reflect: true, converter: numberAttr(4), range: { min: 1, max: MAX_HEADS, engine: 'LearnedOptions.dModel' } },
-    head: { type: Number, reflect: true, converter: numberAttr(0) },
-    seed: { type: Number, reflect: true, converter: numberAttr(0) },
-    span: { type: Number, reflect: true, converter: numberAttr(0) },
-    positions: { type: Array, reflect: true, converter: intList },
-    _cursor: { state: true },
-    _rp: { state: true },
-  };
+  static properties = { ...elementProperties(properties), _cursor: { state: true }, _rp: { state: true } };
 
   static styles = [baseStyles, methodStyles, t5Styles];
 
@@ -47,29 +34,13 @@ export class PosencT5 extends PosencElement {
 
   constructor() {
     super();
-    this.numBuckets = 32;
-    this.maxDistance = 128;
-    this.bidirectional = false;
-    this.length = 24;
-    this.heads = 4;
-    this.head = 0;
-    this.seed = 0;
-    this.span = 0;
-    this.positions = [];
-    this.label = '';
     this._cursor = { row: 10, col: 3 };
     this._rp = -7;
     this._data = null;
-    this._key = '';
-    this._lastRender = { ms: 0, frames: 0 };
-  }
-
-  get lastRender() {
-    return { ...this._lastRender };
   }
 
   get _opts() {
-    return { numBuckets: this.numBuckets, maxDistance: this.maxDistance, bidirectional: !!this.bidirectional };
+    return bucketOptions(this);
   }
 
   /** The head shown: the attribute brought into 0 … heads − 1 (not rewritten: adjustments names it). */
@@ -106,20 +77,6 @@ export class PosencT5 extends PosencElement {
     if (cell.row !== this._cursor.row || cell.col !== this._cursor.col) this._cursor = cell;
   }
 
-  /**
-   * An engine error caused by an attribute, with the attribute named as the author writes it (the engine
-   * says numBuckets and maxDistance). The engine's sentence stays English; the reason the widget adds to
-   * it is in the widget's language.
-   */
-  _attributeError(err) {
-    const message = String(err?.message ?? '');
-    if (!/\b(numBuckets|maxDistance)\b/.test(message)) return err;
-    let text = message.replace(/\bnumBuckets\b/g, 'num-buckets').replace(/\bmaxDistance\b/g, 'max-distance');
-    if (/exact-bucket count/.test(text)) text += ` — ${this.t(this.bidirectional ? 't5.exactQuarter' : 't5.exactHalf')}`;
-    const Ctor = typeof err?.constructor === 'function' ? err.constructor : Error;
-    return new Ctor(text, { cause: err });
-  }
-
   /** Half-width of the bucket plot: the attribute, or a quarter past max-distance (and past the grid). */
   get _R() {
     if (Number.isInteger(this.span) && this.span > 0) return Math.min(MAX_SPAN, this.span);
@@ -145,57 +102,31 @@ export class PosencT5 extends PosencElement {
     this._rp = cell.col - cell.row;
   }
 
-  _compute() {
-    const pe = this.pe;
-    const o = this._opts;
-    const R = this._R;
-    const L = this.length;
-    const H = this.heads;
-    // one row (query 0, keys 0…R: key after the query) and one column (queries 0…R, key 0: key before)
-    const after = pe.t5.buckets({ ...o, queryLength: 1, keyLength: R + 1 });
-    const before = pe.t5.buckets({ ...o, queryLength: R + 1, keyLength: 1 });
-    const x = new Float64Array(2 * R + 1);
-    const y = new Float64Array(2 * R + 1);
-    for (let i = 0; i <= 2 * R; i++) {
-      const rp = i - R;
-      x[i] = rp;
-      y[i] = rp >= 0 ? after[rp] : before[-rp];
-    }
-    const grid = pe.t5.buckets({ ...o, queryLength: L, keyLength: L });
-    const table = pe.learned({ maxLength: o.numBuckets, dModel: H, seed: this.seed, std: 1 });
-    const bias = pe.learned({ maxLength: o.numBuckets, dModel: H, seed: this.seed, std: 1, positions: grid });
-    return { R, L, H, after, before, x, y, grid, table, bias, past: regions(pe, o, -1), future: regions(pe, o, 1), nb: o.numBuckets };
-  }
-
   willUpdate(changed) {
     super.willUpdate(changed);
     if (changed.has('positions') && this.positions?.length) this.selectionChanged(this.positions, null);
     if (!this.pe) return;
-    const ok = this.guard(() => {
+    this._data = this.guard(() => {
       checkRanges(this);
-      const key = [this.numBuckets, this.maxDistance, !!this.bidirectional, this.length, this.heads, this.seed, this._R].join('|');
-      if (key !== this._key || !this._data) {
+      const settings = { ...this._opts, length: this.length, heads: this.heads, seed: this.seed };
+      const data = this.cached('t5', [settings, this._R], () => {
         try {
-          this._data = this._compute();
+          return computeT5(this.pe, settings, this._R);
         } catch (err) {
-          throw this._attributeError(err);
+          throw inAttributeWords(err, () => this.t(this.bidirectional ? 't5.exactQuarter' : 't5.exactHalf'));
         }
-        this._key = key;
-      }
+      });
       this._setCursor(this._clampCell(this._cursorGiven ?? this._cursor));
-      this._rp = clampInt(this._rp, -this._data.R, this._data.R);
-      return true;
-    }, { main: true });
-    if (!ok) this._data = null;
+      this._rp = clampInt(this._rp, -data.R, data.R);
+      return data;
+    }, { main: true }) ?? null;
   }
 
   updated() {
-    timed(this, () => this._draw());
+    this.timed(() => this._draw());
     // one event per change of what the readouts show: the cell (and its bucket and bias), the head, the
     // bucket-plot cursor
-    if (this._data) {
-      announceChange(this, { ...this.cell, curve: { relativePosition: this._rp, bucket: this.bucketOf(this._rp) } });
-    }
+    if (this._data) this.announce({ ...this.cell, curve: { relativePosition: this._rp, bucket: this.bucketOf(this._rp) } });
   }
 
   redraw() {
@@ -234,35 +165,11 @@ export class PosencT5 extends PosencElement {
     return { cell: this.cell, past: side(d.past), future: side(d.future), rp: this._rp, bucket: this.bucketOf(this._rp) };
   }
 
-  /**
-   * The relative positions sharing the bucket of rp, as [from, to] (signed, from ≤ to; ±Infinity for the
-   * final bucket, which every farther distance shares), found with the engine's bucket function.
-   */
-  _shared(rp) {
-    const key = `${this._key}|${rp}`;
-    if (this._sharedCache?.key === key) return this._sharedCache.range;
-    const sign = rp < 0 ? -1 : 1;
-    const side = sign < 0 ? this._data.past : this._data.future;
-    const bucket = (n) => this.pe.t5.bucket(sign * n, this._opts);
-    const b = bucket(Math.abs(rp));
-    const from = firstAtLeast(bucket, b);
-    const to = side.last && b === side.lastBucket ? Infinity : firstAtLeast(bucket, b + 1) - 1;
-    const range = sign > 0 ? [from, to] : [-to, -from];
-    this._sharedCache = { key, range };
-    return range;
-  }
-
-  _regionName(rp) {
-    const d = this._data;
-    const side = rp >= 0 ? d.future : d.past;
-    const n = Math.abs(rp);
-    if (rp > 0 && !this.bidirectional) return this.t('t5.regionFuture');
-    if (n <= side.exact[1]) return this.t('t5.regionExact');
-    if (side.last && n >= side.last[0]) return this.t('t5.regionLast');
-    return this.t('t5.regionLog');
-  }
-
   // ---- drawing -----------------------------------------------------------------------------------------------
+
+  _canvas(name) {
+    return this.renderRoot?.querySelector(`canvas.${name}`);
+  }
 
   _draw() {
     this._drawCurve();
@@ -270,121 +177,16 @@ export class PosencT5 extends PosencElement {
   }
 
   _drawCurve() {
-    const canvas = this.renderRoot?.querySelector('canvas.curve');
-    if (!canvas) return;
-    const w = this._firstColumnWidth;
-    const h = this.compact ? 170 : 230;
-    const ctx = clearCanvas(canvas, w, h, this.ratio);
-    const d = this._data;
-    if (!d) return;
-    const t = this.theme$();
-    const R = d.R;
-    const band = (side, sign) => {
-      const out = [];
-      const add = (a, b, color, label) => {
-        b = Math.min(b, R);
-        if (b < a) return;
-        const lo = sign > 0 ? a - 0.5 : -b - 0.5;
-        const hi = sign > 0 ? b + 0.5 : -a + 0.5;
-        out.push({ from: lo, to: hi, color, label });
-      };
-      if (sign > 0 && !this.bidirectional) {
-        add(1, R, 'rgba(128,128,128,0.10)', this.t('t5.bandFuture'));
-        return out;
-      }
-      add(sign > 0 ? Math.max(1, side.exact[0]) : side.exact[0], side.exact[1], 'rgba(26,127,55,0.14)', this.t('t5.bandExact'));
-      add(side.log[0], side.log[1], 'rgba(10,88,202,0.10)', this.t('t5.bandLog'));
-      if (side.last) add(side.last[0], side.last[1], 'rgba(207,34,46,0.10)', this.t('t5.regionLast'));
-      return out;
-    };
-    const rect = { x: 46, y: 10, w: w - 46 - 12, h: h - 52 };
-    const plot = drawXYPlot(ctx, {
-      rect,
-      xDomain: [-R - 0.5, R + 0.5],
-      yDomain: [-0.5, d.nb - 0.5],
-      theme: t,
-      bands: [...band(d.past, -1), ...band(d.future, 1)],
-      series: [{ x: d.x, y: d.y, color: t.accent, step: true, width: 2 }],
-      lines: [
-        { axis: 'x', value: -this.maxDistance, color: t.muted, label: `−max-distance`, align: 'end' },
-        ...(this.bidirectional ? [{ axis: 'x', value: this.maxDistance, color: t.muted, label: 'max-distance', align: 'end' }] : []),
-      ],
-      xLabel: this.t('t5.axisRelative'),
-      yLabel: this.t('t5.axisBucket'),
-      yLabelOffset: 32,
-    });
-    this._curvePlot = { plot, rect };
-    const b = this.bucketOf(this._rp);
-    drawCursor(ctx, plot, rect, this._rp, [{ y: b, color: t.selectA }], this._focusCurve ? t.cursor : t.selectA);
-  }
-
-  /** Width of the curve and the bias table: the first column in the compact layout, else the frame's. */
-  get _firstColumnWidth() {
-    return this.widthIn(this.renderRoot?.querySelector('.curve-pane'));
-  }
-
-  _gridGeometry() {
-    const w = this.widthIn(this.renderRoot?.querySelector('.pair'));
-    const two = w >= (this.compact ? 440 : 560);
-    const each = two ? Math.floor((w - 16) / 2) : w;
-    const size = Math.max(120, Math.min(each - 40, this.compact ? 300 : 420));
-    return { w, two, each, size, h: size + 66 };
+    const canvas = this._canvas('curve');
+    const { _data: data, _rp: rp, maxDistance, bidirectional } = this;
+    if (canvas) this._curvePlot = paintCurve(this, canvas, { data, rp, bucket: this.bucketOf(rp), focused: this._focusCurve, maxDistance, bidirectional, width: this.paneWidth('.curve-pane') });
   }
 
   _drawGrids() {
-    const d = this._data;
-    const g = this._gridGeometry();
-    for (const which of ['buckets', 'bias']) {
-      const canvas = this.renderRoot?.querySelector(`canvas.${which}`);
-      if (!canvas) continue;
-      const ctx = clearCanvas(canvas, g.size + 40, g.h, this.ratio);
-      if (!d) continue;
-      paintGrid(ctx, g.size, this.theme$(), { which, data: d, head: this._head, cursor: this._cursor, focused: this._focusGrid === which, words: this._gridWords });
-    }
-    this._drawTable();
-  }
-
-  /** The grids' canvas texts in the widget's language (see paintGrid). */
-  get _gridWords() {
-    return {
-      key: this.t('t5.axisKey'),
-      query: this.t('t5.axisQuery'),
-      bucket: (n) => this.t('t5.bucketN', { bucket: n }),
-      number: (v) => formatNumber(this.locale, v, 2),
-    };
-  }
-
-  _drawTable() {
-    const canvas = this.renderRoot?.querySelector('canvas.table');
-    if (!canvas) return;
-    const w = this._firstColumnWidth;
-    const h = this.compact ? 96 : 110;
-    const ctx = clearCanvas(canvas, w, h, this.ratio);
-    const d = this._data;
-    if (!d) return;
-    const t = this.theme$();
-    const values = new Float32Array(d.nb);
-    let m = 0;
-    for (let b = 0; b < d.nb; b++) {
-      values[b] = d.table[b * d.H + this._head];
-      m = Math.max(m, Math.abs(values[b]));
-    }
-    const c = this.cell;
-    // the name at the left on two lines: the bars start after its wider line (60 px at least, a third of the width at most)
-    ctx.font = t.fontSmall;
-    const name = [this.t('t5.tableHead', { head: this._head }), this.t('t5.tableName')];
-    const x0 = Math.round(Math.min(w / 3, Math.max(60, ...name.map((s) => ctx.measureText(s).width + 8))));
-    drawBars(ctx, { rect: { x: x0, y: 6, w: w - x0 - 10, h: h - 28 }, values, range: m || 1, pos: t.pos, neg: t.neg, axis: t.muted, highlight: c.bucket, highlightColor: t.cursor });
-    ctx.font = t.fontSmall;
-    ctx.fillStyle = t.muted;
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'middle';
-    fillTextFitted(ctx, name[0], 2, h / 2 - 8, x0 - 4, { maxLines: 1 });
-    fillTextFitted(ctx, name[1], 2, h / 2 + 8, x0 - 4, { maxLines: 1 });
-    ctx.textBaseline = 'bottom';
-    ctx.fillText(this.t('t5.bucketN', { bucket: 0 }), x0, h);
-    ctx.textAlign = 'right';
-    ctx.fillText(this.t('t5.bucketN', { bucket: d.nb - 1 }), w - 10, h);
+    const data = this._data;
+    paintGrids(this, { buckets: this._canvas('buckets'), bias: this._canvas('bias') }, { data, head: this._head, cursor: this._cursor, focused: this._focusGrid, width: this.paneWidth('.pair') });
+    const canvas = this._canvas('table');
+    if (canvas) paintTable(this, canvas, { data, head: this._head, bucket: this.cell?.bucket, width: this.paneWidth('.curve-pane') });
   }
 
   // ---- interaction -------------------------------------------------------------------------------------------
@@ -412,6 +214,11 @@ export class PosencT5 extends PosencElement {
     this._moveCursor(next.row, next.col);
   }
 
+  /** The grids' size and place for the pair's width (see painters.js). */
+  _gridGeometry() {
+    return gridGeometry(this.paneWidth('.pair'), this.compact);
+  }
+
   _onGridPointer(e, click) {
     const g = this._gridGeometry();
     const pt = pointerIn(e);
@@ -425,15 +232,9 @@ export class PosencT5 extends PosencElement {
 
   _onCurveKey(e) {
     const R = this._data?.R ?? 0;
-    let rp = this._rp;
     const big = e.shiftKey ? 10 : 1;
-    if (e.key === 'ArrowLeft') rp -= big;
-    else if (e.key === 'ArrowRight') rp += big;
-    else if (e.key === 'PageDown') rp -= 10;
-    else if (e.key === 'PageUp') rp += 10;
-    else if (e.key === 'Home') rp = -R;
-    else if (e.key === 'End') rp = R;
-    else return;
+    const rp = { ArrowLeft: this._rp - big, ArrowRight: this._rp + big, PageDown: this._rp - 10, PageUp: this._rp + 10, Home: -R, End: R }[e.key];
+    if (rp === undefined) return;
     e.preventDefault();
     this._curveTo(clampInt(rp, -R, R));
   }
@@ -457,9 +258,8 @@ export class PosencT5 extends PosencElement {
   _onCurveMove(e) {
     const cp = this._curvePlot;
     if (!cp) return;
-    const pt = pointerIn(e);
     const R = this._data?.R ?? 0;
-    const v = Math.round(cp.plot.sx.invert(pt.x));
+    const v = Math.round(cp.plot.sx.invert(pointerIn(e).x));
     if (v >= -R && v <= R && v !== this._rp) this._curveTo(v);
   }
 
@@ -476,51 +276,33 @@ export class PosencT5 extends PosencElement {
   }
 
   toCSV() {
-    const d = this._data;
-    if (!d) return '';
-    const lines = [csvRow(['relative_position', 'bucket'])];
-    for (let i = 0; i < d.x.length; i++) lines.push(csvRow([d.x[i], d.y[i]]));
-    lines.push('', csvRow(['query', 'key', 'bucket', ...Array.from({ length: d.H }, (_, h) => `bias_head${h}`)]));
-    for (let q = 0; q < d.L; q++) {
-      for (let k = 0; k < d.L; k++) {
-        const i = q * d.L + k;
-        lines.push(csvRow([q, k, d.grid[i], ...Array.from(d.bias.subarray(i * d.H, (i + 1) * d.H))]));
-      }
-    }
-    return lines.join('\n') + '\n';
+    return this._data ? csvText(this._data) : '';
   }
 
   async exportCanvas() {
     await this.updateComplete;
-    const parts = ['canvas.curve', 'canvas.buckets', 'canvas.bias', 'canvas.table'].map((s) => this.renderRoot.querySelector(s)).filter(Boolean);
+    const parts = ['curve', 'buckets', 'bias', 'table'].map((name) => this._canvas(name)).filter(Boolean);
     if (!parts.length || !this._data) return null;
     return this.picture(parts, this.t('t5.picture', { buckets: this.numBuckets, maxDistance: this.maxDistance, mode: this.t(this.bidirectional ? 't5.pictureBidirectional' : 't5.pictureCausal') }));
   }
 
   // ---- template ----------------------------------------------------------------------------------------------
 
-  /** A signed distance or relative position as the reader writes numbers (typographic minus, ∞ for the open end). */
-  _n(v) {
-    return v === Infinity ? '∞' : v === -Infinity ? '−∞' : formatNumber(this.locale, v);
-  }
-
-  _rangeText([a, b]) {
-    return a === b ? this._n(a) : `${this._n(a)} … ${this._n(b)}`;
-  }
-
-  /** One side's regions in words; the start of the last bucket as the engine's bucket function gives it. */
-  _sideText(side, R, after = false) {
-    const parts = [];
-    const exact = [after ? Math.max(1, side.exact[0]) : side.exact[0], side.exact[1]]; // distance 0 is the query itself
-    if (exact[1] >= exact[0]) parts.push(this.t('t5.sideExact', { range: this._rangeText(exact) }));
-    if (side.log[1] >= side.log[0]) parts.push(this.t('t5.sideLog', { range: this._rangeText(side.log) }));
-    const regions = parts.length ? parts.reduce((first, second) => this.t('t5.sideList', { first, second })) : '';
-    const rest = regions ? 'After' : 'Only';
-    if (side.last) {
-      const beyond = side.last[0] > R ? this.t('t5.sideBeyond', { span: R }) : '';
-      return this.t(`t5.sideLast${rest}`, { regions, from: this._n(side.last[0]), bucket: side.lastBucket, beyond });
-    }
-    return this.t(`t5.sideNever${rest}`, { regions, bucket: side.lastBucket });
+  /** One of the two grid canvases (`which`: buckets or bias), read and moved the same way. */
+  _gridCanvas(which, label) {
+    return html`<canvas
+      class="plot ${which}"
+      tabindex="0"
+      role="img"
+      aria-label=${label}
+      aria-describedby="cell-readout"
+      @keydown=${this._onGridKey}
+      @pointermove=${(e) => this._onGridPointer(e, false)}
+      @pointerdown=${(e) => this._onGridPointer(e, false)}
+      @click=${(e) => this._onGridPointer(e, true)}
+      @focus=${() => ((this._focusGrid = which), this._drawGrids())}
+      @blur=${() => ((this._focusGrid = null), this._drawGrids())}
+    ></canvas>`;
   }
 
   render() {
@@ -533,6 +315,7 @@ export class PosencT5 extends PosencElement {
     const headSelect = html`<select aria-label=${this.t('t5.head')} .value=${String(this._head)} @change=${(e) => (this.head = Number(e.target.value))}>
       ${Array.from({ length: heads }, (_, h) => html`<option value=${h} ?selected=${h === this._head}>${h}</option>`)}
     </select>`;
+    const shared = () => this.cached('shared', [this._opts, rp], () => sharedRange(this.pe, this._opts, d, rp));
     return html`
       ${this.renderHead(title)}
       <div class="controls">
@@ -557,20 +340,15 @@ export class PosencT5 extends PosencElement {
       ></canvas>
       <p id="curve-readout" class="readout" role="status" aria-live="polite" aria-atomic="true">
         ${d && b != null
-          ? this.tHtml('t5.curveReadout', {
-              rp: this._n(rp),
-              bucket: html`<span data-role="bucket" data-value=${b}>${b}</span>`,
-              region: this._regionName(rp),
-              range: this._rangeText(this._shared(rp)),
-            })
+          ? this.tHtml('t5.curveReadout', { rp: signed(this, rp), bucket: html`<span data-role="bucket" data-value=${b}>${b}</span>`, region: regionName(this, d, rp), range: rangeText(this, shared()) })
           : this._ready
             ? ''
             : this.t('common.loading')}
       </p>
       ${d
         ? html`<p class="note lesson" data-role="regions">
-            ${this.t('t5.keysBefore', { regions: this._sideText(d.past, d.R) })}${this.bidirectional
-              ? this.t('t5.keysAfterBidirectional', { first: d.after[1], last: d.future.lastBucket, regions: this._sideText(d.future, d.R, true) })
+            ${this.t('t5.keysBefore', { regions: sideText(this, d.past, d.R) })}${this.bidirectional
+              ? this.t('t5.keysAfterBidirectional', { first: d.after[1], last: d.future.lastBucket, regions: sideText(this, d.future, d.R, true) })
               : this.t('t5.keysAfterCausal')}
           </p>`
         : nothing}
@@ -578,35 +356,11 @@ export class PosencT5 extends PosencElement {
       <div class="pair">
         <div>
           <p class="panel-title">${this.t('t5.gridTitle')}</p>
-          <canvas
-            class="plot buckets"
-            tabindex="0"
-            role="img"
-            aria-label=${this.t('t5.gridAria', { length: this.length })}
-            aria-describedby="cell-readout"
-            @keydown=${this._onGridKey}
-            @pointermove=${(e) => this._onGridPointer(e, false)}
-            @pointerdown=${(e) => this._onGridPointer(e, false)}
-            @click=${(e) => this._onGridPointer(e, true)}
-            @focus=${() => ((this._focusGrid = 'buckets'), this._drawGrids())}
-            @blur=${() => ((this._focusGrid = null), this._drawGrids())}
-          ></canvas>
+          ${this._gridCanvas('buckets', this.t('t5.gridAria', { length: this.length }))}
         </div>
         <div>
           <p class="panel-title">${this.tHtml('t5.biasTitle', { head: headSelect })}</p>
-          <canvas
-            class="plot bias"
-            tabindex="0"
-            role="img"
-            aria-label=${this.t('t5.biasAria', { head: this._head })}
-            aria-describedby="cell-readout"
-            @keydown=${this._onGridKey}
-            @pointermove=${(e) => this._onGridPointer(e, false)}
-            @pointerdown=${(e) => this._onGridPointer(e, false)}
-            @click=${(e) => this._onGridPointer(e, true)}
-            @focus=${() => ((this._focusGrid = 'bias'), this._drawGrids())}
-            @blur=${() => ((this._focusGrid = null), this._drawGrids())}
-          ></canvas>
+          ${this._gridCanvas('bias', this.t('t5.biasAria', { head: this._head }))}
         </div>
       </div>
       <p id="cell-readout" class="readout" role="status" aria-live="polite" aria-atomic="true">
@@ -614,7 +368,7 @@ export class PosencT5 extends PosencElement {
           ? this.tHtml('t5.cellReadout', {
               query: c.query,
               key: c.key,
-              rp: this._n(c.relativePosition),
+              rp: signed(this, c.relativePosition),
               bucket: html`<span data-role="cell-bucket" data-value=${c.bucket}>${c.bucket}</span>`,
               head: c.head,
               bias: html`<span data-role="cell-bias" data-value=${plain(c.bias)}>${formatNumber(this.locale, c.bias, 4)}</span>`,
@@ -637,4 +391,4 @@ export class PosencT5 extends PosencElement {
   }
 }
 
-customElements.get('posenc-t5') || customElements.define('posenc-t5', PosencT5);
+customElements.get(tag) || customElements.define(tag, PosencT5);
