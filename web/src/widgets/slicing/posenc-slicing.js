@@ -1,197 +1,27 @@
 // <posenc-slicing>: how `pe[:, 0::2]` / `pe[:, 1::2]` fill the table and how `x + pe[:, :seq, :]`
 // broadcasts over the batch — five steps with shapes, values from the engine. A seq longer than the table
 // (length) is not clamped: the slice stops at the table's last row and the addition fails, as in PyTorch,
-// and the widget says so.
+// and the widget says so. Settings in ./descriptor.js, the tensors in ./model.js; this element holds the
+// steps' templates and the reader's input.
 
-import { html, css, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { styleProps } from '../../render/style-props.js';
 import { checkRanges } from '../ranges.js';
-import { PosencElement, baseStyles, replaced } from '../base.js';
-import { numberAttr } from '../../state/attributes.js';
+import { PosencElement, baseStyles, replaced, elementProperties } from '../base.js';
 import { lut, textOn } from '../../render/color.js';
 import { formatNumber } from '../../i18n/index.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
 import { slicingCode } from '../pytorch.js';
+import { properties, tag } from './descriptor.js';
+import { STEPS, computeSlicing, sumOf } from './model.js';
+import { slicingStyles } from './styles.js';
 
-// each step's code; its title is the message slicing.step<n>
-const STEPS = [
-  'pe[:, 0::2]   pe[:, 1::2]',
-  'pe[:, 0::2] = torch.sin(position * div_term)',
-  'pe[:, 1::2] = torch.cos(position * div_term)',
-  'pe = pe.unsqueeze(0)      # then pe[:, :seq_len, :]',
-  'x = x + pe[:, :seq_len, :]',
-];
 const code = (text) => html`<code dir="ltr">${text}</code>`;
 
 export class PosencSlicing extends PosencElement {
-  static properties = {
-    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(6), range: { min: 2, max: 16, even: true, engine: 'SinusoidalOptions.dModel' } },
-    length: { type: Number, reflect: true, converter: numberAttr(4), range: { min: 1, max: 12, engine: 'SinusoidalOptions.length' } },
-    seq: { type: Number, reflect: true, converter: numberAttr(3), range: { min: 1 } },
-    batch: { type: Number, reflect: true, converter: numberAttr(2), range: { min: 1, max: 4 } },
-    base: { type: Number, reflect: true, converter: numberAttr(10000) },
-    step: { type: Number, reflect: true, converter: numberAttr(1) },
-  };
+  static properties = elementProperties(properties);
 
-  static styles = [
-    baseStyles,
-    css`
-      [role='tablist'] {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 4px;
-        margin: 4px 0 8px;
-      }
-      [role='tab'][aria-selected='true'] {
-        background: var(--_accent);
-        color: var(--_accent-fg);
-        border-color: var(--_accent);
-      }
-      .panel {
-        border: 1px solid var(--_border);
-        border-radius: var(--_radius);
-        padding: 10px;
-      }
-      .panel h4 {
-        margin: 0 0 6px;
-      }
-      pre.code {
-        font-family: var(--_mono);
-        background: var(--_surface);
-        padding: 6px 10px;
-        border-radius: calc(var(--_radius) * 0.6);
-        overflow-x: auto;
-        margin: 6px 0;
-        font-size: max(var(--_min-text), 0.9em);
-      }
-      .dims {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 4px;
-        margin: 6px 0;
-      }
-      .dim {
-        min-width: 34px;
-        padding: 6px 4px;
-        text-align: center;
-        border-radius: 6px;
-        border: 2px solid var(--_border);
-        font-family: var(--_mono);
-      }
-      .dim.sin {
-        border-color: var(--_accent);
-      }
-      .dim.cos {
-        border-color: var(--_muted);
-        border-style: dashed;
-      }
-      .groups {
-        display: grid;
-        grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
-        gap: 8px;
-      }
-      .group {
-        background: var(--_surface);
-        border-radius: var(--_radius);
-        padding: 8px;
-      }
-      .shape {
-        font-family: var(--_mono);
-        white-space: nowrap;
-      }
-      table.values th.sin {
-        border-top: 3px solid var(--_accent);
-      }
-      table.values th.cos {
-        border-top: 3px dashed var(--_muted);
-      }
-      .batches {
-        display: grid;
-        grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
-        gap: 12px;
-      }
-      .batch {
-        display: flex;
-        flex-direction: column;
-        align-items: flex-start;
-        gap: 2px;
-        min-width: 0;
-        max-width: 100%;
-      }
-      .batch .op {
-        padding-left: 12px;
-        line-height: 1;
-      }
-      table.values {
-        font-size: max(var(--_min-text), 0.78em);
-      }
-      table.values th,
-      table.values td {
-        padding: 2px 5px;
-      }
-      table.shapes {
-        border-collapse: collapse;
-        font-family: var(--_mono);
-        margin: 6px 0;
-      }
-      table.shapes td,
-      table.shapes th {
-        padding: 2px 10px;
-        text-align: center;
-        border-bottom: 1px solid var(--_border);
-      }
-      table.shapes th[scope='row'] {
-        text-align: left;
-        font-weight: normal;
-      }
-      @media (max-width: 480px) {
-        table.shapes {
-          font-size: max(var(--_min-text), 0.85em);
-        }
-        table.shapes td,
-        table.shapes th {
-          padding: 2px 4px;
-        }
-      }
-      .stack {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 10px;
-        align-items: center;
-      }
-      .op {
-        font-size: 1.4em;
-        font-weight: 600;
-        color: var(--_muted);
-      }
-      .cap {
-        font-size: max(var(--_min-text), 0.85em);
-        color: var(--_muted);
-        margin: 2px 0;
-      }
-      table.shapes td.bad {
-        color: var(--_bad);
-        font-weight: 600;
-      }
-      .nav {
-        display: flex;
-        gap: 6px;
-        margin-top: 8px;
-        align-items: center;
-      }
-    `,
-  ];
-
-  constructor() {
-    super();
-    this.dModel = 6;
-    this.length = 4;
-    this.seq = 3;
-    this.batch = 2;
-    this.base = 10000;
-    this.step = 1;
-    this.label = '';
-  }
+  static styles = [baseStyles, slicingStyles];
 
   get _step() {
     return Math.max(1, Math.min(STEPS.length, Math.round(this.step) || 1));
@@ -210,19 +40,11 @@ export class PosencSlicing extends PosencElement {
     this.requestUpdate();
   }
 
-  /** Engine data for the current attributes: { pe, x, omega } */
+  /** Engine data for the current attributes (./model.js): { pe, x, omega, d, L, S, B, fits } */
   _data() {
-    const d = this.dModel;
-    const L = this.length;
-    const S = this.seq;
-    const B = this.batch;
     checkRanges(this);
-    const pe = this.pe.sinusoidal({ length: L, dModel: d, base: this.base });
-    // x only exists when the addition does (seq ≤ length); longer, x + pe[:, :seq] is a shape error
-    const fits = S <= L;
-    const x = fits ? this.pe.learned({ maxLength: B * S, dModel: d, seed: 7, std: 1 }) : null;
-    const { invFreq } = this.pe.rope.invFreq({ headDim: d, base: this.base });
-    return { pe, x, omega: invFreq, d, L, S, B, fits };
+    const { dModel, length, seq, batch, base } = this;
+    return this.cached('slicing', [dModel, length, seq, batch, base], () => computeSlicing(this.pe, { dModel, length, seq, batch, base }));
   }
 
   _cell(v) {
@@ -377,12 +199,7 @@ export class PosencSlicing extends PosencElement {
   /** x + pe[:, :seq], float32 [batch, seq, dModel]; a RangeError when seq > length (no such sum). */
   toArray() {
     const D = this.guard(() => this._data());
-    if (!D) return null;
-    const { pe, x, d, S, B, L } = D;
-    if (!D.fits) throw new RangeError(`seq (${S}) is longer than length (${L}): x + pe[:, :seq] does not broadcast`);
-    const sum = new Float32Array(B * S * d);
-    for (let i = 0; i < sum.length; i++) sum[i] = x[i] + pe[i % (S * d)];
-    return { data: sum, shape: [B, S, d] };
+    return D ? sumOf(D) : null;
   }
 
   toPyTorch() {
@@ -450,4 +267,4 @@ export class PosencSlicing extends PosencElement {
   }
 }
 
-customElements.get('posenc-slicing') || customElements.define('posenc-slicing', PosencSlicing);
+customElements.get(tag) || customElements.define(tag, PosencSlicing);
