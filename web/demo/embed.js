@@ -43,7 +43,8 @@ export function embedAttributes(tag) {
     let kind = null;
     if (o.type === Number) kind = 'number';
     else if (o.type === Boolean) kind = 'boolean';
-    else if (o.type === Array) kind = o.converter === intList ? 'ints' : o.converter === stringList ? 'texts' : 'numbers';
+    // text lists: stringList, or stringListAttr's (a missing attribute restores the default), which writes the same
+    else if (o.type === Array) kind = o.converter === intList ? 'ints' : o.converter?.toAttribute === stringList.toAttribute ? 'texts' : 'numbers';
     else if (name === 'scheme') kind = 'scheme';
     else if (TEXT.has(name)) kind = 'text';
     else kind = o.values ?? null; // the names the widget declares for the attribute

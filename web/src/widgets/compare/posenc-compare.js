@@ -1,147 +1,30 @@
 // <posenc-compare>: pick two positions from a token strip and compare their encodings (engine metrics).
+// Settings in ./descriptor.js, the encodings and metrics in ./model.js, the bar charts in ./painters.js; this
+// element holds the selection, the template and the reader's input.
 
-import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles, pickedChipStyles, forInput, leaves } from '../base.js';
-import { intList, stringList, numberAttr } from '../../state/attributes.js';
+import { html, nothing } from 'lit';
+import { PosencElement, baseStyles, pickedChipStyles, forInput, leaves, elementProperties } from '../base.js';
 import { pushPosition, normalizePositions } from '../../state/channel.js';
-import { clearCanvas, pointerIn } from '../../render/canvas.js';
+import { pointerIn } from '../../render/canvas.js';
 import { plain } from '../../render/format.js';
-import { drawBars } from '../../render/bars.js';
 import { formatNumber } from '../../i18n/index.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
-import { NAMES } from '../../engine/names.js';
 import { sinusoidalSliceCode } from '../pytorch.js';
-
-const MAX_CHIPS = 512;
-
-/**
- * One sentence about what the three numbers say for this gap, in the widget's language (`t`, `locale`).
- * Wording is ours; numbers are the engine's.
- */
-export function insightFor(gap, r, dModel, positions, t, locale) {
-  const n = (v, digits) => formatNumber(locale, v, digits);
-  const numbers = { gap, dModel, cosine: n(r.cosine, 4), dot: n(r.dot, 4), distance: n(r.euclidean, 4) };
-  // d_model 1 holds sin(p) alone: PE(0) is the zero vector, whose angle to anything is undefined
-  if (dModel === 1 && positions.includes(0)) return t('compare.insightZeroVector', numbers);
-  // the sentences below lean on slow pairs that keep distant positions alike: narrow tables have none
-  if (gap > 0 && dModel < 8) return t('compare.insightNarrow', { ...numbers, count: Math.ceil(dModel / 2) });
-  if (gap === 0) return t('compare.insightSame', { ...numbers, dot: n(r.dot, 2), half: dModel / 2 });
-  if (gap === 1) return t('compare.insightNeighbours', numbers);
-  if (gap <= 4) return t('compare.insightNear', numbers);
-  if (gap <= 20) return t('compare.insightMid', { ...numbers, distance: n(r.euclidean, 2) });
-  return t('compare.insightFar', numbers);
-}
+import { properties, tag } from './descriptor.js';
+import { MAX_CHIPS, chipsAsked, encodePair, insightFor, measure } from './model.js';
+import { dimensionAt, paintVectors } from './painters.js';
+import { compareStyles } from './styles.js';
 
 export class PosencCompare extends PosencElement {
   static properties = {
-    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(64) },
-    length: { type: Number, reflect: true, converter: numberAttr(20) },
-    base: { type: Number, reflect: true, converter: numberAttr(10000) },
-    layout: { type: String, reflect: true, values: NAMES.layout.values },
-    tokens: { type: Array, reflect: true, converter: stringList },
-    positions: { type: Array, reflect: true, converter: intList },
+    ...elementProperties(properties),
     _hoverDim: { state: true },
   };
 
-  static styles = [
-    baseStyles,
-    pickedChipStyles(".chip[data-slot='A']", ".chip[data-slot='B']"),
-    css`
-      .strip {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 6px;
-        margin: 4px 0 10px;
-        padding: 0;
-        list-style: none;
-      }
-      .chip {
-        display: inline-flex;
-        flex-direction: column;
-        align-items: center;
-        min-width: 44px;
-        min-height: 44px;
-        padding: 3px 8px;
-        line-height: 1.15;
-        position: relative;
-      }
-      .chip .tok {
-        font-weight: 600;
-        max-width: 12ch;
-        overflow: hidden;
-        text-overflow: ellipsis;
-        white-space: nowrap;
-      }
-      .chip .idx {
-        font-size: max(var(--_min-text), 0.75em);
-        opacity: 0.8;
-        font-family: var(--_mono);
-      }
-      .chip .idx.only {
-        font-size: max(var(--_min-text), 0.95em);
-        opacity: 1;
-        margin: auto 0;
-      }
-      .chip .badge {
-        position: absolute;
-        top: -7px;
-        right: -5px;
-        font-size: max(var(--_min-text), 0.7em);
-        font-weight: 700;
-        background: var(--_bg);
-        color: var(--_fg);
-        border: 1px solid currentColor;
-        border-radius: 8px;
-        padding: 0 4px;
-      }
-      .metrics {
-        display: grid;
-        grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
-        gap: 8px;
-        margin: 8px 0;
-      }
-      .metric {
-        background: var(--_surface);
-        border: 1px solid var(--_border);
-        border-radius: var(--_radius);
-        padding: 8px 10px;
-      }
-      .metric .num {
-        font-family: var(--_mono);
-        font-size: 1.45em;
-        font-weight: 600;
-        display: block;
-      }
-      .metric .name {
-        color: var(--_muted);
-        font-size: max(var(--_min-text), 0.9em);
-      }
-      .insight {
-        margin: 6px 0;
-      }
-      .vs {
-        margin: 2px 0 4px;
-        font-weight: 600;
-        overflow-wrap: anywhere;
-      }
-      .a {
-        color: var(--_select-a);
-      }
-      .b {
-        color: var(--_select-b);
-      }
-    `,
-  ];
+  static styles = [baseStyles, pickedChipStyles(".chip[data-slot='A']", ".chip[data-slot='B']"), compareStyles];
 
   constructor() {
     super();
-    this.dModel = 64;
-    this.length = 20;
-    this.base = 10000;
-    this.layout = 'interleaved';
-    this.tokens = ['The', 'cat', 'sat', 'on', 'the', 'mat'];
-    this.positions = [0, 1];
-    this.label = '';
     this._hoverDim = -1;
     this._focusIndex = 0;
     this._lastDetail = null;
@@ -152,12 +35,11 @@ export class PosencCompare extends PosencElement {
   }
 
   get _chipCount() {
-    const n = Number.isInteger(this.length) && this.length > 0 ? this.length : this.tokens.length;
-    return Math.min(MAX_CHIPS, n);
+    return Math.min(MAX_CHIPS, chipsAsked(this));
   }
 
   get adjustments() {
-    const asked = Number.isInteger(this.length) && this.length > 0 ? this.length : this.tokens.length;
+    const asked = chipsAsked(this);
     return [
       ...super.adjustments,
       ...(asked > MAX_CHIPS ? [this.t('compare.tooManyChips', { asked, max: MAX_CHIPS, last: MAX_CHIPS - 1 })] : []),
@@ -171,13 +53,13 @@ export class PosencCompare extends PosencElement {
 
   /** The two selected positions [a, b] (one may be missing). */
   get pair() {
-    const sel = this.getSelection().filter((p) => p < this._chipCount);
-    return sel;
+    return this.getSelection().filter((p) => p < this._chipCount);
   }
 
-  /** Encoding of one position, from the engine. */
-  encode(pos) {
-    return this.pe.sinusoidal({ ...this._params, length: 1, offset: pos });
+  /** [PE(a), PE(b)] of the pair, from the engine (kept until the pair or the settings change). */
+  _vectors() {
+    const pair = this.pair;
+    return this.cached('vectors', [pair, this._params], () => encodePair(this.pe, this._params, pair));
   }
 
   /** { dot, cosine, euclidean } of the selected pair, from the engine; null until two are selected. */
@@ -185,10 +67,7 @@ export class PosencCompare extends PosencElement {
     if (!this.pe) return null;
     const [a, b] = this.pair;
     if (a == null || b == null) return null;
-    return this.guard(() => {
-      const r = this.pe.compare(this.encode(a), this.encode(b));
-      return { dot: r.dot, cosine: r.cosine, euclidean: r.euclidean };
-    }, { main: true }) ?? null;
+    return this.guard(() => ({ ...this.cached('result', [a, b, this._params], () => measure(this.pe, ...this._vectors())) }), { main: true }) ?? null;
   }
 
   engineReady() {
@@ -205,7 +84,7 @@ export class PosencCompare extends PosencElement {
   }
 
   updated(changed) {
-    this._drawVectors();
+    this.timed(() => this._drawVectors());
     if (this.pe && (changed.has('positions') || changed.has('dModel') || changed.has('base') || changed.has('layout') || changed.has('_ready'))) {
       const r = this.result;
       const detail = { positions: this.pair, result: r };
@@ -223,12 +102,8 @@ export class PosencCompare extends PosencElement {
 
   _onChipKey(e, i) {
     const n = this._chipCount;
-    let j = i;
-    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') j = Math.min(n - 1, i + 1);
-    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') j = Math.max(0, i - 1);
-    else if (e.key === 'Home') j = 0;
-    else if (e.key === 'End') j = n - 1;
-    else return;
+    const j = { ArrowRight: Math.min(n - 1, i + 1), ArrowDown: Math.min(n - 1, i + 1), ArrowLeft: Math.max(0, i - 1), ArrowUp: Math.max(0, i - 1), Home: 0, End: n - 1 }[e.key];
+    if (j === undefined) return;
     e.preventDefault();
     this._focusIndex = j;
     this.requestUpdate();
@@ -238,40 +113,13 @@ export class PosencCompare extends PosencElement {
   _drawVectors() {
     const canvas = this.renderRoot?.querySelector('canvas.plot');
     if (!canvas || !this.pe) return;
-    const [a, b] = this.pair;
-    const t = this.theme$();
-    const w = this.contentWidth;
-    const h = 150;
-    const ctx = clearCanvas(canvas, w, h, this.ratio);
-    const vecs = this.guard(() => [a != null ? this.encode(a) : null, b != null ? this.encode(b) : null]);
-    if (!vecs) return;
-    this._vecs = vecs;
-    const rowH = 58;
-    const left = 66;
-    const draw = (v, y, color, name) => {
-      ctx.fillStyle = color;
-      ctx.font = t.fontBold;
-      ctx.textBaseline = 'middle';
-      ctx.textAlign = 'left';
-      ctx.fillText(name, 4, y + rowH / 2);
-      if (!v) return;
-      drawBars(ctx, { rect: { x: left, y, w: w - left - 6, h: rowH }, values: v, range: 1, pos: color, neg: color, axis: t.muted, highlight: this._hoverDim, highlightColor: t.cursor });
-    };
-    draw(vecs[0], 6, t.selectA, a != null ? `A: PE(${a})` : 'A: —');
-    draw(vecs[1], 12 + rowH, t.selectB, b != null ? `B: PE(${b})` : 'B: —');
-    ctx.fillStyle = t.muted;
-    ctx.font = t.fontSmall;
-    ctx.textAlign = 'right';
-    ctx.textBaseline = 'bottom';
-    ctx.fillText(this.t('compare.axis', { last: this.dModel - 1 }), w - 6, h);
+    const vectors = this.guard(() => this._vectors());
+    if (vectors) this._vecs = vectors;
+    paintVectors(this, canvas, { vectors, pair: this.pair, hoverDim: this._hoverDim, dModel: this.dModel, width: this.contentWidth });
   }
 
   _onPlotMove(e) {
-    const pt = pointerIn(e);
-    const x = pt.x;
-    const left = 66;
-    const d = Math.floor(((x - left) / (this.contentWidth - left - 6)) * this.dModel);
-    this._hoverDim = d >= 0 && d < this.dModel ? d : -1;
+    this._hoverDim = dimensionAt(pointerIn(e).x, this.contentWidth, this.dModel);
   }
 
   _onPlotKey(e) {
@@ -290,8 +138,9 @@ export class PosencCompare extends PosencElement {
     const [a, b] = this.pair;
     if (!this.result) return null;
     const data = new Float32Array(2 * this.dModel);
-    data.set(this.encode(a), 0);
-    data.set(this.encode(b), this.dModel);
+    const [va, vb] = this._vectors();
+    data.set(va, 0);
+    data.set(vb, this.dModel);
     return { data, shape: [2, this.dModel], rows: [`PE(${a})`, `PE(${b})`] };
   }
 
@@ -307,8 +156,7 @@ export class PosencCompare extends PosencElement {
     const [a, b] = this.pair;
     const r = this.result;
     if (!r) return '';
-    const va = this.encode(a);
-    const vb = this.encode(b);
+    const [va, vb] = this._vectors();
     const lines = [csvRow(['dimension', `PE(${a})`, `PE(${b})`])];
     for (let i = 0; i < va.length; i++) lines.push(csvRow([i, va[i], vb[i]]));
     lines.push('');
@@ -395,4 +243,4 @@ export class PosencCompare extends PosencElement {
   }
 }
 
-customElements.get('posenc-compare') || customElements.define('posenc-compare', PosencCompare);
+customElements.get(tag) || customElements.define(tag, PosencCompare);

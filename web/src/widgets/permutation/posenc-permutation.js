@@ -1,107 +1,28 @@
 // <posenc-permutation>: self-attention without positions cannot see word order. Shuffle the tokens and
 // each token's output row stays the same (difference 0); add positional encodings and it changes.
-// Attention, embeddings and encodings all come from the engine.
+// Attention, embeddings and encodings all come from the engine (./model.js); settings in ./descriptor.js.
 
-import { html, css, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { styleProps } from '../../render/style-props.js';
 import { checkRanges } from '../ranges.js';
-import { PosencElement, baseStyles } from '../base.js';
-import { intList, stringListAttr, numberAttr, toIntArray, toStringArray } from '../../state/attributes.js';
+import { PosencElement, baseStyles, elementProperties } from '../base.js';
+import { toIntArray, toStringArray } from '../../state/attributes.js';
 import { lut, textOn } from '../../render/color.js';
 import { plain } from '../../render/format.js';
 import { formatNumber, formatSci } from '../../i18n/index.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
-import { tokenEmbedding, prng } from '../toy.js';
 import { permutationCode } from '../pytorch.js';
-
-const MAX_TOKENS = 12;
-const DEFAULT_TOKENS = ['I', 'love', 'Paris'];
-
-function isPermutation(order, n) {
-  if (order.length !== n) return false;
-  const seen = new Array(n).fill(false);
-  for (const k of order) {
-    if (!Number.isInteger(k) || k < 0 || k >= n || seen[k]) return false;
-    seen[k] = true;
-  }
-  return true;
-}
+import { properties, tag } from './descriptor.js';
+import { MAX_TOKENS, computePermutation, isPermutation, orderOf, shuffleOrder } from './model.js';
+import { permutationStyles } from './styles.js';
 
 export class PosencPermutation extends PosencElement {
-  static properties = {
-    tokens: { type: Array, reflect: true, converter: stringListAttr(DEFAULT_TOKENS) },
-    order: { type: Array, reflect: true, converter: intList },
-    encoding: { type: Boolean, reflect: true },
-    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(8), range: { min: 2, max: 64, engine: 'SinusoidalOptions.dModel' } },
-    base: { type: Number, reflect: true, converter: numberAttr(10000) },
-  };
+  static properties = elementProperties(properties);
 
-  static styles = [
-    baseStyles,
-    css`
-      .sentences {
-        display: grid;
-        grid-template-columns: repeat(auto-fit, minmax(min(340px, 100%), 1fr)); /* a panel's value table is ~320px wide */
-        gap: 10px;
-        margin: 8px 0;
-      }
-      .sentence {
-        background: var(--_surface);
-        border-radius: var(--_radius);
-        padding: 8px;
-        min-width: 0;
-      }
-      .sentence h4 {
-        margin: 0 0 6px;
-        font-size: max(var(--_min-text), 0.95em);
-      }
-      .words {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 4px;
-        margin-bottom: 6px;
-      }
-      .word {
-        border: 1px solid var(--_border);
-        background: var(--_bg);
-        border-radius: 6px;
-        padding: 2px 8px;
-        font-weight: 600;
-        overflow-wrap: anywhere;
-      }
-      .word small {
-        font-weight: normal;
-        color: var(--_muted);
-        font-family: var(--_mono);
-      }
-      .verdict {
-        font-size: 1.05em;
-        border-left: 4px solid var(--_ok);
-        padding: 6px 10px;
-        background: var(--_surface);
-        border-radius: 0 var(--_radius) var(--_radius) 0;
-      }
-      .verdict.differs {
-        border-left-color: var(--_bad);
-      }
-      .verdict .num {
-        font-family: var(--_mono);
-        font-weight: 700;
-      }
-      table.values td.diff {
-        font-weight: 600;
-      }
-    `,
-  ];
+  static styles = [baseStyles, permutationStyles];
 
   constructor() {
     super();
-    this.tokens = DEFAULT_TOKENS.slice();
-    this.order = [];
-    this.encoding = false;
-    this.dModel = 8;
-    this.base = 10000;
-    this.label = '';
     this._shuffles = 0;
   }
 
@@ -122,79 +43,29 @@ export class PosencPermutation extends PosencElement {
 
   /** The current shuffle: order[k] = index (in the original sentence) of the token now at position k. */
   get _order() {
-    const n = this._tokens.length;
-    const o = toIntArray(this.order);
-    if (isPermutation(o, n)) return o;
-    // default: rotate by one (I love Paris -> Paris I love), the identity when n < 2
-    return Array.from({ length: n }, (_, k) => (k + n - 1) % n);
+    return orderOf(toIntArray(this.order), this._tokens.length);
   }
 
   engineReady() {
     this.requestUpdate();
   }
 
-  /** Runs the engine's attention on a sequence of token indices; returns { input, output } (n × d). */
-  _attend(indices, E) {
-    const n = indices.length;
-    const d = this.dModel;
-    const X = new Float32Array(n * d);
-    for (let k = 0; k < n; k++) X.set(E[indices[k]], k * d);
-    if (this.encoding) {
-      const P = this.pe.sinusoidal({ length: n, dModel: d, base: this.base });
-      for (let i = 0; i < X.length; i++) X[i] += P[i];
-    }
-    // queries, keys and values are the inputs themselves (identity projections keep the numbers few;
-    // any per-token projection would lead to the same conclusion)
-    const { output, weights } = this.pe.attention({ q: X, k: X, v: X, seqLen: n, heads: 1, headDim: d });
-    return { input: X, output, weights };
-  }
-
-  /** Everything the widget shows, from the engine. */
+  /** Everything the widget shows, from the engine (kept until a setting changes). */
   get result() {
     if (!this.pe) return null;
     return this.guard(() => this._compute(), { main: true }) ?? null;
   }
 
   _compute() {
-    const toks = this._tokens;
-    const n = toks.length;
-    const d = this.dModel;
-    if (n < 2) throw new RangeError('tokens needs at least two comma-separated words');
+    const settings = { tokens: this._tokens, order: this._order, dModel: this.dModel, base: this.base, encoding: this.encoding };
+    if (settings.tokens.length < 2) throw new RangeError('tokens needs at least two comma-separated words');
     checkRanges(this);
-    const E = toks.map((t) => tokenEmbedding(this.pe, t, d, 1));
-    const order = this._order;
-    const original = this._attend(toks.map((_, i) => i), E);
-    const shuffled = this._attend(order, E);
-    // compare each token's output row: row k of the shuffled run belongs to token order[k]
-    const perToken = new Array(n).fill(0);
-    let maxDiff = 0;
-    for (let k = 0; k < n; k++) {
-      const i = order[k];
-      let m = 0;
-      for (let c = 0; c < d; c++) m = Math.max(m, Math.abs(shuffled.output[k * d + c] - original.output[i * d + c]));
-      perToken[i] = m;
-      maxDiff = Math.max(maxDiff, m);
-    }
-    // with a repeated word an order can give back the very same sentence
-    const sameSentence = order.every((i, k) => toks[i] === toks[k]);
-    return { tokens: toks, order, original, shuffled, perToken, maxDiff, sameSentence, d, n };
+    return this.cached('result', Object.values(settings), () => computePermutation(this.pe, settings));
   }
 
   _shuffle() {
     const n = this._tokens.length;
-    if (n < 2) return;
-    const current = this._order.join(',');
-    const rnd = prng(0x5eed + ++this._shuffles * 7919);
-    let o;
-    for (let tries = 0; tries < 20; tries++) {
-      o = Array.from({ length: n }, (_, i) => i);
-      for (let i = n - 1; i > 0; i--) {
-        const j = Math.floor(rnd() * (i + 1));
-        [o[i], o[j]] = [o[j], o[i]];
-      }
-      if (o.join(',') !== current && o.some((v, i) => v !== i)) break;
-    }
-    this.order = o;
+    if (n >= 2) this.order = shuffleOrder(n, this._order.join(','), ++this._shuffles);
   }
 
   _cell(v) {
@@ -308,4 +179,4 @@ export class PosencPermutation extends PosencElement {
   }
 }
 
-customElements.get('posenc-permutation') || customElements.define('posenc-permutation', PosencPermutation);
+customElements.get(tag) || customElements.define(tag, PosencPermutation);

@@ -1,134 +1,32 @@
 // <posenc-pipeline>: token → embedding lookup → (× √d_model) → + PE(position) → (dropout), step by step.
+// Settings in ./descriptor.js, the stages' vectors in ./model.js, their bar charts in ./painters.js; this
+// element holds the playback, the template and the reader's input.
 
-import { html, css, nothing } from 'lit';
+import { html } from 'lit';
 import { checkRanges } from '../ranges.js';
-import { PosencElement, baseStyles, replaced, forInput, leaves } from '../base.js';
-import { numberAttr, textAttr } from '../../state/attributes.js';
-import { clearCanvas } from '../../render/canvas.js';
-import { drawBars } from '../../render/bars.js';
+import { PosencElement, baseStyles, replaced, forInput, leaves, elementProperties } from '../base.js';
 import { formatNumber } from '../../i18n/index.js';
 import { csvRow } from '../../render/export.js';
-import { tokenId, tokenEmbedding, prng, engineNorm } from '../toy.js';
+import { tokenId, engineNorm } from '../toy.js';
 import { pipelineCode } from '../pytorch.js';
-
-const DEFAULT_TOKEN = 'Hello';
+import { properties, tag } from './descriptor.js';
+import { computeStages, dropoutP, labelStages, stageCount } from './model.js';
+import { paintStage, sharedRange } from './painters.js';
+import { pipelineStyles } from './styles.js';
 
 const PLAY_MS = 1400;
 
 export class PosencPipeline extends PosencElement {
   static properties = {
-    token: { type: String, reflect: true, converter: textAttr(DEFAULT_TOKEN) },
-    position: { type: Number, reflect: true, converter: numberAttr(0), range: { min: 0, max: Number.MAX_SAFE_INTEGER - 1, engine: 'SinusoidalOptions.offset' } },
-    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(32), range: { min: 1, max: 4096, engine: 'SinusoidalOptions.dModel' } },
-    base: { type: Number, reflect: true, converter: numberAttr(10000) },
-    scale: { type: Boolean, reflect: true },
-    dropout: { type: Boolean, reflect: true },
-    dropoutRate: { type: Number, reflect: true, attribute: 'dropout-rate', converter: numberAttr(0.1) },
-    step: { type: Number, reflect: true, converter: numberAttr(1) },
+    ...elementProperties(properties),
     _playing: { state: true },
     _hover: { state: true },
   };
 
-  static styles = [
-    baseStyles,
-    css`
-      ol.stages {
-        list-style: none;
-        padding: 0;
-        margin: 8px 0;
-        display: grid;
-        gap: 8px;
-      }
-      /* compact: the stages two by two */
-      :host([compact]) .stages {
-        grid-template-columns: repeat(auto-fit, minmax(min(100%, 30em), 1fr));
-        margin: 4px 0;
-      }
-      .stage {
-        border: 1px solid var(--_border);
-        border-radius: var(--_radius);
-        padding: 8px 10px;
-        background: var(--_bg);
-        transition: opacity 0.3s ease, border-color 0.3s ease;
-      }
-      .stage.future {
-        border-style: dashed;
-        color: var(--_muted);
-      }
-      .stage.future canvas,
-      .stage.future .token {
-        opacity: 0.35;
-      }
-      .stage.current {
-        border-color: var(--_accent);
-        box-shadow: 0 0 0 1px var(--_accent);
-      }
-      .stage h4 {
-        margin: 0 0 4px;
-        font-size: max(var(--_min-text), 0.95em);
-        display: flex;
-        flex-wrap: wrap;
-        gap: 4px 10px;
-        align-items: baseline;
-      }
-      .stage h4 .num {
-        display: inline-grid;
-        place-items: center;
-        width: 1.6em;
-        height: 1.6em;
-        border-radius: 50%;
-        background: var(--_surface);
-        border: 1px solid var(--_border);
-        font-size: max(var(--_min-text), 0.85em);
-      }
-      .stage .shape {
-        font-family: var(--_mono);
-        color: var(--_muted);
-        font-weight: normal;
-        font-size: max(var(--_min-text), 0.9em);
-      }
-      .token {
-        font-size: 1.3em;
-        font-weight: 600;
-        font-family: var(--_mono);
-        overflow-wrap: anywhere;
-      }
-      .equation {
-        font-family: var(--_mono);
-        background: var(--_surface);
-        border-radius: var(--_radius);
-        padding: 6px 10px;
-        overflow-wrap: anywhere;
-      }
-      input.tok {
-        width: 9em;
-      }
-      input.pos {
-        width: 6em;
-      }
-      .step-slider {
-        flex: 1 1 180px;
-        display: flex;
-        gap: 8px;
-        align-items: center;
-      }
-      .step-slider input {
-        flex: 1;
-      }
-    `,
-  ];
+  static styles = [baseStyles, pipelineStyles];
 
   constructor() {
     super();
-    this.token = DEFAULT_TOKEN;
-    this.position = 0;
-    this.dModel = 32;
-    this.base = 10000;
-    this.scale = false;
-    this.dropout = false;
-    this.dropoutRate = 0.1;
-    this.step = 1;
-    this.label = '';
     this._playing = false;
     this._hover = null;
     this._timer = 0;
@@ -141,41 +39,10 @@ export class PosencPipeline extends PosencElement {
   }
 
   _stages() {
-    const d = this.dModel;
     checkRanges(this);
-    const pos = this.position;
-    const sqrtD = Math.sqrt(d);
-    const id = tokenId(this.token);
-    const emb = tokenEmbedding(this.pe, this.token, d, 1 / sqrtD);
-    const t = this.t.bind(this);
-    const out = [
-      { key: 'token', title: t('pipeline.stage.token'), shape: `"${this.token}"`, text: t('pipeline.stage.token.text', { position: pos, id: String(id) }) },
-      { key: 'embedding', title: t('pipeline.stage.embedding'), shape: `[${d}]`, vector: emb, text: t('pipeline.stage.embedding.text', { id: String(id) }) },
-    ];
-    let x = emb;
-    if (this.scale) {
-      const s = new Float32Array(d);
-      for (let i = 0; i < d; i++) s[i] = emb[i] * sqrtD;
-      x = s;
-      out.push({ key: 'scaled', title: t('pipeline.stage.scaled', { factor: formatNumber(this.locale, sqrtD, 3) }), shape: `[${d}]`, vector: s, text: t('pipeline.stage.scaled.text') });
-    }
-    const pev = this.pe.sinusoidal({ length: 1, offset: pos, dModel: d, base: this.base });
-    out.push({ key: 'pe', title: t('pipeline.stage.pe', { position: pos }), shape: `[${d}]`, vector: pev, text: t('pipeline.stage.pe.text') });
-    const sum = new Float32Array(d);
-    for (let i = 0; i < d; i++) sum[i] = x[i] + pev[i];
-    out.push({ key: 'sum', title: t('pipeline.stage.sum'), shape: `[${d}]`, vector: sum, text: t('pipeline.stage.sum.text') });
-    if (this.dropout) {
-      const p = this._dropoutP;
-      const rnd = prng(id * 131 + pos);
-      const kept = new Float32Array(d);
-      const dropped = new Uint8Array(d);
-      for (let i = 0; i < d; i++) {
-        if (rnd() < p) dropped[i] = 1;
-        else kept[i] = sum[i] / (1 - p);
-      }
-      out.push({ key: 'dropout', title: t('pipeline.stage.dropout', { p }), shape: `[${d}]`, vector: kept, dropped, text: t('pipeline.stage.dropout.text', { p, keep: formatNumber(this.locale, 1 - p, 2) }) });
-    }
-    return out;
+    const settings = { token: this.token, position: this.position, dModel: this.dModel, base: this.base, scale: this.scale, dropout: this.dropout, rate: this._dropoutP };
+    const computed = this.cached('stages', Object.values(settings), () => computeStages(this.pe, settings));
+    return labelStages(computed, settings, this.t.bind(this), this.locale);
   }
 
   get adjustments() {
@@ -186,13 +53,12 @@ export class PosencPipeline extends PosencElement {
     ];
   }
 
-  /** Dropout probability drawn: dropout-rate within [0, 0.9] (at 1 nothing would survive to rescale). */
   get _dropoutP() {
-    return Math.min(0.9, Math.max(0, this.dropoutRate));
+    return dropoutP(this.dropoutRate);
   }
 
   get _stepCount() {
-    return 4 + (this.scale ? 1 : 0) + (this.dropout ? 1 : 0);
+    return stageCount(this);
   }
 
   get _step() {
@@ -213,7 +79,7 @@ export class PosencPipeline extends PosencElement {
   }
 
   updated() {
-    this._drawAll();
+    this.timed(() => this._drawAll());
   }
 
   selectionChanged(list) {
@@ -245,28 +111,16 @@ export class PosencPipeline extends PosencElement {
     clearTimeout(this._timer);
   }
 
-  _range(stages) {
-    let m = 1;
-    for (const s of stages) if (s.vector) for (const v of s.vector) m = Math.max(m, Math.abs(v));
-    return m;
-  }
-
   _drawAll() {
     const stages = this.stages;
-    const range = this._range(stages);
-    const t = this.theme$();
-    stages.forEach((s, k) => {
-      if (!s.vector) return;
-      const canvas = this.renderRoot.querySelector(`canvas[data-stage="${s.key}"]`);
-      if (!canvas) return;
+    const range = sharedRange(stages);
+    for (const s of stages) {
+      const canvas = s.vector && this.renderRoot.querySelector(`canvas[data-stage="${s.key}"]`);
+      if (!canvas) continue;
       // a stage's content box: the frame's width less the stage's border and padding (compact: its grid cell)
-      const w = Math.max(120, this.compact ? canvas.parentElement.clientWidth - 20 : this.contentWidth - 24);
-      const h = this.compact ? 56 : 70;
-      const ctx = clearCanvas(canvas, w, h, this.ratio);
-      const hi = this._hover && this._hover.key === s.key ? this._hover.i : this._hover ? this._hover.i : -1;
-      drawBars(ctx, { rect: { x: 0, y: 2, w, h: h - 4 }, values: s.vector, range, pos: t.pos, neg: t.neg, axis: t.muted, highlight: hi, highlightColor: t.cursor, dropped: s.dropped });
-      void k;
-    });
+      const width = Math.max(120, this.compact ? canvas.parentElement.clientWidth - 20 : this.contentWidth - 24);
+      paintStage(this, canvas, { vector: s.vector, dropped: s.dropped, range, highlight: this._hover ? this._hover.i : -1, width });
+    }
   }
 
   _barIndex(e, s) {
@@ -378,4 +232,4 @@ export class PosencPipeline extends PosencElement {
   }
 }
 
-customElements.get('posenc-pipeline') || customElements.define('posenc-pipeline', PosencPipeline);
+customElements.get(tag) || customElements.define(tag, PosencPipeline);
