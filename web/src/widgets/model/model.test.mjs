@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserPerFile, widgetPage, settle, fixture, shot, axe } from '../../../../tests/browser/helpers.mjs';
 import { PRESETS } from './presets.js';
+import { properties } from './descriptor.js';
 
 const env = browserPerFile();
 const F = fixture('configs.json');
@@ -12,6 +13,7 @@ const M = fixture('models.json');
 
 test('model: the presets are the published configs the fixtures hold', () => {
   assert.equal(PRESETS.length, 34);
+  assert.deepEqual(properties.preset.values, PRESETS.map((p) => p.id), 'the descriptor offers the presets, in their order');
   for (const p of PRESETS) {
     const c = [...F.cases.filter((x) => x.seqLen == null), ...M.cases, ...M.other].find((x) => x.name === p.name);
     assert.ok(c, `${p.name}: in tests/fixtures/configs.json or models.json`);

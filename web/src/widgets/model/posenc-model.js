@@ -1,37 +1,30 @@
 // <posenc-model>: your model's positions. A published transformers config (a preset, or one pasted in) read
 // by pe.fromConfig: its layers (which RoPE each uses, or none), and for the chosen layer's RoPE the rotary
-// width and base, every pair's wavelength against the trained and the
-// extended context (which pairs never complete a turn), what the scaling changed, the attention factor,
-// and how precisely the model's own arithmetic (float32 angles, bfloat16 cos/sin) holds the angles at its
-// longest context (pe.rope.precision and pe.rope.cosSin). A model without RoPE shows its method instead
-// (view.js).
+// width and base, every pair's wavelength against the trained and the extended context (which pairs never
+// complete a turn), what the scaling changed, the attention factor, and how precisely the model's own
+// arithmetic (float32 angles, bfloat16 cos/sin) holds the angles at its longest context (pe.rope.precision and
+// pe.rope.cosSin). A model without RoPE shows its method instead (view.js). Settings in ./descriptor.js, the
+// computation in ./model.js, the canvas in ./painters.js; this element holds the view state and the template.
 
 import { html, nothing } from 'lit';
-import { PosencElement, baseStyles } from '../base.js';
-import { numberAttr, intList } from '../../state/attributes.js';
+import { PosencElement, baseStyles, elementProperties } from '../base.js';
 import { int, plain } from '../../render/format.js';
 import { formatNumber, formatSci } from '../../i18n/index.js';
-import { drawXYPlot, drawCursor, extent } from '../../render/xyplot.js';
-import { csvRow } from '../../render/export.js';
-import { methodStyles, clampInt, timed, PairReader, plotContext } from '../methods-shared.js';
-import { PRESETS } from './presets.js';
-import { modelStyles } from './styles.js';
+import { methodStyles, clampInt, PairReader } from '../methods-shared.js';
 import { ropeInvFreqCode } from '../pytorch.js';
+import { properties, tag } from './descriptor.js';
+import { PRESETS } from './presets.js';
+import { DTYPES, computeModel, modelCsv, modelResult, nearestPair, neighbours, neverTurn } from './model.js';
+import { paintWavelengths } from './painters.js';
+import { modelStyles } from './styles.js';
 import { renderLayerStrip, renderNope, renderMethod, describeLayer, renderPrecision } from './view.js';
 
-const TWO_PI = 2 * Math.PI;
-const DTYPES = ['float32', 'bfloat16'];
-const WINDOW = 4096; // positions checked at the end of the context
 // the engine's first note on every config (its notes are English, its API); this one the reader's language says
 const RULES_NOTE = 'read with the rules of transformers ≥ 4.56';
 
 export class PosencModel extends PosencElement {
   static properties = {
-    preset: { type: String, reflect: true, values: PRESETS.map((p) => p.id) },
-    config: { type: String, reflect: true },
-    pair: { type: Number, reflect: true, converter: numberAttr(-1) },
-    layer: { type: Number, reflect: true, converter: numberAttr(-1) },
-    positions: { type: Array, reflect: true, converter: intList },
+    ...elementProperties(properties),
     _data: { state: true },
   };
 
@@ -42,14 +35,7 @@ export class PosencModel extends PosencElement {
 
   constructor() {
     super();
-    this.preset = PRESETS[0].id;
-    this.config = '';
-    this.pair = -1;
-    this.layer = -1;
-    this.positions = [];
-    this.label = '';
     this._data = null;
-    this._key = '';
   }
 
   engineReady() {
@@ -76,44 +62,7 @@ export class PosencModel extends PosencElement {
   willUpdate(changed) {
     super.willUpdate(changed);
     if (!this.pe) return;
-    const key = JSON.stringify([this.preset, this.config, this.layer]);
-    if (key === this._key && this._data) return;
-    this._key = key;
-    const ok = this.guard(() => {
-      this._data = this._compute();
-      return true;
-    }, { main: true });
-    if (!ok) this._data = null;
-  }
-
-  _compute() {
-    const pe = this.pe;
-    const src = this._source;
-    const method = pe.fromConfig(src.config);
-    if (method.method !== 'rope') return { ...src, method, notes: method.notes };
-    const { layers, ropes } = method;
-    const layersDiffer = ropes.length > 1 || layers.some((l) => l.rope === null);
-    // the layer shown: the one chosen, else the main one (ropes[0]'s full-attention layer)
-    const full = layers.findIndex((l) => l.rope === 0 && l.attention === 'full');
-    const main = full >= 0 ? full : Math.max(0, layers.findIndex((l) => l.rope === 0));
-    const layer = layers.length ? clampInt(this.layer >= 0 ? this.layer : main, 0, layers.length - 1) : -1;
-    const base = { ...src, method, all: method, layer, layersDiffer, notes: method.notes };
-    if (layer >= 0 && layers[layer].rope === null) return { ...base, nope: true };
-    const which = layer >= 0 ? layers[layer].rope : 0;
-    const byLayer = layersDiffer ? { layer } : {};
-    const first = ropes[which];
-    const trained = first.originalMaxPositionEmbeddings ?? first.maxPositionEmbeddings ?? null;
-    // dynamic NTK grows with the text: it is shown at factor × the trained length, as the config intends
-    const longest = (first.type === 'dynamic' && trained ? trained * first.scaling.factor : Math.max(first.maxPositionEmbeddings ?? 0, trained ?? 0)) || 2048;
-    // dynamic NTK and LongRoPE pick their frequencies for the sequence length: the longest context's
-    const at = first.type === 'dynamic' || first.type === 'longrope' ? { seqLen: longest } : {};
-    const r = Object.keys(at).length ? pe.rope.fromConfig(src.config, at).ropes[which] : first;
-    const plain = pe.rope.invFreq({ headDim: r.headDim, base: r.base, partialRotaryFactor: r.partialRotaryFactor });
-    const wavelength = Array.from(r.invFreq, (t) => TWO_PI / t);
-    const defaultWavelength = Array.from(plain.invFreq, (t) => TWO_PI / t);
-    const precision = {};
-    for (const dtype of DTYPES) precision[dtype] = pe.rope.precision({ config: src.config, ...at, ...byLayer, dtype, from: Math.max(0, longest - WINDOW), to: longest - 1 });
-    return { ...base, r, at: { ...at, ...byLayer }, trained, longest, wavelength, defaultWavelength, precision };
+    this._data = this.guard(() => this.cached('config', [this.preset, this.config, this.layer], () => computeModel(this.pe, this._source, this.layer)), { main: true }) ?? null;
   }
 
   /** The position whose neighbour is checked: the group's first selection, else the last two of the context. */
@@ -123,15 +72,9 @@ export class PosencModel extends PosencElement {
     return d ? clampInt(Number.isInteger(p) ? p : d.longest - 2, 0, 2 ** 53 - 2) : 0;
   }
 
-  /** Pairs of positions p, p + 1 that still differ after the cast to `dtype` (cosSin rows compared pair by pair). */
+  /** Pairs of positions p, p + 1 that still differ after the cast to `dtype` (view.js's precision table). */
   _neighbours(dtype) {
-    const d = this._data;
-    const p = this._checkAt;
-    const c = this.pe.rope.cosSin({ config: d.config, ...d.at, positions: [p, p + 1], dtype });
-    const half = c.rotaryDim / 2;
-    let differ = 0;
-    for (let i = 0; i < half; i++) if (c.cos[i] !== c.cos[c.rotaryDim + i] || c.sin[i] !== c.sin[c.rotaryDim + i]) differ++;
-    return { p, differ, half };
+    return neighbours(this.pe, this._data, this._checkAt, dtype);
   }
 
   get _pair() {
@@ -140,39 +83,15 @@ export class PosencModel extends PosencElement {
     const n = d.wavelength.length;
     if (this._pairs.read != null) return Math.min(this._pairs.read, n - 1);
     if (this.pair >= 0) return Math.min(this.pair, n - 1);
-    // the pair whose wavelength is nearest the trained context: where scaling matters
-    const target = d.trained ?? d.longest;
-    let best = 0;
-    d.wavelength.forEach((w, i) => {
-      if (Math.abs(Math.log(w / target)) < Math.abs(Math.log(d.wavelength[best] / target))) best = i;
-    });
-    return best;
+    return nearestPair(d);
   }
 
   get result() {
-    const d = this._data;
-    if (!d) return null;
-    if (!d.r) return { model: d.name, method: d.method.method, ...(d.nope ? { layer: d.layer, rope: null } : {}) };
-    return {
-      model: d.name,
-      method: 'rope',
-      layer: d.layer,
-      layers: d.all.layers.length,
-      type: d.r.type,
-      headDim: d.r.headDim,
-      rotaryDim: d.r.rotaryDim,
-      base: d.r.base,
-      convention: d.r.convention,
-      attentionFactor: d.r.attentionFactor,
-      trained: d.trained,
-      longest: d.longest,
-      neverTurn: d.wavelength.filter((w) => w > d.longest).length,
-      precision: Object.fromEntries(DTYPES.map((t) => [t, { maxAngleError: d.precision[t].maxAngleError, worstPair: d.precision[t].worstPair }])),
-    };
+    return this._data ? modelResult(this._data) : null;
   }
 
   updated() {
-    timed(this, () => this._draw());
+    this.timed(() => this._draw());
   }
 
   redraw() {
@@ -186,38 +105,8 @@ export class PosencModel extends PosencElement {
   // ---- drawing -----------------------------------------------------------------------------------------------
 
   _draw() {
-    const h = this.compact ? 250 : 320;
-    const plotted = plotContext(this, h);
-    if (!plotted) return;
-    const { ctx, w } = plotted;
-    const d = this._data;
-    if (!d?.r) return;
-    const t = this.theme$();
-    const x = d.wavelength.map((_, i) => i);
-    const marks = [d.trained, d.longest].filter(Boolean);
-    const [lo, hi] = extent([d.wavelength, d.defaultWavelength], { positive: true });
-    const rect = { x: 58, y: 12, w: w - 58 - 14, h: h - 50 };
-    const plot = drawXYPlot(ctx, {
-      rect,
-      xDomain: [-0.5, x.length - 0.5],
-      yDomain: [Math.min(lo, ...marks) / 1.5, Math.max(hi, ...marks) * 1.5],
-      yLog: true,
-      theme: t,
-      series: [
-        { x, y: d.defaultWavelength, color: t.muted, width: 1.25, dash: [5, 3] },
-        { x, y: d.wavelength, color: t.accent, width: 2.5, points: x.length <= 64 },
-      ],
-      lines: [
-        ...(d.trained ? [{ axis: 'y', value: d.trained, color: t.selectB, label: this.t('model.trainedMark', { value: this.whole(d.trained) }), align: 'start' }] : []),
-        ...(d.longest !== d.trained ? [{ axis: 'y', value: d.longest, color: t.selectA, label: this.t('model.extendedMark', { value: this.whole(d.longest) }), align: 'start', dash: [2, 3] }] : []),
-      ],
-      xLabel: this.t('model.axisPair'),
-      yLabel: this.t('model.axisWavelength'),
-      yLabelOffset: 46,
-    });
-    this._plot = { plot, rect };
-    const i = this._pair;
-    drawCursor(ctx, plot, rect, i, [{ y: d.defaultWavelength[i], color: t.muted }, { y: d.wavelength[i], color: t.accent }], this._focused ? t.cursor : t.muted);
+    const canvas = this.renderRoot?.querySelector('canvas.plot');
+    if (canvas) this._plot = paintWavelengths(this, canvas, { data: this._data, pair: this._pair, width: this.paneWidth('.plot-pane'), focused: this._focused });
   }
 
   // ---- interaction -------------------------------------------------------------------------------------------
@@ -249,13 +138,7 @@ export class PosencModel extends PosencElement {
   }
 
   toCSV() {
-    const d = this._data;
-    if (!d?.r) return '';
-    const lines = [csvRow(['pair', 'inv_freq', 'wavelength', 'default_wavelength', 'max_angle_error_float32', 'max_angle_error_bfloat16'])];
-    d.wavelength.forEach((wl, i) =>
-      lines.push(csvRow([i, d.r.invFreq[i], wl, d.defaultWavelength[i], d.precision.float32.pairs[i].maxAngleError, d.precision.bfloat16.pairs[i].maxAngleError])),
-    );
-    return lines.join('\n') + '\n';
+    return this._data?.r ? modelCsv(this._data) : '';
   }
 
   async exportCanvas() {
@@ -284,7 +167,7 @@ export class PosencModel extends PosencElement {
     const i = this._pair;
     // names, config keys and the engine's own words: the same in every language, left to right
     const code = (text) => html`<span dir="ltr">${text}</span>`;
-    const never = d?.r ? d.wavelength.filter((w) => w > d.longest).length : 0;
+    const never = d?.r ? neverTurn(d) : 0;
     return html`
       ${this.renderHead(title)}
       <div class="controls">
@@ -386,4 +269,4 @@ export class PosencModel extends PosencElement {
   }
 }
 
-customElements.get('posenc-model') || customElements.define('posenc-model', PosencModel);
+customElements.get(tag) || customElements.define(tag, PosencModel);

@@ -1,134 +1,31 @@
 // <posenc-padding>: position ids for a padded sequence under the two conventions of transformers
 // (pe.positionIds, 'roberta' and 'generation'), next to the common mistake cumsum(mask)·mask − 1, shown
 // for what it does: −1 at every padding slot, which no embedding table has a row for (the engine's own
-// lookup error is displayed). The mistaken ids are computed by the engine too: RoBERTa's formula
-// (cumsum(mask) + past)·mask + padding_idx with padding_idx = −1 is exactly that expression.
-// past-length (tokens already in the KV cache) moves every convention on: arange runs from past, RoBERTa adds
-// past to its count, and the generation ids are computed over the whole attention mask (the cached tokens as
-// real tokens before the shown ones) and cut to the shown slots, as transformers does.
+// lookup error is displayed). Settings in ./descriptor.js, the computation in ./model.js; this element holds
+// the view state, the table and the reader's input.
 
-import { html, css, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
-import { PosencElement, baseStyles, replaced, forInput } from '../base.js';
-import { numberAttr, stringListAttr } from '../../state/attributes.js';
+import { PosencElement, baseStyles, replaced, forInput, elementProperties } from '../base.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
-import { attempt, errorText, clampInt, methodStyles } from '../methods-shared.js';
+import { clampInt, methodStyles } from '../methods-shared.js';
 import { translate } from '../../i18n/index.js';
 import { positionIdsCode } from '../pytorch.js';
+import { properties, tag } from './descriptor.js';
+import { MAX_LENGTH, computePadding, paddedLength, paddingRows } from './model.js';
+import { paddingStyles } from './styles.js';
 
-const MAX_LENGTH = 64;
-const DEFAULT_TOKENS = ['The', 'cat', 'sat'];
-const FIRST_ID = 100; // toy vocabulary: distinct tokens get ids 100, 101, … in order of appearance
-const MAX_PAST = 1 << 20; // tokens in the KV cache (the generation ids need a mask that long)
 // the CSV keeps English row names in every language (its headers are data, like the .npy's)
 const english = (key, params) => translate('en', key, params);
 
 export class PosencPadding extends PosencElement {
-  static properties = {
-    tokens: { type: Array, reflect: true, converter: stringListAttr(DEFAULT_TOKENS) },
-    length: { type: Number, reflect: true, converter: numberAttr(0) },
-    padSide: { type: String, reflect: true, attribute: 'pad-side', values: ['right', 'left'] },
-    padTokenId: { type: Number, reflect: true, attribute: 'pad-token-id', converter: numberAttr(1), range: { min: 0, max: FIRST_ID - 1, engine: 'RobertaPositionIdsOptions.padTokenId' } },
-    pastLength: { type: Number, reflect: true, attribute: 'past-length', converter: numberAttr(0), range: { min: 0, max: MAX_PAST, engine: 'RobertaPositionIdsOptions.pastLength' } },
-    column: { type: Number, reflect: true, converter: numberAttr(-1) },
-  };
+  static properties = elementProperties(properties);
 
-  static styles = [
-    baseStyles,
-    methodStyles,
-    css`
-      input.tokens {
-        flex: 1 1 240px;
-        min-width: 0;
-      }
-      table.ids {
-        border-collapse: collapse;
-        font-family: var(--_mono);
-        font-size: max(var(--_min-text), 0.88em);
-      }
-      table.ids th,
-      table.ids td {
-        border: 1px solid var(--_border);
-        padding: 3px 6px;
-        text-align: center;
-        min-width: 2.6em;
-      }
-      table.ids th[scope='row'] {
-        text-align: left;
-        font-family: var(--_font);
-        font-weight: 600;
-        background: var(--_surface);
-        white-space: nowrap;
-      }
-      table.ids th[scope='row'] .formula {
-        display: block;
-        font-weight: normal;
-        font-family: var(--_mono);
-        font-size: max(var(--_min-text), 0.85em);
-        color: var(--_muted);
-      }
-      /* phone widths: row names and their formulas wrap, so the slots stay in view beside them */
-      @media (max-width: 480px) {
-        table.ids {
-          font-size: max(var(--_min-text), 0.72em);
-        }
-        table.ids th[scope='row'] {
-          white-space: normal;
-          min-width: 5em;
-        }
-        /* at 12 px (the phone's smallest text) a formula breaks where it must */
-        table.ids th[scope='row'] .formula {
-          overflow-wrap: anywhere;
-        }
-        table.ids th,
-        table.ids td {
-          padding: 2px 2px;
-          min-width: 1.8em;
-        }
-      }
-      table.ids td.pad {
-        background: repeating-linear-gradient(135deg, transparent 0 5px, var(--_grid) 5px 7px);
-        color: var(--_muted);
-      }
-      table.ids td.wrong {
-        color: var(--_bg);
-        background: var(--_bad);
-        font-weight: 700;
-      }
-      table.ids .slot-head button {
-        min-height: 26px;
-        padding: 0 6px;
-        font-family: var(--_mono);
-        font-size: max(var(--_min-text), 0.95em);
-      }
-      table.ids td.cur,
-      table.ids th.cur {
-        outline: 2px solid var(--_accent);
-        outline-offset: -2px;
-      }
-      table.ids tr.group td,
-      table.ids tr.group th {
-        border-top: 3px solid var(--_border);
-      }
-    `,
-  ];
+  static styles = [baseStyles, methodStyles, paddingStyles];
 
   constructor() {
     super();
-    this.tokens = DEFAULT_TOKENS.slice();
-    this.length = 0;
-    this.padSide = 'right';
-    this.padTokenId = 1;
-    this.pastLength = 0;
-    this.column = -1;
-    this.label = '';
     this._data = null;
-    this._key = '';
-    this._lastRender = { ms: 0, frames: 0 };
-  }
-
-  get lastRender() {
-    return { ...this._lastRender };
   }
 
   /** The chosen slot as drawn: `column` within the table, else -1 (none). */
@@ -149,8 +46,7 @@ export class PosencPadding extends PosencElement {
 
   /** Padded length: the attribute, or three slots more than the tokens. */
   get _L() {
-    const n = this.tokens.length;
-    return Number.isInteger(this.length) && this.length > 0 ? this.length : n + 3;
+    return paddedLength(this);
   }
 
   engineReady() {
@@ -165,65 +61,21 @@ export class PosencPadding extends PosencElement {
     checkRanges(this);
   }
 
-  _compute() {
-    const pe = this.pe;
-    const n = this.tokens.length;
-    const L = this._L;
-    const pad = this.padTokenId;
-    const padCount = L - n;
-    const vocab = new Map();
-    for (const tok of this.tokens) if (!vocab.has(tok)) vocab.set(tok, FIRST_ID + vocab.size);
-    const slots = [];
-    for (let i = 0; i < L; i++) {
-      const k = this._side === 'left' ? i - padCount : i;
-      const real = k >= 0 && k < n;
-      slots.push({ token: real ? this.tokens[k] : '<pad>', id: real ? vocab.get(this.tokens[k]) : pad, real });
-    }
-    const ids = Int32Array.from(slots, (s) => s.id);
-    const mask = Int32Array.from(slots, (s) => (s.real ? 1 : 0));
-    const P = this.pastLength;
-    const roberta = pe.positionIds(ids, { padTokenId: pad, pastLength: P });
-    // generation: the attention mask covers the cache too (P real tokens before the shown ones); the ids of
-    // the shown slots are its last L entries
-    const full = new Int32Array(P + L).fill(1);
-    full.set(mask, P);
-    const generation = pe.positionIds(full, { convention: 'generation' }).slice(P);
-    // every slot counted as real: past, past + 1, …, past + L − 1 (what arange gives when padding is ignored)
-    const naive = pe.positionIds(full.fill(1), { convention: 'generation' }).slice(P);
-    // the lesson's cumsum(mask)·mask − 1, computed by the engine as RoBERTa's formula with padding_idx −1
-    const mistake = pe.positionIds(Int32Array.from(mask, (m) => (m ? 1 : -1)), { padTokenId: -1, pastLength: 0 });
-    const lookup = attempt(() => pe.learned({ maxLength: L, dModel: 4, positions: mistake }));
-    return { slots, ids, mask, roberta, generation, naive, mistake, past: P, mistakeError: lookup.error ? errorText(lookup.error) : '' };
-  }
-
   willUpdate(changed) {
     super.willUpdate(changed);
     if (!this.pe) return;
-    const ok = this.guard(() => {
-      this._validate();
-      const key = JSON.stringify([this.tokens, this._L, this._side, this.padTokenId, this.pastLength]);
-      if (key !== this._key || !this._data) {
-        this._data = this._compute();
-        this._key = key;
-      }
-      return true;
-    }, { main: true });
-    if (!ok) {
-      this._data = null;
-      this._key = '';
-    }
+    this._data =
+      this.guard(() => {
+        this._validate();
+        const settings = { tokens: this.tokens, length: this._L, side: this._side, padTokenId: this.padTokenId, pastLength: this.pastLength };
+        return this.cached('ids', Object.values(settings), () => computePadding(this.pe, settings));
+      }, { main: true }) ?? null;
   }
 
   updated(changed) {
-    if (this._data && (changed.has('tokens') || changed.has('padSide') || changed.has('length') || changed.has('padTokenId') || changed.has('pastLength') || changed.has('_ready'))) {
-      const d = this._data;
-      this.dispatchEvent(
-        new CustomEvent('posenc-change', {
-          detail: { ids: Array.from(d.ids), mask: Array.from(d.mask), naive: Array.from(d.naive), roberta: Array.from(d.roberta), generation: Array.from(d.generation), mistake: Array.from(d.mistake) },
-          bubbles: true,
-          composed: true,
-        }),
-      );
+    const d = this._data;
+    if (d && ['tokens', 'padSide', 'length', 'padTokenId', 'pastLength', '_ready'].some((p) => changed.has(p))) {
+      this.announce({ ids: Array.from(d.ids), mask: Array.from(d.mask), naive: Array.from(d.naive), roberta: Array.from(d.roberta), generation: Array.from(d.generation), mistake: Array.from(d.mistake) });
     }
   }
 
@@ -231,16 +83,8 @@ export class PosencPadding extends PosencElement {
   get result() {
     const d = this._data;
     if (!d) return null;
-    return {
-      tokens: d.slots.map((s) => s.token),
-      ids: Array.from(d.ids),
-      mask: Array.from(d.mask),
-      naive: Array.from(d.naive),
-      roberta: Array.from(d.roberta),
-      generation: Array.from(d.generation),
-      mistake: Array.from(d.mistake),
-      mistakeError: d.mistakeError,
-    };
+    const list = (name) => Array.from(d[name]);
+    return { tokens: d.slots.map((s) => s.token), ids: list('ids'), mask: list('mask'), naive: list('naive'), roberta: list('roberta'), generation: list('generation'), mistake: list('mistake'), mistakeError: d.mistakeError };
   }
 
   // ---- interaction -------------------------------------------------------------------------------------------
@@ -282,20 +126,6 @@ export class PosencPadding extends PosencElement {
 
   // ---- exports -----------------------------------------------------------------------------------------------
 
-  /** The table's rows, each named by `tr` (the widget's language for the picture, English for the CSV). */
-  _rows(tr = english) {
-    const d = this._data;
-    return [
-      [tr('padding.token'), ...d.slots.map((s) => s.token)],
-      [tr('padding.inputId'), ...d.ids],
-      [tr('padding.attentionMask'), ...d.mask],
-      [d.past ? tr('padding.rowArangePast', { past: d.past }) : tr('padding.rowArange'), ...d.naive],
-      ['RoBERTa', ...d.roberta],
-      [d.past ? tr('padding.rowGenerationPast', { past: d.past }) : tr('padding.rowGeneration'), ...d.generation],
-      ['cumsum(mask)*mask - 1', ...d.mistake],
-    ];
-  }
-
   /** int32 [6, slots]: input ids, mask, arange, RoBERTa, generation, cumsum(mask)·mask − 1. */
   toArray() {
     const d = this._data;
@@ -311,17 +141,16 @@ export class PosencPadding extends PosencElement {
 
   toCSV() {
     if (!this._data) return '';
-    const L = this._L;
-    const lines = [csvRow(['row', ...Array.from({ length: L }, (_, i) => `slot${i}`)])];
-    for (const r of this._rows()) lines.push(csvRow(r));
+    const lines = [csvRow(['row', ...Array.from({ length: this._L }, (_, i) => `slot${i}`)])];
+    for (const r of paddingRows(this._data, english)) lines.push(csvRow(r));
     return lines.join('\n') + '\n';
   }
 
   async exportCanvas() {
     if (!this._data) return null;
     const t = this.theme$();
-    const L = this._L;
-    const table = tableCanvas([[this.t('padding.slot'), ...Array.from({ length: L }, (_, i) => String(i))], ...this._rows(this.t.bind(this)).map((r) => r.map(String))], { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border });
+    const head = [this.t('padding.slot'), ...Array.from({ length: this._L }, (_, i) => String(i))];
+    const table = tableCanvas([head, ...paddingRows(this._data, this.t.bind(this)).map((r) => r.map(String))], { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border });
     return this.picture([table], this.t(this._side === 'left' ? 'padding.pictureLeft' : 'padding.pictureRight', { pad: this.padTokenId }));
   }
 
@@ -379,7 +208,10 @@ export class PosencPadding extends PosencElement {
   }
 
   render() {
-    const t0 = performance.now();
+    return this.timed(() => this._template());
+  }
+
+  _template() {
     const d = this._data;
     const title = this.label || this.t('padding.title');
     const L = this._L;
@@ -388,7 +220,7 @@ export class PosencPadding extends PosencElement {
     const show = (v) => (typeof v === 'number' && v < 0 ? `\u2212${-v}` : v);
     const cell = (i, v, cls = '', content = show(v)) => html`<td class=${[d.slots[i].real ? '' : 'pad', i === cur ? 'cur' : '', cls].join(' ').trim()} data-value=${v}>${content}</td>`;
     const formula = (code, after = '') => html`<span class="formula"><span dir="ltr">${code}</span>${after}</span>`;
-    const out = html`
+    return html`
       ${this.renderHead(title)}
       <div class="controls">
         <label class="slider"
@@ -402,7 +234,7 @@ export class PosencPadding extends PosencElement {
           <button type="button" aria-pressed=${side === 'left'} @click=${() => (this.padSide = 'left')}>${this.t('padding.padLeft')}</button>
         </span>
         <label>${this.t('padding.paddedLength')} <input type="number" min=${this.tokens.length} max=${MAX_LENGTH} .value=${String(L)} @change=${(e) => (this.length = Number(e.target.value))} /></label>
-        <label>${this.t('padding.padId')} <input type="number" min="0" max=${FIRST_ID - 1} .value=${String(this.padTokenId)} @change=${(e) => (this.padTokenId = Number(e.target.value))} /></label>
+        <label>${this.t('padding.padId')} <input type="number" min="0" max=${properties.padTokenId.max} .value=${String(this.padTokenId)} @change=${(e) => (this.padTokenId = Number(e.target.value))} /></label>
         <label>${this.t('padding.pastLength')} <input type="number" min="0" .value=${String(this.pastLength)} @change=${(e) => (this.pastLength = Number(e.target.value))} /></label>
       </div>
       ${d
@@ -475,9 +307,7 @@ export class PosencPadding extends PosencElement {
       </p>
       ${d ? this._renderNotes(d) : nothing}
     `;
-    this._lastRender = { ms: performance.now() - t0, frames: 1 };
-    return out;
   }
 }
 
-customElements.get('posenc-padding') || customElements.define('posenc-padding', PosencPadding);
+customElements.get(tag) || customElements.define(tag, PosencPadding);

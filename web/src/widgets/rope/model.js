@@ -1,8 +1,12 @@
 // The engine work behind <posenc-rope>, as functions of the engine and the element's parameters: the
 // channel pairing read off pe.rope.apply, RoFormer's long-range bound (section 3.4.3) assembled from
-// engine rotations and dot products, and the q·k curve.
+// engine rotations and dot products, the q·k curve, and the query and key at (m, n) on one pair.
 
 import { contentVectors, tile, row } from '../methods-shared.js';
+import { csvRow } from '../../render/export.js';
+
+// positions drawn behind each arrow of the circle
+const TRAIL = 40;
 
 /**
  * What depends only on (headDim, base, convention, seed): the seeded q and k, the inverse frequencies, the
@@ -139,4 +143,73 @@ export function qkCurve(pe, st, { headDim: d, base, convention, span: R }) {
     qk[i] = r >= 0 ? ahead[r] : behind[-r];
   }
   return { x, qk, R };
+}
+
+/**
+ * The seeded q at m and k at n (`st` from ropeStatic) for `opts` { headDim, base, convention, m, n, pair }:
+ * the score, the same score at the same gap from the start (the reference), the drawn pair's vectors before and
+ * after the rotation with the trails of their last positions, and the norms (rotation keeps them).
+ */
+export function ropeState(pe, st, { headDim: d, base, convention, m, n, pair }) {
+  const rope = { headDim: d, base, convention };
+  const rotate = (v, pos) => pe.rope.apply(v, { ...rope, seqLen: 1, heads: 1, offset: pos });
+  const qm = rotate(st.q, m);
+  const kn = rotate(st.k, n);
+  const score = pe.compare(qm, kn).dot;
+  const gap = m - n;
+  const ref = gap >= 0 ? { m: gap, n: 0 } : { m: 0, n: -gap };
+  const refScore = pe.compare(rotate(st.q, ref.m), rotate(st.k, ref.n)).dot;
+  const difference = pe.compare([score], [refScore]).euclidean;
+  const [a, b] = st.pairs[pair] ?? [0, 1];
+  const qPair = [qm[a], qm[b]];
+  const kPair = [kn[a], kn[b]];
+  const trail = (v, pos) => {
+    const count = Math.min(TRAIL, pos + 1);
+    const t = pe.rope.apply(tile(v, count), { ...rope, seqLen: count, heads: 1, offset: pos + 1 - count });
+    return Array.from({ length: count }, (_, r) => [t[r * d + a], t[r * d + b]]);
+  };
+  return {
+    m,
+    n,
+    score,
+    reference: { ...ref, score: refScore },
+    difference,
+    pair,
+    channels: [a, b],
+    invFreq: st.invFreq[pair],
+    q0: [st.q[a], st.q[b]],
+    k0: [st.k[a], st.k[b]],
+    qPair,
+    kPair,
+    pairScore: pe.compare(qPair, kPair).dot,
+    qTrail: trail(st.q, m),
+    kTrail: trail(st.k, n),
+    qNorm: pe.compare(qm, qm).dot,
+    q0Norm: pe.compare(st.q, st.q).dot,
+  };
+}
+
+/**
+ * RoFormer's bound on |q·k| against distance for the current q and k: max_i |h_{i+1} − h_i| · Σ_j |S_j| (the
+ * mean of |S_j| from boundMeans times d/2). null without the means or without the factor.
+ */
+export function boundCurve(st, means) {
+  if (!st || !means || st.step == null) return null;
+  const scale = st.step * st.pairs.length;
+  return Float64Array.from(means, (v) => v * scale);
+}
+
+/** The CSV: the settings and scores, the bound and q·k against distance, the pairing. */
+export function ropeCsv({ headDim, base, convention }, st, s, decay, bound, means) {
+  const lines = [
+    csvRow(['head_dim', 'base', 'convention', 'm', 'n', 'q_dot_k', 'reference_m', 'reference_n', 'reference_q_dot_k', 'max_step_h']),
+    csvRow([headDim, base, convention, s.m, s.n, s.score, s.reference.m, s.reference.n, s.reference.score, st.step ?? '']),
+    '',
+    // upper_bound ≥ |q_dot_k| (RoFormer 3.4.3); mean_abs_partial_sum is its shape, (2/d)·Σ_j |S_j|
+    csvRow(['relative_position', 'upper_bound', 'q_dot_k', 'mean_abs_partial_sum']),
+  ];
+  for (let i = 0; i < decay.x.length; i++) lines.push(csvRow([decay.x[i], bound?.[i] ?? '', decay.qk[i], means?.[i] ?? '']));
+  lines.push('', csvRow(['pair', 'channel_a', 'channel_b', 'inv_freq']));
+  st.pairs.forEach(([a, b], i) => lines.push(csvRow([i, a, b, st.invFreq[i]])));
+  return lines.join('\n') + '\n';
 }

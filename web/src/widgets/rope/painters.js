@@ -1,14 +1,14 @@
-// Canvas painters of <posenc-rope>: pure functions of what the element computed (no element state), so
-// each can be read, and drawn, on its own. Their words come from `tr`, the element's translator
-// (`tr(key, params)`, web/src/i18n).
+// Canvas painters of <posenc-rope>: paintCircle, paintPairing and paintDecay(host, canvas, view) size the canvas
+// and draw what the element computed (`view`); `host` gives the theme, the translator, the pixel ratio and the
+// layout. The drawing itself is in pure functions of a 2-D context (circle, pairing, decay).
 
-import { wrapText } from '../../render/canvas.js';
+import { clearCanvas, wrapText } from '../../render/canvas.js';
 import { drawXYPlot, drawCursor, drawArrow, extent } from '../../render/xyplot.js';
 
 const TITLE_LINE = 16;
 
 /**
- * Where paintCircle puts things on a `size` px square: the centre (cx, cy), the radius R of the longest vector,
+ * Where the circle puts things on a `size` px square: the centre (cx, cy), the radius R of the longest vector,
  * the scale k (pixels per unit) and P(v), the canvas point of a 2-D vector.
  */
 export function circleGeometry(size, s) {
@@ -26,7 +26,7 @@ export function circleGeometry(size, s) {
  * One channel pair of the query and the key as arrows: at position 0 (dashed) and rotated to m and n, with
  * the trails of the last positions and the angle between them. `s` is the element's per-(m, n, pair) state.
  */
-export function paintCircle(ctx, size, s, t, focused, tr) {
+function circle(ctx, size, s, t, focused, tr) {
   const { cx, cy, R, k, P } = circleGeometry(size, s);
   const len = (v) => Math.hypot(v[0], v[1]);
   ctx.strokeStyle = t.grid;
@@ -124,7 +124,7 @@ export function pairingGeometry(w, d) {
 }
 
 /** The channels as a strip with an arc joining the two channels of each pair; pair `sel` in the accent colour. */
-export function paintPairing(ctx, g, st, sel, t, tr) {
+function pairing(ctx, g, st, sel, t, tr) {
   const boxH = 16;
   // arcs above the channel strip, one per pair; the chosen pair drawn last and bold
   const order = st.pairs.map((p, i) => i).sort((a, b) => (a === sel) - (b === sel));
@@ -166,7 +166,7 @@ export function paintPairing(ctx, g, st, sel, t, tr) {
  * Plot rectangles and the titles above them, wrapped to the width (a phone column takes two lines); on a
  * slide's narrow column (compact) the plots are shorter and the titles take the axis margin too.
  */
-export function decayGeometry(measure, t, w, compact, tr) {
+function decayGeometry(measure, t, w, compact, tr) {
   const x = 56;
   measure.font = t.fontBold;
   const titleX = compact ? 4 : x;
@@ -182,7 +182,7 @@ export function decayGeometry(measure, t, w, compact, tr) {
  * RoFormer's bound on |q·k| (or `pending`, the reason it is not drawn yet) above the score q·k of this query
  * and key, both against m − n from −R to R, with the cursor at `gap`.
  */
-export function paintDecay(ctx, g, t, { decay, bound, gap, pending }, tr) {
+function decayPlots(ctx, g, t, { decay, bound, gap, pending }, tr) {
   const R = decay.R;
   const titles = (lines, y) => {
     ctx.font = t.fontBold;
@@ -221,4 +221,35 @@ export function paintDecay(ctx, g, t, { decay, bound, gap, pending }, tr) {
     xLabel: tr('rope.axisRelative'),
   });
   if (Math.abs(gap) <= R) drawCursor(ctx, s2, g.rect2, gap, [{ y: decay.qk[gap + R], color: t.selectA }], t.cursor);
+}
+
+/** The host's translator for the drawing functions. */
+const trOf = (host) => (key, params) => host.t(key, params);
+
+/** The side of the circle's square: a slide's column (`width`, compact), else the frame's width, within limits. */
+export const circleSize = (host, width) => (host.compact ? Math.max(200, Math.min(300, width)) : Math.max(220, Math.min(340, host.contentWidth)));
+
+/** The circle of `view.state` (or an empty square) on `canvas`, `view.size` px; `view.focused` frames it. */
+export function paintCircle(host, canvas, { state, size, focused }) {
+  const ctx = clearCanvas(canvas, size, size, host.ratio);
+  if (state) circle(ctx, size, state, host.theme$(), focused, trOf(host));
+}
+
+/** The channel strip of `view.st` with `view.pair` picked, `view.width` wide (pairingGeometry). */
+export function paintPairing(host, canvas, { st, pair, width }) {
+  const g = pairingGeometry(width, host.headDim);
+  const ctx = clearCanvas(canvas, g.w, g.h, host.ratio);
+  if (st && pair != null) pairing(ctx, g, st, pair, host.theme$(), trOf(host));
+}
+
+let measure = null;
+
+/** The bound above the q·k curve (`view`: decay, bound, gap, pending), `view.width` wide; empty without a curve. */
+export function paintDecay(host, canvas, { width, ...view }) {
+  const t = host.theme$();
+  const tr = trOf(host);
+  measure ??= document.createElement('canvas').getContext('2d');
+  const g = decayGeometry(measure, t, width, host.compact, tr);
+  const ctx = clearCanvas(canvas, g.w, g.h, host.ratio);
+  if (view.decay && view.gap != null) decayPlots(ctx, g, t, view, tr);
 }

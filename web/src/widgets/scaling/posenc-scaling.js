@@ -1,21 +1,20 @@
 // <posenc-scaling>: RoPE frequencies under the long-context scaling rules of transformers' rope_scaling
 // (default, linear, dynamic NTK, YaRN, Llama 3, LongRoPE). Every curve is pe.rope.invFreq with that type;
 // wavelengths are 2π/θ (a unit conversion for the axis). The original context is marked, the attention
-// factor each rule returns is listed.
+// factor each rule returns is listed. Settings in ./descriptor.js, the computation in ./model.js, the canvas in
+// ./painters.js; this element holds the view state, the template and the reader's input.
 
-import { html, css, nothing } from 'lit';
-import { PosencElement, baseStyles, replaced } from '../base.js';
-import { numberAttr, stringList } from '../../state/attributes.js';
-import { fillTextFitted } from '../../render/canvas.js';
+import { html, nothing } from 'lit';
+import { PosencElement, baseStyles, replaced, elementProperties } from '../base.js';
 import { int, plain } from '../../render/format.js';
 import { formatNumber, formatSci } from '../../i18n/index.js';
-import { drawXYPlot, drawCursor, extent } from '../../render/xyplot.js';
 import { CATEGORICAL } from '../../render/color.js';
-import { csvRow } from '../../render/export.js';
-import { clampInt, methodStyles, numberInput, timed, PairReader, plotContext } from '../methods-shared.js';
+import { methodStyles, numberInput, PairReader } from '../methods-shared.js';
 import { ropeInvFreqCode } from '../pytorch.js';
-
-export const SCALING_TYPES = ['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'];
+import { properties, tag } from './descriptor.js';
+import { SCALING_TYPES, computeScaling, longropeLists, nearestPair, scalingCsv, scalingFor, targetLength } from './model.js';
+import { paintScaling } from './painters.js';
+import { scalingStyles } from './styles.js';
 
 // the names of the types: message keys for the three that read as words, the others are names every language keeps
 const NAMES = {
@@ -34,36 +33,15 @@ const PRESETS = [
   { key: 'scaling.presetLinear', headDim: 128, base: 10000, type: 'linear', factor: 4, originalMax: 4096 },
 ];
 
-const TWO_PI = 2 * Math.PI;
+// the settings the curves depend on
+const INPUTS = ['headDim', 'base', 'factor', 'originalMax', 'seqLen', 'lowFreqFactor', 'highFreqFactor', 'betaFast', 'betaSlow', 'shortFactor', 'longFactor'];
 
-/** List attribute of numbers ("1,1.2,1.5"); empty means "use the illustrative default". */
-const numberList = {
-  fromAttribute(value) {
-    return stringList.fromAttribute(value).map(Number).filter(Number.isFinite);
-  },
-  toAttribute(value) {
-    return Array.isArray(value) && value.length ? value.join(',') : null;
-  },
-};
+const declared = elementProperties(properties);
+// a type outside the list draws the unscaled RoPE ('default'), not the widget's default type
+declared.type.fallback = 'default';
 
 export class PosencScaling extends PosencElement {
-  static properties = {
-    headDim: { type: Number, reflect: true, attribute: 'head-dim', converter: numberAttr(128) },
-    base: { type: Number, reflect: true, converter: numberAttr(500000) },
-    type: { type: String, reflect: true, values: SCALING_TYPES },
-    factor: { type: Number, reflect: true, converter: numberAttr(8) },
-    originalMax: { type: Number, reflect: true, attribute: 'original-max', converter: numberAttr(8192) },
-    seqLen: { type: Number, reflect: true, attribute: 'seq-len', converter: numberAttr(0) },
-    lowFreqFactor: { type: Number, reflect: true, attribute: 'low-freq-factor', converter: numberAttr(1) },
-    highFreqFactor: { type: Number, reflect: true, attribute: 'high-freq-factor', converter: numberAttr(4) },
-    betaFast: { type: Number, reflect: true, attribute: 'beta-fast', converter: numberAttr(32) },
-    betaSlow: { type: Number, reflect: true, attribute: 'beta-slow', converter: numberAttr(1) },
-    shortFactor: { type: Array, reflect: true, attribute: 'short-factor', converter: numberList },
-    longFactor: { type: Array, reflect: true, attribute: 'long-factor', converter: numberList },
-    view: { type: String, reflect: true, values: ['wavelength', 'frequency'] },
-    solo: { type: Boolean, reflect: true },
-    pair: { type: Number, reflect: true, converter: numberAttr(-1) },
-  };
+  static properties = declared;
 
   // engine messages name the rope_scaling keys; readers set these attributes
   static engineNames = {
@@ -79,132 +57,39 @@ export class PosencScaling extends PosencElement {
     'headDim x partialRotaryFactor': 'head-dim',
   };
 
-  static styles = [
-    baseStyles,
-    methodStyles,
-    css`
-      .swatch {
-        display: inline-block;
-        width: 18px;
-        height: 0;
-        border-top: 3px solid currentColor;
-        vertical-align: middle;
-        margin-right: 6px;
-      }
-      table.grid tr.sel td {
-        font-weight: 600;
-        background: color-mix(in srgb, var(--_accent) 10%, transparent);
-      }
-      table.grid td button {
-        min-height: 26px;
-        padding: 1px 6px;
-        text-align: left;
-      }
-      .params input[type='number'] {
-        width: 7.5em;
-      }
-    `,
-  ];
+  static styles = [baseStyles, methodStyles, scalingStyles];
 
   // hovering, a tap or the arrow keys read a pair; a click, a second tap, Select or Enter selects it as `pair`
   _pairs = new PairReader(this, () => this._data?.half ?? 1);
 
   constructor() {
     super();
-    this.headDim = 128;
-    this.base = 500000;
-    this.type = 'llama3';
-    this.factor = 8;
-    this.originalMax = 8192;
-    this.seqLen = 0;
-    this.lowFreqFactor = 1;
-    this.highFreqFactor = 4;
-    this.betaFast = 32;
-    this.betaSlow = 1;
-    this.shortFactor = [];
-    this.longFactor = [];
-    this.view = 'wavelength';
-    this.solo = false;
-    this.pair = -1;
-    this.label = '';
     this._data = null;
-    this._key = '';
-    this._lastRender = { ms: 0, frames: 0 };
-  }
-
-  get lastRender() {
-    return { ...this._lastRender };
   }
 
   get _type() {
-    return SCALING_TYPES.includes(this.type) ? this.type : 'default';
+    return this.choice('type');
   }
 
-  /** The context the scaled model serves: the seq-len attribute, or factor × original-max. */
-  get _target() {
-    return this.seqLen > 0 ? this.seqLen : Math.round(this.factor * this.originalMax);
-  }
-
-  /** LongRoPE's rescale lists: the attributes, else an illustrative set (1 … factor, rising with the pair). */
-  _longropeLists(half) {
-    // an invalid head-dim is reported by the engine; the illustrative lists only need a sane size
-    half = Number.isInteger(half) && half > 0 ? Math.min(half, 1 << 15) : 0;
-    const short = this.shortFactor?.length ? this.shortFactor : new Array(half).fill(1);
-    const long = this.longFactor?.length ? this.longFactor : Array.from({ length: half }, (_, i) => 1 + ((this.factor - 1) * i) / Math.max(1, half - 1));
-    return { short, long, illustrative: !this.longFactor?.length };
-  }
-
+  /** The engine's `scaling` options of `type` (what the PyTorch export passes too). */
   scalingFor(type) {
-    const half = Math.floor(this.headDim / 2);
-    const lists = this._longropeLists(half);
-    return {
-      type,
-      factor: this.factor,
-      originalMaxPositionEmbeddings: this.originalMax,
-      seqLen: this._target,
-      lowFreqFactor: this.lowFreqFactor,
-      highFreqFactor: this.highFreqFactor,
-      betaFast: this.betaFast,
-      betaSlow: this.betaSlow,
-      shortFactor: lists.short,
-      longFactor: lists.long,
-    };
+    return scalingFor(this, type);
   }
 
   engineReady() {
     this.requestUpdate();
   }
 
-  _compute() {
-    const pe = this.pe;
-    const curves = {};
-    for (const type of SCALING_TYPES) {
-      const r = pe.rope.invFreq({ headDim: this.headDim, base: this.base, scaling: this.scalingFor(type) });
-      curves[type] = { invFreq: r.invFreq, attentionFactor: r.attentionFactor, wavelength: Float64Array.from(r.invFreq, (f) => TWO_PI / f) };
-    }
-    const half = curves.default.invFreq.length;
-    return { curves, half, x: Float64Array.from({ length: half }, (_, i) => i) };
-  }
-
   willUpdate(changed) {
     super.willUpdate(changed);
     if (!this.pe) return;
-    const ok = this.guard(() => {
-      const key = JSON.stringify([this.headDim, this.base, this.factor, this.originalMax, this.seqLen, this.lowFreqFactor, this.highFreqFactor, this.betaFast, this.betaSlow, this.shortFactor, this.longFactor]);
-      if (key !== this._key || !this._data) {
-        this._data = this._compute();
-        this._key = key;
-      }
-      return true;
-    }, { main: true });
-    if (!ok) this._data = null;
+    this._data = this.guard(() => this.cached('curves', INPUTS.map((p) => this[p]), () => computeScaling(this.pe, this)), { main: true }) ?? null;
   }
 
   updated(changed) {
-    timed(this, () => this._draw());
+    this.timed(() => this._draw());
     if (this._data && (changed.has('type') || changed.has('_ready') || changed.has('factor'))) {
-      const c = this._data.curves[this._type];
-      this.dispatchEvent(new CustomEvent('posenc-change', { detail: { type: this._type, attentionFactor: c.attentionFactor }, bubbles: true, composed: true }));
+      this.announce({ type: this._type, attentionFactor: this._data.curves[this._type].attentionFactor });
     }
   }
 
@@ -218,24 +103,20 @@ export class PosencScaling extends PosencElement {
     return [...super.adjustments, ...replaced('pair', this.pair, Math.min(this.pair, d.half - 1), this.t('scaling.pairRange', { last: d.half - 1 }), this.t.bind(this))];
   }
 
-  /** The cursor pair: the attribute, or the pair whose default wavelength is closest to the original context. */
+  /** The cursor pair: the one read, the attribute, or the pair whose default wavelength is closest to the original context. */
   get _pair() {
     const d = this._data;
     if (!d) return 0;
     if (this._pairs.read != null) return Math.min(this._pairs.read, d.half - 1);
     if (this.pair >= 0) return Math.min(this.pair, d.half - 1);
-    let best = 0;
-    const wl = d.curves.default.wavelength;
-    for (let i = 0; i < d.half; i++) if (Math.abs(Math.log(wl[i] / this.originalMax)) < Math.abs(Math.log(wl[best] / this.originalMax))) best = i;
-    return best;
+    return nearestPair(d.curves.default.wavelength, this.originalMax);
   }
 
   get result() {
     const d = this._data;
     if (!d) return null;
-    const out = { type: this._type, pair: this._pair, curves: {} };
-    for (const t of SCALING_TYPES) out.curves[t] = { invFreq: Array.from(d.curves[t].invFreq), attentionFactor: d.curves[t].attentionFactor };
-    return out;
+    const curves = Object.fromEntries(SCALING_TYPES.map((t) => [t, { invFreq: Array.from(d.curves[t].invFreq), attentionFactor: d.curves[t].attentionFactor }]));
+    return { type: this._type, pair: this._pair, curves };
   }
 
   /** The type's name in the widget's language. */
@@ -252,69 +133,27 @@ export class PosencScaling extends PosencElement {
   // ---- drawing -----------------------------------------------------------------------------------------------
 
   _draw() {
-    const h = this.compact ? 270 : 340;
-    const plotted = plotContext(this, h);
-    if (!plotted) return;
-    const { ctx, w } = plotted;
-    const d = this._data;
-    if (!d) return;
-    const t = this.theme$();
-    const wave = this.view !== 'frequency';
-    const key = wave ? 'wavelength' : 'invFreq';
-    const sel = this._type;
-    const shown = this.solo ? [sel, ...(sel === 'default' ? [] : ['default'])] : SCALING_TYPES;
-    const [lo, hi] = extent(shown.map((ty) => d.curves[ty][key]), { positive: true });
-    const marks = [this.originalMax, this._target];
-    const yLo = wave ? Math.min(lo, ...marks) / 1.5 : lo / 1.5;
-    const yHi = wave ? Math.max(hi, ...marks) * 1.5 : Math.max(hi, TWO_PI / Math.min(...marks)) * 1.5;
-    const series = [];
-    for (const ty of shown) {
-      if (ty === sel) continue;
-      series.push({ x: d.x, y: d.curves[ty][key], color: CATEGORICAL[SCALING_TYPES.indexOf(ty)], width: 1.25, alpha: 0.7, dash: ty === 'default' ? [5, 3] : undefined });
-    }
-    series.push({ x: d.x, y: d.curves[sel][key], color: CATEGORICAL[SCALING_TYPES.indexOf(sel)], width: 3 });
-    const markValue = (v) => (wave ? v : TWO_PI / v);
-    const wavelengthLabel = (v) => `λ ${formatSci(this.locale, TWO_PI / v, 2)}`;
-    // the frequency view writes wavelengths at the right: as wide as its widest end (12 px text on a phone)
-    ctx.font = t.fontSmall;
-    const right = wave ? 14 : Math.max(70, 10 + Math.max(...[yLo, yHi].map((v) => ctx.measureText(wavelengthLabel(v)).width)));
-    const rect = { x: 58, y: 12, w: w - 58 - right, h: h - 50 };
-    const plot = drawXYPlot(ctx, {
-      rect,
-      xDomain: [-0.5, d.half - 0.5],
-      yDomain: [yLo, yHi],
-      yLog: true,
-      theme: t,
-      series,
-      lines: [
-        { axis: 'y', value: markValue(this.originalMax), color: t.selectB, label: this.t('scaling.originalMark', { value: this._whole(this.originalMax) }), align: 'start' },
-        { axis: 'y', value: markValue(this._target), color: t.selectA, label: this.t('scaling.targetMark', { value: this._whole(this._target) }), align: 'start', dash: [2, 3] },
-      ],
-      xLabel: this.t('scaling.axisPair'),
-      yLabel: this.t(wave ? 'scaling.axisWavelength' : 'scaling.axisFrequency'),
-      yLabelOffset: 46,
-      yRight: wave ? undefined : wavelengthLabel,
+    const canvas = this.renderRoot?.querySelector('canvas.plot');
+    if (!canvas) return;
+    const target = targetLength(this);
+    this._plot = paintScaling(this, canvas, {
+      data: this._data,
+      type: this._type,
+      pair: this._pair,
+      width: this.paneWidth('.plot-pane'),
+      frequency: this.view === 'frequency',
+      solo: this.solo,
+      focused: this._focused,
+      marks: {
+        original: { value: this.originalMax, label: this.t('scaling.originalMark', { value: this._whole(this.originalMax) }) },
+        target: { value: target, label: this.t('scaling.targetMark', { value: this._whole(target) }) },
+      },
     });
-    this._plot = { plot, rect };
-    const i = this._pair;
-    drawCursor(ctx, plot, rect, i, [{ y: d.curves.default[key][i], color: t.muted }, { y: d.curves[sel][key][i], color: CATEGORICAL[SCALING_TYPES.indexOf(sel)] }], this._focused ? t.cursor : t.muted);
-    ctx.save();
-    ctx.font = t.fontSmall;
-    ctx.fillStyle = t.muted;
-    ctx.textAlign = 'right';
-    ctx.textBaseline = wave ? 'top' : 'bottom';
-    // inside the plot: wrapped onto more lines when the plot is too narrow for one
-    let caption = this.t(wave ? 'scaling.captionAbove' : 'scaling.captionBelow');
-    // lines break at spaces; a caption without any (Chinese) may also break after its full-width punctuation
-    if (!/\s/.test(caption) && ctx.measureText(caption).width > rect.w - 8) caption = caption.replace(/([：，；])/gu, '$1 ');
-    fillTextFitted(ctx, caption, rect.x + rect.w - 4, wave ? rect.y + 3 : rect.y + rect.h - 3, rect.w - 8, { lineHeight: 13 });
-    ctx.restore();
   }
 
   // ---- interaction -------------------------------------------------------------------------------------------
 
   _onKey(e) {
-    const half = this._data?.half ?? 1;
     if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
       const k = SCALING_TYPES.indexOf(this._type) + (e.key === 'ArrowDown' ? 1 : -1);
       this.type = SCALING_TYPES[(k + SCALING_TYPES.length) % SCALING_TYPES.length];
@@ -325,13 +164,7 @@ export class PosencScaling extends PosencElement {
   }
 
   _preset(p) {
-    this.headDim = p.headDim;
-    this.base = p.base;
-    this.type = p.type;
-    this.factor = p.factor;
-    this.originalMax = p.originalMax;
-    this.seqLen = 0;
-    this.pair = -1;
+    Object.assign(this, { headDim: p.headDim, base: p.base, type: p.type, factor: p.factor, originalMax: p.originalMax, seqLen: 0, pair: -1 });
   }
 
   // ---- exports -----------------------------------------------------------------------------------------------
@@ -348,13 +181,7 @@ export class PosencScaling extends PosencElement {
   }
 
   toCSV() {
-    const d = this._data;
-    if (!d) return '';
-    const lines = [csvRow(['pair', ...SCALING_TYPES.flatMap((t) => [`${t}_inv_freq`, `${t}_wavelength`])])];
-    for (let i = 0; i < d.half; i++) lines.push(csvRow([i, ...SCALING_TYPES.flatMap((t) => [d.curves[t].invFreq[i], d.curves[t].wavelength[i]])]));
-    lines.push('', csvRow(['type', 'attention_factor']));
-    for (const t of SCALING_TYPES) lines.push(csvRow([t, d.curves[t].attentionFactor]));
-    return lines.join('\n') + '\n';
+    return this._data ? scalingCsv(this._data) : '';
   }
 
   async exportCanvas() {
@@ -371,7 +198,7 @@ export class PosencScaling extends PosencElement {
     const sel = this._type;
     const i = this._pair;
     const title = this.label || this.t('scaling.title');
-    const lists = this._longropeLists(Math.floor(this.headDim / 2));
+    const lists = longropeLists(this, Math.floor(this.headDim / 2));
     const c = d?.curves[sel];
     // config keys and type ids are code: the same in every language, left to right
     const key = (text) => html`<span dir="ltr">${text}</span>`;
@@ -478,7 +305,7 @@ export class PosencScaling extends PosencElement {
           yarn: bold('YaRN'),
           llama3: bold('Llama 3'),
           longrope: bold('LongRoPE'),
-          target: this._whole(this._target),
+          target: this._whole(targetLength(this)),
           illustrative: lists.illustrative ? this.tHtml('scaling.illustrative', { attribute: html`<code dir="ltr">long-factor</code>` }) : '',
         })}
       </p>
@@ -486,4 +313,4 @@ export class PosencScaling extends PosencElement {
   }
 }
 
-customElements.get('posenc-scaling') || customElements.define('posenc-scaling', PosencScaling);
+customElements.get(tag) || customElements.define(tag, PosencScaling);
