@@ -213,6 +213,9 @@ export declare class SelectionChannel extends EventTarget {
   readonly name: string;
   positions: number[];
   select(positions: number[], source?: Element | null): boolean;
+  /** Values the group shares besides positions (e.g. `method`), by name; `share` events announce a change. */
+  readonly shared: Map<string, unknown>;
+  share(name: string, value: unknown, source?: Element | null): boolean;
 }
 /** The selection channel of a group (created on first use). */
 export declare function getChannel(name: string): SelectionChannel;
@@ -424,6 +427,8 @@ export declare class PosencMethods extends PosencElement {
   window: number;
   /** [query, key]. */
   positions: number[];
+  /** The method marked (its panel and column), shared with the group; null: none. */
+  method: MethodName | null;
   label: string;
   readonly lastRender: { ms: number; frames: number };
   /** Scores against distance 0…D for a query at i, per method. */
@@ -432,6 +437,7 @@ export declare class PosencMethods extends PosencElement {
     query: number;
     key: number;
     distance: number;
+    method: MethodName | null;
     scores: Record<MethodName, ScoreOrError>;
     /** Euclidean distance between the curves of two queries (0: relative). */
     relative: Record<MethodName, number | null>;
