@@ -194,6 +194,10 @@ test('train: Race trains every chosen method on one budget and overlays them; Ke
   assert.equal(await evalEl(page, '#a', (el) => el.result.kept), 1);
   assert.match(await el.locator('[data-role=kept]').textContent(), /L = 6/);
   await shot(el, 'train-race-kept');
+  await el.locator('button[data-action=clear-kept]').click();
+  await evalEl(page, '#a', (el) => el.updateComplete);
+  assert.equal(await evalEl(page, '#a', (el) => el.result.kept), 0);
+  assert.equal(await el.locator('[data-role=kept]').count(), 0);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -281,6 +285,33 @@ test('train: Copy as PyTorch reproduces the widget\'s first 50 losses under Debi
     assert.ok(Math.abs(engine - widget[i]) <= 1e-6 * widget[i], `the script's engine loss ${i} is the widget's`);
     assert.ok(Math.abs(tl - widget[i]) <= 1e-4 * Math.abs(widget[i]), `step ${i + 1}: torch ${tl}, widget ${widget[i]}`);
   });
+  await page.close();
+});
+
+test('train: every setting is a control that sets its attribute; a change of setting starts afresh', async () => {
+  const page = await widgetPage(env, '<posenc-train id="a" task="copy" train-length="6" steps="20" methods="none,alibi"></posenc-train>');
+  await assertEngineTrains(page);
+  const el = page.locator('#a');
+  await evalEl(page, '#a', (el) => el.race());
+  assert.equal(await evalEl(page, '#a', (el) => el.result.race.entries.length), 2);
+  const selects = el.locator('.controls select');
+  await selects.nth(0).selectOption('reverse');
+  await selects.nth(1).selectOption('t5');
+  await selects.nth(2).selectOption('mini');
+  const inputs = el.locator('.controls input[type=number]');
+  for (const [i, v] of [[0, '7'], [1, '200'], [2, '3']]) {
+    await inputs.nth(i).fill(v);
+    await inputs.nth(i).dispatchEvent('change');
+  }
+  await el.locator('.race-methods input[value=t5]').check();
+  await el.locator('.race-methods input[value=none]').uncheck();
+  await evalEl(page, '#a', (el) => el.updateComplete);
+  const attrs = await evalEl(page, '#a', (el) => Object.fromEntries(['task', 'method', 'size', 'train-length', 'steps', 'seed', 'methods'].map((a) => [a, el.getAttribute(a)])));
+  assert.deepEqual(attrs, { task: 'reverse', method: 't5', size: 'mini', 'train-length': '7', steps: '200', seed: '3', methods: 'alibi,t5' });
+  // what the runs depend on changed: the race is gone, and the next run uses every new setting
+  assert.equal(await evalEl(page, '#a', (el) => el.result.race), null);
+  assert.deepEqual(await evalEl(page, '#a', (el) => el.optionsFor('t5')), { task: 'reverse', position: 't5', trainLength: 7, dModel: 32, layers: 2, heads: 2, batch: 16, steps: 200, warmup: 20, seed: 3 });
+  assert.deepEqual(page.errors, []);
   await page.close();
 });
 
