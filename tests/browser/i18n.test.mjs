@@ -6,34 +6,38 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axe, browserPerFile, widgetPage, settle } from './helpers.mjs';
 import en from '../../web/src/i18n/en.js';
+import es from '../../web/src/i18n/es.js';
+import zhCN from '../../web/src/i18n/zh-CN.js';
+import { ALL_WIDGET_TAGS } from '../../web/src/widgets/tags.js';
+
+const CATALOGUES = { en, es, 'zh-CN': zhCN };
 
 const env = browserPerFile();
 
-// The widgets translated so far, with attributes that open their optional parts (one variant or a list), the
-// title per language to wait for, and optionally `words`: a regular expression of English words this widget's
-// own sentences use, which a translation must not leave (on top of ENGLISH_WORDS).
+// Every widget of tags.js is tested. Here, per widget: attributes that open its optional parts (one variant or
+// a list; default none), the title per language to wait for where it is not the catalogues' `<name>.title`, and
+// optionally `words`: a regular expression of English words this widget's own sentences use, which a
+// translation must not leave (on top of ENGLISH_WORDS).
 const TRANSLATED = {
-  heatmap: { attrs: 'length="12" d-model="16"', title: { en: 'Positional encoding matrix', es: 'Matriz de codificación posicional', 'zh-CN': '位置编码矩阵' } },
+  heatmap: { attrs: 'length="12" d-model="16"' },
   waves: { attrs: 'dims="0,1,6,7"', title: { en: 'Waves by dimension', es: 'Ondas por dimensión', 'zh-CN': '各维度的波形' } },
-  similarity: { attrs: 'length="24" d-model="16" positions="3 8"', title: { en: 'Similarity between positions', es: 'Similitud entre posiciones', 'zh-CN': '位置之间的相似度' } },
-  pipeline: { attrs: 'd-model="16" scale dropout step="6"', title: { en: 'From token to model input, step by step', es: 'Del token a la entrada del modelo, paso a paso', 'zh-CN': '从词元到模型输入，逐步演示' } },
-  slicing: { attrs: ['step="1"', 'step="2"', 'step="3"', 'step="4"', 'step="5"', 'step="4" seq="12" length="8"', 'step="5" seq="6" length="1"'], title: { en: 'Inside the code: slicing and broadcasting', es: 'Dentro del código: recortes y difusión (broadcasting)', 'zh-CN': '代码内部：切片与广播' } },
-  properties: { attrs: ['', 'pos="9999999" train-length="1"'], title: { en: 'Properties, checked live', es: 'Propiedades, comprobadas en directo', 'zh-CN': '性质，实时检验' } },
-  permutation: { attrs: 'encoding order="3,1,0,2,4"', title: { en: 'Why order is invisible to attention', es: 'Por qué la atención no ve el orden', 'zh-CN': '为什么注意力看不见顺序' } },
-  alibi: { attrs: ['heads="6" length="12"', 'heads="1" length="8" symmetric', 'heads="4" length="8"'], title: { en: 'ALiBi: a linear penalty per head', es: 'ALiBi: una penalización lineal por cabeza', 'zh-CN': 'ALiBi：每个注意力头一个线性惩罚' } },
-  compare: { attrs: 'positions="2 9"', title: { en: 'Compare two positions', es: 'Comparar dos posiciones', 'zh-CN': '比较两个位置' } },
+  similarity: { attrs: 'length="24" d-model="16" positions="3 8"' },
+  pipeline: { attrs: 'd-model="16" scale dropout step="6"' },
+  slicing: { attrs: ['step="1"', 'step="2"', 'step="3"', 'step="4"', 'step="5"', 'step="4" seq="12" length="8"', 'step="5" seq="6" length="1"'] },
+  properties: { attrs: ['', 'pos="9999999" train-length="1"'] },
+  permutation: { attrs: 'encoding order="3,1,0,2,4"' },
+  alibi: { attrs: ['heads="6" length="12"', 'heads="1" length="8" symmetric', 'heads="4" length="8"'] },
+  compare: { attrs: 'positions="2 9"' },
 
   // <train>: before training, and with a range message
   train: {
     attrs: ['', 'train-length="40"', 'no-worker compact'],
-    title: { en: 'Train short, test long', es: 'Entrenar corto, evaluar largo', 'zh-CN': '短序列训练，长序列测试' },
   },
   // </train>
 
   // <learned>
   learned: {
     attrs: ['max-length="64" d-model="16" position="3"', 'max-length="16" d-model="8" position="16"', 'compact max-length="16" d-model="8" position="20"', 'max-length="16" d-model="8" position="-1"'],
-    title: { en: 'A learned position table', es: 'Una tabla de posiciones aprendida', 'zh-CN': '可学习的位置嵌入表' },
     words: /\b(learned|trained|untrained|embedding|row|rows|look|lookup|past|parameters|seed|estimate|sizes|size|end|last|whole|number|heatmap|bar|charts|arrows|model|cached)\b/,
   },
   // </learned>
@@ -41,7 +45,6 @@ const TRANSLATED = {
   // <rope>
   rope: {
     attrs: ['', 'convention="interleaved" head-dim="16" m="3" n="40" pair="5" span="64"', 'head-dim="8" pair="40"'],
-    title: { en: 'Rotary position embedding (RoPE)', es: 'Codificación posicional rotatoria (RoPE)', 'zh-CN': '旋转位置编码（RoPE）' },
     words: /\b(rotate|rotated|turn|turns|together|channel|channels|bound|decay|both|identical|keys|half|interleaved|dashed|relative|recent|score|scores|computing|share|lengths|highlighted|rounding|frequencies|layout|weights)\b/,
   },
   // </rope>
@@ -49,7 +52,6 @@ const TRANSLATED = {
   // <t5>
   t5: {
     attrs: ['', 'bidirectional length="12" heads="2" head="1" positions="9,2"', 'num-buckets="16" max-distance="20" length="30" span="99999"', 'compact num-buckets="16" max-distance="20" span="12"', 'heads="2" head="7" positions="3,999"'],
-    title: { en: 'T5 relative position buckets', es: 'Cubetas de posición relativa de T5', 'zh-CN': 'T5 相对位置桶' },
     words: /\b(bucket|buckets|exact|logarithmic|log|region|distance|distances|grid|bidirectional|encoder|decoder|future|relative|land|shares|shared|plotted|random|untrained|seed|learns)\b/,
   },
   // </t5>
@@ -57,7 +59,6 @@ const TRANSLATED = {
   // <methods>
   methods: {
     attrs: ['tokens="The,robot,read,the,manual" train-length="16" d-model="16"', 'train-length="16" d-model="16" query="20" heads="1" head="0"', 'compact query="200" num-buckets="8"', 'heads="99" head="5" distance="999" num-buckets="3" max-distance="1"', 'heads="4" head="9" query="10" window="4" distance="7"'],
-    title: { en: 'Five methods, one sentence', es: 'Cinco métodos, una frase', 'zh-CN': '五种方法，同一个句子' },
     words: /\b(learned|trained|untrained|seeded|method|methods|absolute|relative|beyond|past|score|scores|unseen|rotates|embeddings|layer|choose|inside|added|fixed|whole|number|rounding|used|showing|greater)\b/,
   },
   // </methods>
@@ -65,7 +66,6 @@ const TRANSLATED = {
   // <scaling>
   scaling: {
     attrs: ['', 'view="frequency" solo type="longrope" head-dim="8" short-factor="1,1,1,1" long-factor="1,2,4,8"', 'compact type="default" seq-len="20000"'],
-    title: { en: 'Stretching RoPE to longer contexts', es: 'Estirar RoPE a contextos más largos', 'zh-CN': '把 RoPE 拉伸到更长的上下文' },
     words: /\b(wavelength|frequency|inverse|context|target|stretching|linear|dynamic|interpolation|pairs|type|types|only|default|presets|turn|slow|fast|divides|searched|illustrative|list)\b/,
   },
   // </scaling>
@@ -73,7 +73,6 @@ const TRANSLATED = {
   // <padding>
   padding: {
     attrs: ['tokens="I,love,Paris" length="6" column="99"', 'tokens="I,love,Paris" length="6" column="4"', 'tokens="I,love,Paris" pad-side="left" past-length="4" column="4"', 'tokens="I,love,Paris" pad-side="left" past-length="1"', 'tokens="I,love,Paris" length="3" column="1"'],
-    title: { en: 'Position ids when there is padding', es: 'Ids de posición cuando hay relleno (padding)', 'zh-CN': '有填充时的位置 id' },
     words: /\b(pad|padded|left|right|slot|slots|cache|cached|mistake|lesson|gives|generation|harmless|words|side|none|ignores|input|mask|past|tokens are)\b/,
   },
   // </padding>
@@ -88,7 +87,6 @@ const TRANSLATED = {
       'preset="zzz"',
       'pair="999" positions="5 99999999"',
     ],
-    title: { en: 'Your model’s positions', es: 'Las posiciones de tu modelo', 'zh-CN': '你的模型中的位置' },
     words: /\b(trained|extended|never|turn|turns|completes|channels|arithmetic|wavelength|wavelengths|unscaled|scaled|precision|solid|dashed|worst|largest|your|paste|read|illustrative|published|neighbours|rounded)\b/,
   },
   // </model>
@@ -129,7 +127,9 @@ const english = (tag) =>
 // names such as sin, dim, d_model or length are not among them).
 const ENGLISH_WORDS = /\b(the|of|and|to|is|are|from|with|for|by|this|that|its|each|position|positions|dimension|dimensions|value|values|wavelength|curve|column|table|show|download|copy|loading|drawing|sweep|play|pause|heatmap|waves|compare|gap|cosine|distance|similarity|product|select|pick|matrix|metric|pair|selected|every|stage|step|back|sum|scale|hover|while|training|lookup|shuffle|reverse|shuffled|attention|output|largest|difference|change|changes|unique|holds|fails|rotation|defined|training|smallest|curves|slopes|head|heads|query|key|bias|weight|steep|gentle|penalty|masked|scale)\b/gi;
 
-for (const [tag, { attrs, title, words }] of Object.entries(TRANSLATED)) {
+for (const tag of ALL_WIDGET_TAGS.map((t) => t.replace(/^posenc-/, ''))) {
+  const { attrs = '', words } = TRANSLATED[tag] ?? {};
+  const title = TRANSLATED[tag]?.title ?? Object.fromEntries(Object.entries(CATALOGUES).map(([lang, c]) => [lang, c[`${tag}.title`]]));
   test(`i18n: ${tag} speaks the page language, with no English left in its sentences, and passes axe in each`, async () => {
     const page = await widgetPage(env, '<div id="host"></div>');
     for (const variant of [attrs].flat()) {

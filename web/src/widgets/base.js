@@ -1,9 +1,11 @@
 // PosencElement, the base class of every posenc widget. Its parts are Lit reactive controllers in
 // ./element/ (engine loading, the frame and its theme and size, the group selection, the toolbar), its
 // styles are in ./element/styles.js and its messages in ./element/adjustments.js; this class creates the
-// controllers and gives widgets one API. A widget overrides the callbacks below (engineReady, redraw,
-// selectionChanged, groupHoverChanged, constrainSelection) and the exports (toCSV, toArray, exportCanvas, and
-// toPyTorch where a widget can say in PyTorch what it computes).
+// controllers and gives widgets one API. A widget declares its settings in its descriptor (element/descriptor.js:
+// the defaults are set here), keeps engine results with cached(), paints through timed() and reports changes
+// with announce(); it overrides the callbacks below (engineReady, redraw, selectionChanged, groupHoverChanged,
+// constrainSelection) and the exports (toCSV, toArray, exportCanvas, and toPyTorch where a widget can say in
+// PyTorch what it computes).
 
 import { LitElement, html, nothing } from 'lit';
 import { normalizePositions } from '../state/channel.js';
@@ -18,11 +20,13 @@ import { FrameController } from './element/frame-controller.js';
 import { GroupController } from './element/group-controller.js';
 import { ToolbarController } from './element/toolbar-controller.js';
 import { LocaleController } from './element/locale-controller.js';
+import { defaultsFrom } from './element/descriptor.js';
 
 // widgets import these from here
 export { baseStyles, pickedChipStyles } from './element/styles.js';
 export { leftOut, replaced } from './element/adjustments.js';
 export { TapController, forInput, leaves } from './element/tap-controller.js';
+export { elementProperties } from './element/descriptor.js';
 
 const DRAWING = Symbol('drawing');
 const SKIPPED = Symbol('skipped');
@@ -102,15 +106,73 @@ export class PosencElement extends LitElement {
   #group = new GroupController(this);
   #engine = new EngineController(this, () => this.#frame.measured());
 
+  /** name → { key, value }: engine results kept until their inputs change (cached) */
+  #cache = new Map();
+  #lastRender = { ms: 0, frames: 0 };
+  #lastChange = '';
+
   constructor() {
     super();
     this.group = '';
     this.theme = 'auto';
     this.compact = false;
+    this.label = '';
+    // the defaults of the widget's descriptor (element/descriptor.js)
+    Object.assign(this, defaultsFrom(this.constructor.elementProperties));
     /** the engine facade once loaded */
     this.pe = null;
     this._ready = false;
     this._error = '';
+  }
+
+  // --- what a widget computes, paints and reports ---------------------------------------------------------
+
+  /**
+   * The value `compute()` returned for `key` (a list of the inputs it depends on) under `name`, computed again
+   * only when the key changes: engine results survive renders that change only what is drawn. A compute that
+   * throws keeps nothing (the widget's guard shows the error).
+   */
+  cached(name, key, compute) {
+    const text = JSON.stringify(key);
+    const hit = this.#cache.get(name);
+    if (hit && hit.key === text) return hit.value;
+    const value = compute();
+    this.#cache.set(name, { key: text, value });
+    return value;
+  }
+
+  /** Runs the synchronous repaint `draw`, recording its time as lastRender; returns what `draw` returns. */
+  timed(draw, { extraMs = 0 } = {}) {
+    const t0 = performance.now();
+    const result = draw();
+    this.recordRender({ ms: extraMs + performance.now() - t0, frames: 1 });
+    return result;
+  }
+
+  /** Records a repaint's time (a widget that paints over several frames reports them here). */
+  recordRender({ ms, frames }) {
+    this.#lastRender = { ms, frames };
+  }
+
+  /** Timing of the last repaint: { ms, frames }. */
+  get lastRender() {
+    return { ...this.#lastRender };
+  }
+
+  /**
+   * Fires `posenc-change` with `detail` (bubbling out of shadow roots), unless the last one carried the same
+   * detail: one event per change the reader sees.
+   */
+  announce(detail) {
+    const text = JSON.stringify(detail);
+    if (text === this.#lastChange) return;
+    this.#lastChange = text;
+    this.dispatchEvent(new CustomEvent('posenc-change', { detail, bubbles: true, composed: true }));
+  }
+
+  /** Width for a pane's plot: the pane `selector`'s column in the compact layout, the frame's width otherwise. */
+  paneWidth(selector) {
+    return this.widthIn(this.renderRoot?.querySelector(selector));
   }
 
   // --- callbacks a widget overrides (these defaults do nothing, or keep the group's list) ----------------

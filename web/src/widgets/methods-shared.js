@@ -331,9 +331,4 @@ export function plotContext(el, height) {
 }
 
 /** Fires posenc-change with `detail`, unless the last one carried the same detail: one event per change shown. */
-export function announceChange(el, detail) {
-  const key = JSON.stringify(detail);
-  if (key === el._sentChange) return;
-  el._sentChange = key;
-  el.dispatchEvent(new CustomEvent('posenc-change', { detail, bubbles: true, composed: true }));
-}
+export const announceChange = (el, detail) => el.announce(detail);
