@@ -522,6 +522,18 @@ export interface TrainRun {
   msPerStep: number;
   /** The longest single call to the trainer, in ms (on the page each is one task). */
   longestCall: number;
+  /** Its example at 2L, once trained. */
+  example: TrainExample | null;
+}
+
+/** One sample at `length` (the first the engine evaluates there), token by token, and the model's greedy answer. */
+export interface TrainExample {
+  length: number;
+  prompt: number[];
+  expected: number[];
+  predicted: number[] | null;
+  /** The trainer's message when the example could not be made. */
+  error?: string;
 }
 
 /**
@@ -563,7 +575,7 @@ export declare class PosencTrain extends PosencElement {
     run: TrainRun | null;
     race: { running: boolean; seconds: number | null; entries: (TrainRun & { method: string })[] } | null;
     kept: number;
-    example: { prompt: number[]; expected: number[]; predicted: number[] | null } | null;
+    example: TrainExample | null;
   };
 }
 

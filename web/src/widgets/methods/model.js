@@ -4,8 +4,10 @@
 // counts, the probe past the training length, the relative check inside it), and the comparison table.
 
 import { attempt, indexRange, tile, row } from '../methods-shared.js';
+import { properties } from './descriptor.js';
 
-export const METHODS = ['sinusoidal', 'learned', 't5', 'rope', 'alibi'];
+/** The five methods, in the order of their panels and columns. */
+export const METHODS = properties.method.values;
 
 // Per method: the formula its panel plots (code, the same in every language), the catalogue keys of what it
 // is (methods.what.*, .where.*, .kind.*) and the models that use it (names; `modelsKey` where it is words).

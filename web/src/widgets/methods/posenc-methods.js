@@ -10,8 +10,7 @@
 
 import { html, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
-import { PosencElement, baseStyles, pickedChipStyles, replaced } from '../base.js';
-import { numberAttr, stringList, intList } from '../../state/attributes.js';
+import { PosencElement, baseStyles, pickedChipStyles, replaced, elementProperties } from '../base.js';
 import { clearCanvas } from '../../render/canvas.js';
 import { int } from '../../render/format.js';
 import { formatNumber } from '../../i18n/index.js';
@@ -23,33 +22,17 @@ import { paintPanel } from './painters.js';
 import { METHODS, SHIFT, methodCurves, methodsStatic, methodsAt, methodShown, tableRows } from './model.js';
 import { renderPanel, renderStrip, renderTable } from './view.js';
 import { errorText, contentVectors, clampInt, methodStyles } from '../methods-shared.js';
+import { properties, tag } from './descriptor.js';
 
 export { METHODS };
 
-const WINDOW = 64;
 const MAX_HEADS = 64;
 /** T5 here is bidirectional: half the buckets each way, and at least 2 exact ones in each half. */
 const MIN_BUCKETS = 4;
 const MAX_BUCKETS = 65536;
 
 export class PosencMethods extends PosencElement {
-  static properties = {
-    tokens: { type: Array, reflect: true, converter: stringList },
-    trainLength: { type: Number, reflect: true, attribute: 'train-length', converter: numberAttr(64), range: { min: 2, max: 1 << 16, engine: 'LearnedOptions.maxLength' } },
-    query: { type: Number, reflect: true, converter: numberAttr(-1) },
-    distance: { type: Number, reflect: true, converter: numberAttr(3) },
-    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(64), range: { min: 2, max: 1024, even: true, engine: 'RopeOptions.headDim' } },
-    heads: { type: Number, reflect: true, converter: numberAttr(8) },
-    head: { type: Number, reflect: true, converter: numberAttr(2) },
-    numBuckets: { type: Number, reflect: true, attribute: 'num-buckets', converter: numberAttr(32) },
-    maxDistance: { type: Number, reflect: true, attribute: 'max-distance', converter: numberAttr(128) },
-    base: { type: Number, reflect: true, converter: numberAttr(10000) },
-    seed: { type: Number, reflect: true, converter: numberAttr(0) },
-    window: { type: Number, reflect: true, converter: numberAttr(WINDOW), range: { min: 2, max: 1024 } },
-    positions: { type: Array, reflect: true, converter: intList },
-    // the method marked (its panel and column), shared with the group; none by default
-    method: { type: String, reflect: true, values: METHODS },
-  };
+  static properties = elementProperties(properties);
 
   static groupShared = ['method'];
 
@@ -57,27 +40,7 @@ export class PosencMethods extends PosencElement {
 
   constructor() {
     super();
-    this.tokens = ['The', 'quick', 'brown', 'fox', 'jumps', 'over', 'the', 'lazy', 'dog', '.'];
-    this.trainLength = 64;
-    this.query = -1;
-    this.distance = 3;
-    this.dModel = 64;
-    this.heads = 8;
-    this.head = 2;
-    this.numBuckets = 32;
-    this.maxDistance = 128;
-    this.base = 10000;
-    this.seed = 0;
-    this.window = WINDOW;
-    this.positions = [];
-    this.method = null;
-    this.label = '';
     this._data = null;
-    this._lastRender = { ms: 0, frames: 0 };
-  }
-
-  get lastRender() {
-    return { ...this._lastRender };
   }
 
   /** Query position: the attribute, or the last position of the training length. */
@@ -210,13 +173,11 @@ export class PosencMethods extends PosencElement {
 
   _compute() {
     const pe = this.pe;
-    const key = [this.trainLength, this.dModel, this._heads, this._head, this._numBuckets, this._maxDistance, this.base, this.seed].join('|');
-    if (key !== this._staticKey || !this._static) {
-      this._content = contentVectors(pe, { count: 2, dim: this.dModel, seed: this.seed });
-      this._static = methodsStatic(pe, this._settings);
-      this._staticKey = key;
-    }
-    return methodsAt(pe, this._settings, this._i, this._D, this._static);
+    const { dModel, seed } = this;
+    this._content = this.cached('content', [dModel, seed], () => contentVectors(pe, { count: 2, dim: dModel, seed }));
+    const s = this._settings;
+    const at = this.cached('static', [s.trainLength, dModel, s.heads, s.head, s.numBuckets, s.maxDistance, s.base, seed, s.window], () => methodsStatic(pe, s));
+    return methodsAt(pe, s, this._i, this._D, at);
   }
 
   willUpdate(changed) {
@@ -234,12 +195,8 @@ export class PosencMethods extends PosencElement {
   }
 
   updated(changed) {
-    const t0 = performance.now();
-    this._draw();
-    this._lastRender = { ms: (this._computeMs ?? 0) + performance.now() - t0, frames: 1 };
-    if (this._data && (changed.has('query') || changed.has('distance') || changed.has('method') || changed.has('_ready'))) {
-      this.dispatchEvent(new CustomEvent('posenc-change', { detail: this.result, bubbles: true, composed: true }));
-    }
+    this.timed(() => this._draw(), { extraMs: this._computeMs ?? 0 });
+    if (this._data && (changed.has('query') || changed.has('distance') || changed.has('method') || changed.has('_ready'))) this.announce(this.result);
   }
 
   redraw() {
@@ -389,4 +346,4 @@ export class PosencMethods extends PosencElement {
   }
 }
 
-customElements.get('posenc-methods') || customElements.define('posenc-methods', PosencMethods);
+customElements.get(tag) || customElements.define(tag, PosencMethods);

@@ -7,6 +7,7 @@ import { csvRow } from '../../render/export.js';
 import { plain } from '../../render/format.js';
 import { startRunner } from './runner.js';
 import { TrainSession, testLengths } from './session.js';
+import { properties } from './descriptor.js';
 
 /** The model sizes offered (dModel, layers, heads), tiny to small. */
 export const SIZES = {
@@ -19,7 +20,7 @@ export const SIZES = {
  * The position methods of the widget: pe.train's positions, and RoPE trained as it is and evaluated with
  * dynamic NTK scaling (`rope-ntk`), which changes nothing at or below the training length.
  */
-export const METHODS = ['none', 'sinusoidal', 'learned', 'rope', 'rope-ntk', 'alibi', 't5'];
+export const METHODS = properties.method.values;
 const NTK = { type: 'dynamic', factor: 1 };
 const SAMPLES = 32;
 const BATCH = 16;

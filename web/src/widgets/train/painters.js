@@ -1,7 +1,9 @@
-// The canvas painters of <posenc-train>, pure functions of what they draw: the loss curves (log scale), the
-// accuracy by test length (the training length marked, kept races dashed, the current method thicker, the
-// length read marked) and the attention weights of the example, one matrix per layer and head.
+// The canvases of <posenc-train>: the loss curves (log scale), the accuracy by test length (the training
+// length marked, kept races dashed, the current method thicker, the length read marked) and the attention
+// weights of the example, one matrix per layer and head. `host` is the widget (its theme colours,
+// translations, pixel ratio and compact layout); the view is the plain state drawn.
 
+import { clearCanvas } from '../../render/canvas.js';
 import { drawXYPlot } from '../../render/xyplot.js';
 import { drawCells } from '../../render/cells.js';
 import { CATEGORICAL } from '../../render/color.js';
@@ -10,8 +12,11 @@ import { METHODS } from './experiment.js';
 /** A method's colour, the same in every plot, legend and table. */
 export const colorOf = (method) => CATEGORICAL[METHODS.indexOf(method) % CATEGORICAL.length];
 
-/** Loss against step, one curve per session (`curves`: [{ method, session }]); `text`: axis titles. */
-export function paintLoss(ctx, { w, h }, t, { curves, current, text }) {
+/** Loss against step, one curve per session (`curves`: [{ method, session }]), the current method's thicker. */
+export function paintLoss(host, canvas, { curves, current, width: w }) {
+  const h = host.compact ? 140 : 180;
+  const ctx = clearCanvas(canvas, w, h, host.ratio);
+  const t = host.theme$();
   const drawn = curves.filter((c) => c.session.step > 0);
   const total = Math.max(1, ...drawn.map((c) => c.session.total));
   let top = 0;
@@ -37,8 +42,8 @@ export function paintLoss(ctx, { w, h }, t, { curves, current, text }) {
     yLog: true,
     theme: t,
     series,
-    xLabel: text.step,
-    yLabel: text.loss,
+    xLabel: host.t('train.axisStep'),
+    yLabel: host.t('train.axisLoss'),
   });
 }
 
@@ -47,7 +52,10 @@ export function paintLoss(ctx, { w, h }, t, { curves, current, text }) {
  * training length L marked, and the length read (`hover`) as a vertical line. Returns the plot (its scales,
  * for the pointer) and its rect.
  */
-export function paintAccuracy(ctx, { w, h }, t, { curves, kept, current, lengths, L, hover, text }) {
+export function paintAccuracy(host, canvas, { curves, kept, current, lengths, L, hover, width: w }) {
+  const h = host.compact ? 170 : 230;
+  const ctx = clearCanvas(canvas, w, h, host.ratio);
+  const t = host.theme$();
   const series = [];
   const curve = (rows, color, dash, width = 2) => {
     const ok = rows.filter((r) => r.supported);
@@ -63,9 +71,9 @@ export function paintAccuracy(ctx, { w, h }, t, { curves, kept, current, lengths
     theme: t,
     xTicks: lengths,
     series,
-    lines: [{ axis: 'x', value: L, color: t.muted, dash: [3, 3], label: text.trainedHere, align: 'start' }],
-    xLabel: text.length,
-    yLabel: text.accuracy,
+    lines: [{ axis: 'x', value: L, color: t.muted, dash: [3, 3], label: host.t('train.trainedHere', { length: L }), align: 'start' }],
+    xLabel: host.t('train.axisLength'),
+    yLabel: host.t('train.axisAccuracy'),
   });
   if (hover != null) {
     const x = plot.sx(hover);
@@ -79,16 +87,23 @@ export function paintAccuracy(ctx, { w, h }, t, { curves, kept, current, lengths
   return { plot, rect };
 }
 
-/** The size of the attention grid for `a` ({ layers, heads, length, weights }) in a width w. */
-export function headsLayout(a, w) {
+/** The attention grid's layout for `a` ({ layers, heads, length, weights }) in a width w. */
+function headsLayout(a, w) {
   const n = a.layers * a.heads;
   const cols = Math.max(1, Math.min(a.heads, Math.floor(w / 120)));
   const size = Math.min(180, Math.floor((w - (cols - 1) * 10) / cols));
   return { n, cols, size, height: Math.ceil(n / cols) * (size + 20) };
 }
 
-/** One causal attention matrix per layer and head (query rows, key columns), titled by `title(layer, head)`. */
-export function paintHeads(ctx, t, a, { cols, size, n }, title) {
+/** One causal attention matrix per layer and head (query rows, key columns); an empty canvas without `attention`. */
+export function paintHeads(host, canvas, { attention: a, width: w }) {
+  if (!a) {
+    clearCanvas(canvas, 0, 0, host.ratio);
+    return;
+  }
+  const { n, cols, size, height } = headsLayout(a, w);
+  const ctx = clearCanvas(canvas, w, height, host.ratio);
+  const t = host.theme$();
   const T = a.length;
   for (let k = 0; k < n; k++) {
     const layer = Math.floor(k / a.heads);
@@ -99,7 +114,7 @@ export function paintHeads(ctx, t, a, { cols, size, n }, title) {
     ctx.fillStyle = t.muted;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
-    ctx.fillText(title(layer, head), x, y + 2);
+    ctx.fillText(host.t('train.layerHead', { layer, head }), x, y + 2);
     const base = k * T * T;
     drawCells(ctx, { rect: { x, y: y + 16, w: size, h: size }, rows: T, cols: T, get: (i, j) => (j > i ? NaN : a.weights[base + i * T + j]), scheme: 'viridis', vmin: 0, vmax: 1, maskColor: t.grid, gap: 0 });
   }

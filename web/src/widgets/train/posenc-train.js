@@ -6,52 +6,31 @@
 // shared with the widgets of the same `group` (<posenc-methods>).
 
 import { html, nothing } from 'lit';
-import { PosencElement, baseStyles } from '../base.js';
+import { PosencElement, baseStyles, elementProperties } from '../base.js';
 import { checkRanges } from '../ranges.js';
-import { numberAttr, stringListAttr } from '../../state/attributes.js';
-import { clearCanvas, pointerIn } from '../../render/canvas.js';
+import { pointerIn } from '../../render/canvas.js';
 import { copyText } from '../../render/export.js';
 import { trainCode } from './pytorch.js';
 import { TrainExperiment, METHODS, SIZES, symbolName, trainOptions } from './experiment.js';
-import { paintLoss, paintAccuracy, paintHeads, headsLayout } from './painters.js';
+import { paintLoss, paintAccuracy, paintHeads } from './painters.js';
 import { renderControls, renderExample, renderLegend, renderRaceMethods, renderRunnerNote, renderTable, hoverReadout, progressText } from './view.js';
 import { trainStyles } from './styles.js';
+import { properties, tag } from './descriptor.js';
 
 export { SIZES, METHODS, symbolName };
 
 
-const RACE = ['none', 'sinusoidal', 'learned', 'rope', 'alibi', 't5'];
-
 export class PosencTrain extends PosencElement {
-  static properties = {
-    task: { type: String, reflect: true },
-    method: { type: String, reflect: true, values: METHODS },
-    methods: { reflect: true, converter: stringListAttr(RACE) },
-    trainLength: { type: Number, attribute: 'train-length', reflect: true, converter: numberAttr(8), range: { min: 4, max: 16 } },
-    size: { type: String, reflect: true, values: Object.keys(SIZES) },
-    steps: { type: Number, reflect: true, converter: numberAttr(1000), range: { min: 10, max: 5000 } },
-    seed: { type: Number, reflect: true, converter: numberAttr(0), range: { min: 0, max: 2 ** 31 - 1 } },
-    // true: train on the page even where a worker could run (to compare; the widget always falls back itself)
-    noWorker: { type: Boolean, attribute: 'no-worker', reflect: true },
-  };
+  static properties = elementProperties(properties);
 
   static groupShared = ['method'];
 
   static styles = [baseStyles, trainStyles];
 
+  // the defaults (descriptor.js) are the default race of demo part 4: sorting, where absolute and relative
+  // methods part ways past L within a minute of training on a phone-sized model
   constructor() {
     super();
-    // the default race (demo part 4): sorting, where absolute and relative methods part ways past L within a
-    // minute of training on a phone-sized model
-    this.task = 'sort';
-    this.method = 'alibi';
-    this.methods = RACE.slice();
-    this.trainLength = 8;
-    this.size = 'tiny';
-    this.steps = 1000;
-    this.seed = 0;
-    this.noWorker = false;
-    this.label = '';
     this._hover = null; // the test length under the pointer or the keyboard
     /** the runs, the race and their results (experiment.js) */
     this.experiment = new TrainExperiment(this);
@@ -181,7 +160,7 @@ export class PosencTrain extends PosencElement {
 
   /** experiment.js: a run or a race ended. */
   finished() {
-    this.dispatchEvent(new CustomEvent('posenc-change', { detail: { state: this.state, result: this.result }, bubbles: true, composed: true }));
+    this.announce({ state: this.state, result: this.result });
   }
 
   disconnectedCallback() {
@@ -248,40 +227,28 @@ export class PosencTrain extends PosencElement {
   }
 
   _draw() {
-    const root = this.renderRoot;
-    const x = this.experiment;
-    const t = this.theme$();
-    const current = this.choice('method');
-    const loss = root?.querySelector('canvas.loss');
-    if (loss) {
-      const size = { w: this.widthIn(root.querySelector('.loss-pane')), h: this.compact ? 140 : 180 };
-      paintLoss(clearCanvas(loss, size.w, size.h, this.ratio), size, t, { curves: x.curves, current, text: { step: this.t('train.axisStep'), loss: this.t('train.axisLoss') } });
-    }
-    const acc = root?.querySelector('canvas.accuracy');
-    if (acc) {
-      const size = { w: this.widthIn(root.querySelector('.accuracy-pane')), h: this.compact ? 170 : 230 };
-      const L = this.trainLength;
-      const text = { trainedHere: this.t('train.trainedHere', { length: L }), length: this.t('train.axisLength'), accuracy: this.t('train.axisAccuracy') };
-      this._accPlot = paintAccuracy(clearCanvas(acc, size.w, size.h, this.ratio), size, t, { curves: x.curves, kept: x.kept, current, lengths: x.lengths, L, hover: this._hover, text });
-    }
-    this._drawHeads();
+    this.timed(() => {
+      const root = this.renderRoot;
+      const x = this.experiment;
+      const current = this.choice('method');
+      const loss = root?.querySelector('canvas.loss');
+      if (loss) paintLoss(this, loss, { curves: x.curves, current, width: this.paneWidth('.loss-pane') });
+      const acc = root?.querySelector('canvas.accuracy');
+      if (acc) this._accPlot = paintAccuracy(this, acc, { curves: x.curves, kept: x.kept, current, lengths: x.lengths, L: this.trainLength, hover: this._hover, width: this.paneWidth('.accuracy-pane') });
+      this._drawHeads();
+    });
   }
 
   _drawHeads() {
     const canvas = this.renderRoot?.querySelector('canvas.heads');
     if (!canvas) return;
-    const a = this._details?.attention ?? null;
-    const w = this.contentWidth;
+    const attention = this._details?.attention ?? null;
+    const width = this.contentWidth;
     // redrawn only when the example, the width or the colours changed (not on every training tick)
-    const key = [w, this.resolvedTheme, this.ratio, this.locale].join();
-    if (a === this._headsDrawn?.a && key === this._headsDrawn.key) return;
-    this._headsDrawn = { a, key };
-    if (!a) {
-      clearCanvas(canvas, 0, 0, this.ratio);
-      return;
-    }
-    const layout = headsLayout(a, w);
-    paintHeads(clearCanvas(canvas, w, layout.height, this.ratio), this.theme$(), a, layout, (layer, head) => this.t('train.layerHead', { layer, head }));
+    const key = [width, this.resolvedTheme, this.ratio, this.locale].join();
+    if (attention === this._headsDrawn?.attention && key === this._headsDrawn.key) return;
+    this._headsDrawn = { attention, key };
+    paintHeads(this, canvas, { attention, width });
   }
 
   // ---- interaction ---------------------------------------------------------------------------------------
@@ -386,4 +353,4 @@ export class PosencTrain extends PosencElement {
   }
 }
 
-customElements.get('posenc-train') || customElements.define('posenc-train', PosencTrain);
+customElements.get(tag) || customElements.define(tag, PosencTrain);
