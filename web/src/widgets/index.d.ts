@@ -522,7 +522,7 @@ export interface TrainRun {
   msPerStep: number;
   /** The longest single call to the trainer, in ms (on the page each is one task). */
   longestCall: number;
-  /** Its example at 2L, once trained. */
+  /** Its example at 2L, once trained (the widget also looks at L: showExampleAt). */
   example: TrainExample | null;
 }
 
@@ -569,6 +569,8 @@ export declare class PosencTrain extends PosencElement {
   clearKept(): void;
   /** The whole experiment as a PyTorch script reproducing the first 50 losses. */
   toPyTorchAsync(): Promise<string>;
+  /** Shows the example (and its attention) at L (0) or at 2L (1, the default). */
+  showExampleAt(which: 0 | 1): void;
   readonly result: {
     runner: 'worker' | 'page' | null;
     reason: string | null;

@@ -21,9 +21,9 @@ export const about = {
   title: 'train short, test long',
   summary: `A small decoder-only transformer trained in the page by the engine (\`pe.train\`, docs/engine.md) on an
 algorithmic task at training length L, then tested at L … 4L as it trains: token accuracy and exact match per
-length (the training length marked), per answer position on hover, tap or ←/→, an example at 2L token by
-token with right and wrong marked (every task: the first sample the engine evaluates at 2L), and the attention
-weights of that example per layer and head. **Race** trains every method of \`methods\` in turn on the same
+length (the training length marked), per answer position on hover, tap or ←/→, an example at 2L (or at L)
+token by token with right and wrong marked (every task: the first sample the engine evaluates at that length),
+and the attention weights of that example per layer and head, to compare a head at L with the same head at 2L. **Race** trains every method of \`methods\` in turn on the same
 batches, seed and number of steps and overlays their curves; **Pause** holds a race in its method and **Resume
 the race** carries on; **Keep this race** leaves them on the plot, dashed, under the next race (another task or
 length). Training runs in a Web Worker running its own instance of the engine (the module

@@ -90,11 +90,17 @@ export class TrainExperiment {
     return [];
   }
 
-  /** The session whose example and attention are shown: `method`'s in a race (else the race's first), or the run. */
+  /** The lengths of the examples looked inside: L (trained) and 2L (never seen; capped at the longest test length). */
+  get exampleLengths() {
+    const L = this.host.settings.L;
+    return [L, Math.min(2 * L, this.lengths.at(-1))];
+  }
+
+  /** The session whose examples and attention are shown: `method`'s in a race (else the race's first), or the run. */
   detailsFor(method) {
-    const entries = this.race?.entries.filter((e) => e.session.example) ?? [];
+    const entries = this.race?.entries.filter((e) => e.session.inside.size) ?? [];
     if (entries.length) return (entries.find((e) => e.method === method) ?? entries[0]).session;
-    return this.session?.example ? this.session : null;
+    return this.session?.inside.size ? this.session : null;
   }
 
   // ---- runner --------------------------------------------------------------------------------------------
@@ -135,9 +141,9 @@ export class TrainExperiment {
     this.host.changed();
   }
 
-  /** Looks inside a trained session: its example at 2L (capped at the longest test length) and its attention. */
-  _lookInside(session) {
-    return session.lookInside(Math.min(2 * this.host.settings.L, this.lengths.at(-1)));
+  /** Looks inside a trained session: its examples at L and 2L and their attention. */
+  async _lookInside(session) {
+    for (const n of this.exampleLengths) await session.lookInside(n);
   }
 
   // ---- actions -------------------------------------------------------------------------------------------
@@ -265,7 +271,7 @@ export class TrainExperiment {
       rows: session.rows?.map(({ positions, ...r }) => ({ ...r, positions: Array.from(positions) })) ?? null,
       msPerStep: session.msPerStep,
       longestCall: session.longestCall,
-      example: session.example ?? null,
+      example: session.inside.get(this.exampleLengths[1])?.example ?? null,
     });
     return {
       runner: this.runner?.kind ?? null,

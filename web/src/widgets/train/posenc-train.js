@@ -32,6 +32,7 @@ export class PosencTrain extends PosencElement {
   constructor() {
     super();
     this._hover = null; // the test length under the pointer or the keyboard
+    this._exampleAt = 1; // the example shown: 0 at L, 1 at 2L
     /** the runs, the race and their results (experiment.js) */
     this.experiment = new TrainExperiment(this);
   }
@@ -176,9 +177,20 @@ export class PosencTrain extends PosencElement {
     return this.experiment.detailsFor(this.choice('method'));
   }
 
+  /** What the example panel shows: { example, attention } at the length chosen, or undefined. */
+  get _shown() {
+    return this._details?.inside.get(this.experiment.exampleLengths[this._exampleAt]);
+  }
+
+  /** Shows the example at L (0) or 2L (1). */
+  showExampleAt(which) {
+    this._exampleAt = which ? 1 : 0;
+    this.requestUpdate();
+  }
+
   /** The current results for scripts and tests: the run's and the race's curves, and the example shown. */
   get result() {
-    return this.experiment.result(this._details?.example ?? null);
+    return this.experiment.result(this._shown?.example ?? null);
   }
 
   toCSV() {
@@ -242,7 +254,7 @@ export class PosencTrain extends PosencElement {
   _drawHeads() {
     const canvas = this.renderRoot?.querySelector('canvas.heads');
     if (!canvas) return;
-    const attention = this._details?.attention ?? null;
+    const attention = this._shown?.attention ?? null;
     const width = this.contentWidth;
     // redrawn only when the example, the width or the colours changed (not on every training tick)
     const key = [width, this.resolvedTheme, this.ratio, this.locale].join();
@@ -303,6 +315,7 @@ export class PosencTrain extends PosencElement {
     const running = state === 'running' || racing;
     const canRun = this._ready && this._settingsOk;
     const details = this._details;
+    const shown = this._shown;
     return html`
       ${this.renderHead(title)}
       ${this._settingsError ? html`<p class="error" role="alert" data-role="settings">${this._settingsError}</p>` : nothing}
@@ -345,8 +358,8 @@ export class PosencTrain extends PosencElement {
         </div>
       </div>
       ${x.kept.length ? html`<p class="note" data-role="kept">${this.t('train.keptNote', { list: x.kept.map((k) => k.settings).join('; ') })}</p>` : nothing}
-      ${renderTable(this)} ${renderExample(this, details)}
-      ${details?.attention ? html`<p class="panel-title">${this.t('train.attentionTitle')}</p>` : nothing}
+      ${renderTable(this)} ${renderExample(this, details, shown)}
+      ${shown?.attention ? html`<p class="panel-title">${this.t('train.attentionTitle')}</p>` : nothing}
       <canvas class="plot heads" role="img" aria-label=${this.t('train.attentionAria')}></canvas>
       <p class="note lesson">${this.t('train.lesson')}</p>
     `;

@@ -72,8 +72,8 @@ export class TrainSession {
     this.error = null;
     this.id = null;
     this.elapsed = 0;  // ms spent training (not paused)
-    this.example = null;  // { length, prompt, expected, predicted } after lookInside
-    this.attention = null;
+    /** length → { example: { length, prompt, expected, predicted }, attention } (lookInside) */
+    this.inside = new Map();
   }
 
   get rows() {
@@ -180,12 +180,13 @@ export class TrainSession {
   /**
    * One example at sample length n (the first evaluate() scores there), token by token: the prompt, the
    * expected answer, the model's greedy answer (`example`), and the attention weights on it (`attention`),
-   * with the evaluation's scaling. On the page each call is a task of its own.
+   * with the evaluation's scaling, kept in `inside` under n. On the page each call is a task of its own.
    */
   async lookInside(n) {
     const page = this.runner.kind === 'page';
     const options = this.scaling ? { scaling: this.scaling } : {};
     let example = { length: n, prompt: [], expected: [], predicted: null };
+    let attention = null;
     try {
       const { inputs, targets } = await this.call('samples', { length: n });
       const start = targets.findIndex((v) => v >= 0);
@@ -193,11 +194,11 @@ export class TrainSession {
       if (page) await yieldToPage();
       example.predicted = Array.from(await this.call('predict', example.prompt, options));
       if (page) await yieldToPage();
-      this.attention = await this.call('attention', inputs, options);
+      attention = await this.call('attention', inputs, options);
     } catch (err) {
       example.error = String(err?.message ?? err);
     }
-    this.example = example;
+    this.inside.set(n, { example, attention });
   }
 
   /** The trainer's other calls (attention, predict, weights, batch). */

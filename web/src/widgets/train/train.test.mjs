@@ -408,7 +408,7 @@ test('train and methods share `method` through their group, both ways, and the a
   await evalEl(page, '#t', (el) => el.race());
   await m.locator('button.pick[data-method=alibi]').click();
   await settle(page, '#t');
-  assert.match(await t.locator('[data-role=example-title]').textContent(), /^ALiBi: one example at twice the training length \(10 symbols\)$/);
+  assert.match(await t.locator('[data-role=example-title]').textContent(), /^ALiBi: one example of 10 symbols, 2 × the training length$/);
   const alibi = await evalEl(page, '#t', (el) => el.result.example);
   await t.locator('select[data-role=method]').selectOption('none');
   await settle(page, '#t');
@@ -449,6 +449,15 @@ test('train: every task shows its example at 2L token by token, answers checked 
     assert.ok((await evalEl(page, '#t', (el) => el.shadowRoot.querySelector('canvas.heads').width)) > 0, `${task}: attention drawn`);
   }
   await shot(page.locator('#t'), 'train-add-example');
+  // the example at L, where the model was trained: its own sample and attention
+  await page.locator('#t .example-at input[value="6"]').check();
+  await evalEl(page, '#t', (el) => el.updateComplete);
+  const atL = await evalEl(page, '#t', (el) => el.result.example);
+  assert.equal(atL.length, 6);
+  assert.equal(atL.expected.length, 4, 'add: 3 + 3 digits give 4');
+  assert.match(await page.locator('#t [data-role=example-title]').textContent(), /^ALiBi: one example of 6 symbols, 1 × the training length$/);
+  assert.equal(await evalEl(page, '#t', (el) => el._shown.attention.length), 11, 'the attention of the example at L (T = 1.5·6 + 2)');
+  assert.equal(await evalEl(page, '#t', (el) => el.result.run.example.length), 12, 'a run reports its example at 2L');
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -83,14 +83,24 @@ export function renderTable(el) {
   </div>`;
 }
 
-/** The example of `session` (its method named): the prompt, then the model's answer with right and wrong marked. */
-export function renderExample(el, session) {
-  const ex = session?.example;
+/**
+ * The example `shown` of `session` (its method named), at L or 2L as chosen: the prompt, then the model's answer
+ * with right and wrong marked.
+ */
+export function renderExample(el, session, shown) {
+  const ex = shown?.example;
   if (!ex) return nothing;
   const race = el.experiment.race;
   const choose = race && race.entries.length > 1 && !race.running;
   const verdict = (tok, got) => (got === tok ? el.t('train.tokenRight') : el.t('train.tokenWrong', { expected: symbolName(tok) }));
-  return html`<p class="panel-title" data-role="example-title">${el.t('train.exampleTitle', { method: el.t(`train.method.${session.method}`), length: ex.length })}</p>
+  const at = el.experiment.exampleLengths;
+  return html`<p class="panel-title" data-role="example-title">${el.t('train.exampleTitle', { method: el.t(`train.method.${session.method}`), length: ex.length, times: ex.length / el.trainLength })}</p>
+    <fieldset class="controls example-at">
+      <legend>${el.t('train.exampleAt')}</legend>
+      ${at.map(
+        (n, i) => html`<label><input type="radio" name="example-at" value=${n} .checked=${n === ex.length} @change=${() => el.showExampleAt(i)} /> ${el.t(i ? 'train.exampleAt2L' : 'train.exampleAtL', { length: n })}</label>`,
+      )}
+    </fieldset>
     ${choose ? html`<p class="note" data-role="example-choose">${el.t('train.exampleChoose')}</p>` : nothing}
     ${ex.error ? html`<p class="error">${ex.error}</p>` : nothing}
     <ol class="tokens" aria-label=${el.t('train.examplePrompt')}>
