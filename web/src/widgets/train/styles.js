@@ -3,6 +3,14 @@
 import { css } from 'lit';
 
 export const trainStyles = css`
+  /* phone widths: a long option (a model size in Spanish) shrinks its select instead of leaving the frame */
+  .controls label {
+    max-width: 100%;
+  }
+  .controls select {
+    min-width: 0;
+    max-width: 100%;
+  }
   .buttons {
     display: flex;
     flex-wrap: wrap;
