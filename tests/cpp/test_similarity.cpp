@@ -1,5 +1,6 @@
 // The general similarity path: the blocked product against a plain double reference, and the symmetric
-// streaming (each pair once) against the row-by-row one, for every metric, odd sizes and chunkings.
+// streaming (each pair once) against the row-by-row one, for every metric, odd sizes and chunkings; the
+// Toeplitz path of sinusoidal tables against the general one; tables with huge or tiny values.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -8,6 +9,7 @@
 
 #include "internal.hpp"
 #include "posenc/metrics.hpp"
+#include "posenc/sinusoidal.hpp"
 
 using namespace posenc;
 
@@ -71,4 +73,63 @@ TEST_CASE("symmetric similarity equals the row-by-row path (Euclidean bit for bi
             if (m == Metric::euclidean) CHECK(symmetric[static_cast<size_t>(i * L + i)] == 0);
           }
         }
+}
+
+TEST_CASE("sinusoidal similarity: Toeplitz path equals the general path") {
+  for (Metric metric : {Metric::cosine, Metric::dot, Metric::euclidean}) {
+    SinusoidalParams t{70, 32, 10000, 40, Layout::split};
+    std::vector<float> table(70 * 32);
+    sinusoidal(t, table.data());
+    SimilarityParams p{70, 32, metric};
+    std::vector<double> norms(70);
+    std::vector<float> general(70 * 70), fast(70 * 70);
+    const bool wide = similarity_norms(p, table.data(), norms.data());
+    similarity_rows(p, table.data(), norms.data(), wide, 0, 70, general.data());
+    detail::OwnedWorkspace ws(ToeplitzSimilarity::workspace_bytes(p));
+    ToeplitzSimilarity toeplitz(p, t, ws.get());
+    toeplitz.rows(0, 70, fast.data());
+    for (size_t i = 0; i < fast.size(); ++i) CHECK(fast[i] == Approx(general[i]).margin(2e-5));
+    for (int64_t i = 1; i < 70; ++i) CHECK(fast[i * 70 + i - 1] == fast[1]);  // constant along diagonals
+  }
+  const float a[] = {1, 2, 2}, z[] = {0, 0, 0};
+  const Comparison c = compare(a, a, 3);
+  CHECK(c.dot == 9);
+  CHECK(c.cosine == Approx(1.0));
+  CHECK(compare(a, z, 3).cosine == 0);
+  CHECK(compare(a, z, 3).euclidean == 3);
+}
+
+TEST_CASE("similarity of tables with huge or tiny values stays exact, or names the value float32 cannot hold") {
+  std::vector<float> big(16, 1e20f), tiny(16, 1e-25f);
+  big[8] = 2e20f;
+  tiny[8] = 2e-25f;
+  for (const auto* table : {&big, &tiny}) {
+    const double scale = (*table)[0];
+    for (Metric metric : {Metric::cosine, Metric::dot, Metric::euclidean}) {
+      SimilarityParams p{2, 8, metric};
+      std::vector<double> norms(2);
+      std::vector<float> out(4);
+      REQUIRE(similarity_norms(p, table->data(), norms.data()));
+      const SimilarityOverflow overflow = similarity_rows(p, table->data(), norms.data(), true, 0, 2, out.data());
+      // rows (1 x 8) and (2, 1 x 7) times `scale`: cross dot 9, norms sqrt(8) and sqrt(11), distance 1
+      const double cross = metric == Metric::cosine ? 9 / std::sqrt(88.0)
+                           : metric == Metric::dot  ? 9 * scale * scale
+                                                    : scale;
+      if (metric == Metric::dot && scale > 1) {
+        // A dot of 8e40 (row 0 with itself) is beyond float32: reported, not written as infinity.
+        CHECK(overflow.i == 0);
+        CHECK(overflow.j == 0);
+        CHECK(overflow.value == Approx(8 * scale * scale));
+        continue;
+      }
+      CHECK_FALSE(overflow);
+      // a dot of 9e-50 is below float32's smallest value: 0 is the float32 answer
+      if (metric == Metric::dot) CHECK(out[1] == static_cast<float>(cross));
+      else CHECK(out[1] == Approx(cross).epsilon(1e-6));
+      CHECK(out[1] == out[2]);
+    }
+  }
+  std::vector<float> ordinary(16, 0.5f);
+  std::vector<double> norms(2);
+  CHECK_FALSE(similarity_norms(SimilarityParams{2, 8, Metric::cosine}, ordinary.data(), norms.data()));
 }

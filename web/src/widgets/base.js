@@ -9,7 +9,7 @@
 
 import { LitElement, html, nothing } from 'lit';
 import { normalizePositions } from '../state/channel.js';
-import { NotANumber, embedCode, embedFrameCode, fromStringProperty } from '../state/attributes.js';
+import { embedCode, embedFrameCode } from '../state/attributes.js';
 import { checkNumbers, textInNumber } from './ranges.js';
 import { composeCanvas, csvTable } from '../render/export.js';
 import { pixelRatio } from '../render/canvas.js';
@@ -20,7 +20,7 @@ import { FrameController } from './element/frame-controller.js';
 import { GroupController } from './element/group-controller.js';
 import { ToolbarController } from './element/toolbar-controller.js';
 import { LocaleController } from './element/locale-controller.js';
-import { defaultsFrom } from './element/descriptor.js';
+import { defaultsFrom, readingStrings } from './element/descriptor.js';
 
 // widgets import these from here
 export { baseStyles, pickedChipStyles } from './element/styles.js';
@@ -47,29 +47,9 @@ export class PosencElement extends LitElement {
 
   static styles = baseStyles;
 
-  /**
-   * A number, list or boolean property set as a string reads the string as the attribute would: frameworks
-   * (React, Vue) set markup values as properties, as text, when they render a page in the browser.
-   */
+  /** Properties set as strings read them as the attribute would (element/descriptor.js: readingStrings). */
   static getPropertyDescriptor(name, key, options) {
-    const descriptor = super.getPropertyDescriptor(name, key, options);
-    const read = fromStringProperty(options);
-    if (!descriptor || !read) return descriptor;
-    const { set } = descriptor;
-    return {
-      ...descriptor,
-      set(value) {
-        if (typeof value === 'string') value = read(value);
-        // text that is not a number: the property keeps a number, the text is kept for the message
-        const text = value instanceof NotANumber ? value.text : undefined;
-        const before = this.notNumbers.get(name);
-        if (text === undefined) this.notNumbers.delete(name);
-        else this.notNumbers.set(name, text);
-        set.call(this, text === undefined ? value : value.fallback);
-        // a changed text is a change of the property (widgets compute again on changed.has(name))
-        if (text !== before) this.requestUpdate(name, before ?? text);
-      },
-    };
+    return readingStrings(super.getPropertyDescriptor(name, key, options), name, options);
   }
 
   /** property → the text given to it (as property or attribute) that is not a number (see checkNumbers) */

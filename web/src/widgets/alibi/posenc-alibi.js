@@ -3,13 +3,10 @@
 // equal: the recency each head imposes. Settings in ./descriptor.js, the computation in ./model.js, the
 // canvases in ./painters.js; this element holds the view state, the template and the reader's input.
 
-import { html, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, TapController, elementProperties } from '../base.js';
 import { moveCellCursor } from '../grid-keys.js';
 import { pointerIn } from '../../render/canvas.js';
-import { plain } from '../../render/format.js';
-import { formatNumber, formatSci } from '../../i18n/index.js';
 import { csvRow } from '../../render/export.js';
 import { clampInt, methodStyles } from '../methods-shared.js';
 import { alibiCode } from '../pytorch.js';
@@ -17,6 +14,7 @@ import { properties, tag } from './descriptor.js';
 import { at, computeAlibi, row } from './model.js';
 import { paintHeads, paintSlopes, paintWeights } from './painters.js';
 import { alibiStyles } from './styles.js';
+import { alibiView } from './view.js';
 
 export class PosencAlibi extends PosencElement {
   static properties = {
@@ -225,130 +223,8 @@ export class PosencAlibi extends PosencElement {
     return this.picture(parts, this.t('alibi.picture', { heads: this.heads, length: this.length, symmetric: this.symmetric ? this.t('alibi.pictureSymmetric') : '' }));
   }
 
-  // ---- template ----------------------------------------------------------------------------------------------
-
   render() {
-    const d = this._data;
-    const title = this.label || this.t('alibi.title');
-    const slopeText = (s) => formatNumber(this.locale, Number(s.toPrecision(6)));
-    const h = this.head;
-    const q = this._q;
-    const L = d?.L ?? this.length;
-    const cur = this._cursor;
-    // the bias readout follows the head a tap read
-    const rh = this._readHead ?? h;
-    const cursorBias = d ? this.biasAt(rh, cur.row, cur.col) : NaN;
-    const hk = this._hoverKey ?? q;
-    const w = d ? this.weightAt(h, q, hk) : NaN;
-    return html`
-      ${this.renderHead(title)}
-      <div class="controls">
-        <label>${this.t('alibi.heads')} <input type="number" min="1" max=${properties.heads.max} .value=${String(this.heads)} @change=${(e) => (this.heads = Number(e.target.value))} /></label>
-        <label>${this.t('alibi.length')} <input type="number" min="2" max=${properties.length.max} .value=${String(this.length)} @change=${(e) => (this.length = Number(e.target.value))} /></label>
-        <label><input type="checkbox" .checked=${this.symmetric} @change=${(e) => (this.symmetric = e.target.checked)} /> ${this.t('alibi.symmetric')}</label>
-        <label
-          >${this.t('alibi.colours')}
-          <select .value=${this.scale === 'head' ? 'head' : 'shared'} @change=${(e) => (this.scale = e.target.value)}>
-            <option value="shared">${this.t('alibi.sharedScale')}</option>
-            <option value="head">${this.t('alibi.headScale')}</option>
-          </select></label
-        >
-      </div>
-      <div class="split">
-      <div class="pane slopes-pane">
-      <p class="panel-title">${this.t('alibi.slopes')}</p>
-      ${d
-        ? html`<ul class="slopes" role="listbox" aria-label=${this.t('alibi.slopesList')}>
-            ${Array.from(d.slopes, (s, i) => html`<li role="none">
-              <button
-                type="button"
-                role="option"
-                aria-selected=${i === h ? 'true' : 'false'}
-                data-head=${i}
-                data-value=${plain(s)}
-                tabindex=${i === h ? '0' : '-1'}
-                @click=${() => (this.head = i)}
-                @keydown=${(e) => this._onSlopeKey(e, i)}
-              >h${i}: ${s >= 1e-3 ? slopeText(s) : formatSci(this.locale, s, 4)}</button>
-            </li>`)}
-          </ul>`
-        : nothing}
-      <canvas class="plot slopes-plot" role="img" aria-label=${d ? this.t('alibi.slopesAria', { count: d.H, slopes: Array.from(d.slopes, (s) => formatNumber(this.locale, Number(s.toPrecision(4)))).join('; ') }) : this.t('alibi.slopesShort')}></canvas>
-      <p class="note lesson">
-        ${d && (d.H & (d.H - 1)) === 0
-          ? d.H === 1
-            ? this.tHtml('alibi.oneHead', { slope: html`2<sup>−8</sup>` })
-            : this.tHtml('alibi.powerOfTwo', { count: d.H, first: html`2<sup>−8/${d.H}</sup>` })
-          : d
-            ? this.t('alibi.notPowerOfTwo', { count: d.H })
-            : nothing}
-      </p>
-      ${this.symmetric
-        ? html`<p class="note lesson" data-role="variant">${this.t('alibi.variant')}</p>`
-        : nothing}
-      </div>
-      <div class="pane heads-pane">
-      <p class="panel-title">${this.t('alibi.biasTitle')}</p>
-      <canvas
-        class="plot heads"
-        tabindex="0"
-        role="img"
-        aria-label=${this.t('alibi.biasAria', { heads: this.heads, length: L })}
-        aria-describedby="bias-readout"
-        @click=${this._onHeadsClick}
-        @keydown=${this._onHeadsKey}
-        @focus=${() => ((this._focusHeads = true), this._drawHeads())}
-        @blur=${() => ((this._focusHeads = false), this._drawHeads())}
-      ></canvas>
-      <p id="bias-readout" class="readout" role="status" aria-live="polite" aria-atomic="true">
-        ${d
-          ? this.tHtml('alibi.biasReadout', {
-              head: rh,
-              query: cur.row,
-              key: cur.col,
-              value: html`<span data-role="bias" data-value=${plain(cursorBias)}>${formatNumber(this.locale, cursorBias, 4)}</span>`,
-              why: Number.isFinite(cursorBias)
-                ? this.t('alibi.biasWhy', { slope: slopeText(d.slopes[rh]), distance: Math.abs(cur.row - cur.col) })
-                : this.t('alibi.masked'),
-            })
-          : this._ready
-            ? ''
-            : this.t('common.loading')}
-      </p>
-      ${this._tap.button(this.t('alibi.selectRow', { head: this._readHead ?? h, query: cur.row }))}
-      </div>
-      <div class="pane weights-pane">
-      <p class="panel-title">${this.t('alibi.weightsTitle')}</p>
-      <canvas
-        class="plot weights"
-        tabindex="0"
-        role="img"
-        aria-label=${this.t('alibi.weightsAria', { query: q, head: h })}
-        aria-describedby="weight-readout"
-        @pointermove=${this._onWeightsMove}
-        @pointerdown=${this._onWeightsMove}
-        @keydown=${this._onWeightsKey}
-      ></canvas>
-      <p id="weight-readout" class="readout" role="status" aria-live="polite" aria-atomic="true">
-        ${d
-          ? this.tHtml('alibi.weightReadout', {
-              head: h,
-              slope: slopeText(d.slopes[h]),
-              query: q,
-              key: hk,
-              weight: html`<span data-role="weight" data-value=${plain(w)}>${formatNumber(this.locale, w, 4)}</span>`,
-              self: formatNumber(this.locale, this.weightAt(h, q, q), 4),
-              first: formatNumber(this.locale, this.weightAt(h, q, 0), 4),
-            })
-          : nothing}
-      </p>
-      </div>
-      <p class="note lesson">
-        ${this.t(d && !d.causal ? 'alibi.lessonSymmetric' : 'alibi.lessonCausal')} ${this.t('alibi.lessonLinear')}
-        ${d && !d.causal ? nothing : this.t('alibi.lessonOriginal')}
-      </p>
-      </div>
-    `;
+    return alibiView(this);
   }
 }
 

@@ -14,7 +14,7 @@
 // | 'boolean' | 'string' | 'name' (one of `values`) | 'integers' ("3,7") | 'numbers' ("0.5,1") | 'strings'
 // ("The,cat"). `attribute` defaults to the kebab-case name (dModel → d-model); `reflect` to true.
 
-import { intList, numberAttr, stringListAttr, textAttr } from '../../state/attributes.js';
+import { NotANumber, fromStringProperty, intList, numberAttr, stringListAttr, textAttr } from '../../state/attributes.js';
 
 /** dModel → d-model, the attribute a property reads. */
 export const attributeName = (property) => property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -62,4 +62,29 @@ export function defaultsFrom(elementProperties) {
   const out = {};
   for (const [name, o] of elementProperties) if (o.default !== undefined) out[name] = Array.isArray(o.default) ? o.default.slice() : o.default;
   return out;
+}
+
+/**
+ * Lit's accessor `descriptor` for property `name`, made to read a string as the attribute would when the
+ * property holds a number, list or boolean: frameworks (React, Vue) set markup values as properties, as text,
+ * when they render a page in the browser. Text that is not a number keeps the property's fallback and is kept
+ * in `notNumbers` for the widget's message (see ../ranges.js: checkNumbers).
+ */
+export function readingStrings(descriptor, name, options) {
+  const read = fromStringProperty(options);
+  if (!descriptor || !read) return descriptor;
+  const { set } = descriptor;
+  return {
+    ...descriptor,
+    set(value) {
+      if (typeof value === 'string') value = read(value);
+      const text = value instanceof NotANumber ? value.text : undefined;
+      const before = this.notNumbers.get(name);
+      if (text === undefined) this.notNumbers.delete(name);
+      else this.notNumbers.set(name, text);
+      set.call(this, text === undefined ? value : value.fallback);
+      // a changed text is a change of the property (widgets compute again on changed.has(name))
+      if (text !== before) this.requestUpdate(name, before ?? text);
+    },
+  };
 }
