@@ -134,6 +134,29 @@ val train_batch_js(val id) {
   return out;
 }
 
+// The first `count` samples evaluate() scores at sample length n (its stream), as rows of T tokens.
+val train_samples_js(val id, val options) {
+  CallScope scope;
+  Error error;
+  Trainer* t = find(id, error);
+  if (!t) return js_error(error);
+  Options o(options, "");
+  const int64_t n = o.integer("length");
+  const int64_t count = o.integer("count", 1);
+  if (auto e = o.finish()) return js_error(e);
+  if (auto e = validate_task_length(t->params(), n, "length")) return js_error(e);
+  if (count < 1 || count > 1024)
+    return js_error(range_error("count must be an integer from 1 to 1024 (got " + std::to_string(count) + ")"));
+  const int64_t T = train_sequence_length(t->params().task, n), size = count * T;
+  std::vector<int32_t> inputs(static_cast<size_t>(size)), targets(inputs.size());
+  t->samples(n, count, 0, inputs.data(), targets.data());
+  val out = val::object();
+  out.set("inputs", to_js(inputs.data(), size));
+  out.set("targets", to_js(targets.data(), size));
+  out.set("length", static_cast<double>(T));
+  return out;
+}
+
 // { inputs, targets }: batch rows (the trainer's `batch`) of any length, read and checked.
 Error read_batch(Trainer& t, val options, std::vector<int32_t>& inputs, std::vector<int32_t>& targets,
                  int64_t& length) {
@@ -305,6 +328,7 @@ EMSCRIPTEN_BINDINGS(posenc_train) {
   emscripten::function("train_info", &posenc::wasm::train_info_js);
   emscripten::function("train_step", &posenc::wasm::train_step_js);
   emscripten::function("train_batch", &posenc::wasm::train_batch_js);
+  emscripten::function("train_samples", &posenc::wasm::train_samples_js);
   emscripten::function("train_gradients", &posenc::wasm::train_gradients_js);
   emscripten::function("train_weights", &posenc::wasm::train_weights_js);
   emscripten::function("train_setWeights", &posenc::wasm::train_setWeights_js);

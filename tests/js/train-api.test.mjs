@@ -121,6 +121,74 @@ for (const [build, pe] of all) {
       }
     });
 
+    test('samples are the ones evaluate scores, in the format of every task', () => {
+      const symbols = 8 - 3;
+      const expectedAnswer = {
+        copy: (x) => x,
+        reverse: (x) => x.slice().reverse(),
+        sort: (x) => x.slice().sort((a, b) => a - b),
+        recall: (x, q) => {
+          let value = NaN;  // the value of the last pair whose key is q
+          for (let i = 0; i < x.length; i += 2) if (x[i] === q) value = x[i + 1];
+          return [value];
+        },
+        add: (x) => {
+          const h = x.length / 2;
+          const out = [];
+          let carry = 0;
+          for (let i = 0; i < h; i++) {
+            const sum = x[i] - 3 + (x[h + i] - 3) + carry;
+            out.push(3 + (sum % symbols));
+            carry = Math.floor(sum / symbols);
+          }
+          return [...out, 3 + carry];
+        },
+      };
+      for (const task of pe.train.tasks) {
+        const t = pe.train.create({ ...tiny, task, position: 'alibi' });
+        try {
+          t.step(20);
+          const n = 8;
+          const { inputs, targets, length } = t.samples({ length: n, count: 3 });
+          const T = { copy: 2 * n + 1, reverse: 2 * n + 1, sort: 2 * n + 1, recall: n + 3, add: 1.5 * n + 2 }[task];
+          assert.equal(length, T, task);
+          assert.ok(inputs instanceof Int32Array && inputs.length === 3 * T && targets.length === 3 * T, task);
+          // the first of three is the first of one
+          assert.deepEqual(t.samples({ length: n }).inputs, inputs.subarray(0, T), task);
+          for (let r = 0; r < 3; r++) {
+            const row = inputs.subarray(r * T, (r + 1) * T);
+            const tg = Array.from(targets.subarray(r * T, (r + 1) * T));
+            const start = tg.findIndex((v) => v >= 0);
+            assert.equal(row[0], 0, task);
+            assert.equal(row[n + 1], 1, task);
+            assert.ok(tg.slice(start).every((v) => v >= 3), task);
+            const x = Array.from(row.subarray(1, n + 1));
+            const answer = tg.slice(start);
+            assert.deepEqual(answer, expectedAnswer[task](x, row[n + 2]), `${task} row ${r}`);
+            // teacher forcing: each target is the next input
+            for (let i = start; i < T - 1; i++) assert.equal(tg[i], row[i + 1], task);
+          }
+          // evaluate's one sample is this one: exact match iff greedy decoding gives its answer
+          const start = Array.from(targets.subarray(0, T)).findIndex((v) => v >= 0);
+          const predicted = Array.from(t.predict(inputs.subarray(0, start + 1)));
+          const [r] = t.evaluate({ lengths: [n], samples: 1 });
+          assert.equal(r.exactMatch, predicted.join() === Array.from(targets.subarray(start, T)).join() ? 1 : 0, task);
+          assert.equal(r.accuracy[0], predicted[0] === targets[start] ? 1 : 0, task);  // later positions: teacher-forced
+        } finally {
+          t.dispose();
+        }
+      }
+      const t = pe.train.create({ ...tiny, task: 'recall' });
+      try {
+        assertThrowsNamed(() => t.samples({ length: 7 }), RangeError, /length must be even/);
+        assertThrowsNamed(() => t.samples({ length: 4, count: 0 }), RangeError, /count must be an integer from 1 to 1024/);
+        assertThrowsNamed(() => t.samples({}), TypeError, /length/);
+        assertThrowsNamed(() => t.samples({ length: 4, stream: 1 }), TypeError, /stream is not an option/);
+      } finally {
+        t.dispose();
+      }
+    });
+
     test('setWeights replaces named parameters, checked', () => {
       const t = pe.train.create({ ...tiny, position: 'none' });
       try {

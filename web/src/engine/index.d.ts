@@ -457,6 +457,11 @@ export interface Trainer {
   step(n?: number): Float32Array;
   /** The batch the next step will train on (not consumed). */
   batch(): { inputs: Int32Array; targets: Int32Array };
+  /**
+   * The first `count` (1 … 1024, default 1) samples evaluate() scores at sample length n, rows of `length`
+   * (T) tokens: inputs, and targets (−1 before the answer).
+   */
+  samples(options: { length: number; count?: number }): { inputs: Int32Array; targets: Int32Array; length: number };
   /** Loss and gradients of a batch (rows = the trainer's batch, any length), without an update. */
   gradients(batch: TrainBatch): { loss: number; grads: Record<string, Float32Array> };
   /** One optimiser step on the given batch: its loss. */

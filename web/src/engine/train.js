@@ -33,6 +33,7 @@ export function trainApi(module, call) {
       shapes: Object.freeze(Object.fromEntries(tensors.map((t) => [t.name, Object.freeze([...t.shape])]))),
       step: (n) => call(module.train_step, [use(), n]),
       batch: () => call(module.train_batch, [use()]),
+      samples: (options) => call(module.train_samples, [use(), options]),
       gradients(batch) {
         const { loss, grads } = call(module.train_gradients, [use(), batch, false]);
         return { loss, grads: named(grads) };

@@ -1,4 +1,5 @@
-// Page-level selection channel: widgets that share a `group` name share the selected positions.
+// Page-level selection channel: widgets that share a `group` name share the selected positions, and any
+// other named values they declare (`shared`: the position method chosen, …).
 //
 // A channel holds an ordered list of at most two positions ([a, b]); the most recent selection is last.
 // Widgets publish with `select(positions, source)` and listen to the `change` event. The registry lives on
@@ -51,6 +52,8 @@ export class SelectionChannel extends EventTarget {
     this.positions = [];
     /** @type {{row:number, col:number}|null} the cell or pair currently hovered/focused somewhere in the group */
     this.hover = null;
+    /** @type {Map<string, unknown>} values the group shares besides positions, by name (e.g. `method`) */
+    this.shared = new Map();
   }
 
   /** Publishes a new selection. `source` is the element that made it (receivers may ignore their own echo). */
@@ -59,6 +62,14 @@ export class SelectionChannel extends EventTarget {
     if (samePositions(next, this.positions)) return false;
     this.positions = next;
     this.dispatchEvent(new CustomEvent('change', { detail: { positions: next.slice(), source } }));
+    return true;
+  }
+
+  /** Publishes the shared value `name` (a `share` event, unless it is the value already shared). */
+  share(name, value, source = null) {
+    if (this.shared.has(name) && Object.is(this.shared.get(name), value)) return false;
+    this.shared.set(name, value);
+    this.dispatchEvent(new CustomEvent('share', { detail: { name, value, source } }));
     return true;
   }
 

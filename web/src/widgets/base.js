@@ -177,6 +177,14 @@ export class PosencElement extends LitElement {
     return list.slice();
   }
 
+  /**
+   * The value this widget takes for the group's shared `name` (one of its `static groupShared`): `value`
+   * itself by default; undefined keeps its own.
+   */
+  constrainShared(name, value) {
+    return value;
+  }
+
   // --- language -------------------------------------------------------------------------------------------
 
   /** The catalogue this widget speaks ('en', 'es', 'zh-CN' or a registered one), from the page's `lang`. */

@@ -213,6 +213,9 @@ export declare class SelectionChannel extends EventTarget {
   readonly name: string;
   positions: number[];
   select(positions: number[], source?: Element | null): boolean;
+  /** Values the group shares besides positions (e.g. `method`), by name; `share` events announce a change. */
+  readonly shared: Map<string, unknown>;
+  share(name: string, value: unknown, source?: Element | null): boolean;
 }
 /** The selection channel of a group (created on first use). */
 export declare function getChannel(name: string): SelectionChannel;
@@ -424,6 +427,8 @@ export declare class PosencMethods extends PosencElement {
   window: number;
   /** [query, key]. */
   positions: number[];
+  /** The method marked (its panel and column), shared with the group; null: none. */
+  method: MethodName | null;
   label: string;
   readonly lastRender: { ms: number; frames: number };
   /** Scores against distance 0…D for a query at i, per method. */
@@ -432,6 +437,7 @@ export declare class PosencMethods extends PosencElement {
     query: number;
     key: number;
     distance: number;
+    method: MethodName | null;
     scores: Record<MethodName, ScoreOrError>;
     /** Euclidean distance between the curves of two queries (0: relative). */
     relative: Record<MethodName, number | null>;
@@ -516,6 +522,18 @@ export interface TrainRun {
   msPerStep: number;
   /** The longest single call to the trainer, in ms (on the page each is one task). */
   longestCall: number;
+  /** Its example at 2L, once trained (the widget also looks at L: showExampleAt). */
+  example: TrainExample | null;
+}
+
+/** One sample at `length` (the first the engine evaluates there), token by token, and the model's greedy answer. */
+export interface TrainExample {
+  length: number;
+  prompt: number[];
+  expected: number[];
+  predicted: number[] | null;
+  /** The trainer's message when the example could not be made. */
+  error?: string;
 }
 
 /**
@@ -551,13 +569,15 @@ export declare class PosencTrain extends PosencElement {
   clearKept(): void;
   /** The whole experiment as a PyTorch script reproducing the first 50 losses. */
   toPyTorchAsync(): Promise<string>;
+  /** Shows the example (and its attention) at L (0) or at 2L (1, the default). */
+  showExampleAt(which: 0 | 1): void;
   readonly result: {
     runner: 'worker' | 'page' | null;
     reason: string | null;
     run: TrainRun | null;
     race: { running: boolean; seconds: number | null; entries: (TrainRun & { method: string })[] } | null;
     kept: number;
-    example: { prompt: number[]; expected: number[]; predicted: number[] | null } | null;
+    example: TrainExample | null;
   };
 }
 

@@ -6,6 +6,10 @@
 // selection from the group the controller calls the host's `constrainSelection(list)`, then
 // `selectionChanged(list, source)`; on a hover, `groupHoverChanged(hover, source)`. The host calls
 // `willUpdate(changed)` from its own willUpdate (Lit gives controllers no changed-properties map).
+//
+// Other properties a widget shares with its group are named in its class's `static groupShared` (e.g.
+// `['method']`): a change made in one (by the reader, markup or a script) is set in the others, each
+// through its `constrainShared(name, value)` (the value it can show, or undefined to keep its own).
 
 import { getChannel, normalizePositions, samePositions } from '../../state/channel.js';
 
@@ -18,6 +22,11 @@ export class GroupController {
     if (e.detail.source !== this.#host) this.#adopt(e.detail.positions);
   };
   #onHover = (e) => this.#host.groupHoverChanged(e.detail.hover, e.detail.source);
+  /** shared values taken from the group, by name: not to be published back */
+  #adoptedShared = new Map();
+  #onShare = (e) => {
+    if (e.detail.source !== this.#host) this.#adoptShared(e.detail.name, e.detail.value);
+  };
 
   constructor(host) {
     this.#host = host;
@@ -42,6 +51,27 @@ export class GroupController {
     // positions set by a script (not adopted from the group, not a reader's pick): the group follows too
     if (changed.has('positions') && this.#channel && host.positions !== this.#adopted && !samePositions(this.#channel.positions, host.getSelection()))
       this.#channel.select(host.getSelection(), host);
+    for (const name of this.#sharedNames)
+      if (changed.has(name) && this.#channel && !Object.is(host[name], this.#adoptedShared.get(name))) this.#publishShared(name);
+  }
+
+  get #sharedNames() {
+    return this.#host.constructor.groupShared ?? [];
+  }
+
+  #publishShared(name) {
+    const value = this.#host[name];
+    this.#adoptedShared.delete(name);
+    if (value != null && value !== '') this.#channel.share(name, value, this.#host);
+  }
+
+  #adoptShared(name, value) {
+    const host = this.#host;
+    if (!this.#sharedNames.includes(name)) return;
+    const next = host.constrainShared(name, value);
+    if (next === undefined) return;
+    this.#adoptedShared.set(name, next);
+    host[name] = next;
   }
 
   /** The reader selected `list` in the host: sets its `positions`, tells the group, and (if `announce`) the host. */
@@ -64,6 +94,11 @@ export class GroupController {
     this.#channel = getChannel(host.group);
     this.#channel.addEventListener('change', this.#onChange);
     this.#channel.addEventListener('hover', this.#onHover);
+    this.#channel.addEventListener('share', this.#onShare);
+    for (const name of this.#sharedNames) {
+      if (this.#channel.shared.has(name)) this.#adoptShared(name, this.#channel.shared.get(name));
+      else this.#publishShared(name);
+    }
     if (this.#channel.positions.length) {
       this.#adopt(this.#channel.positions, { initial: true });
     } else if (host.getSelection().length) {
@@ -75,6 +110,7 @@ export class GroupController {
     if (!this.#channel) return;
     this.#channel.removeEventListener('change', this.#onChange);
     this.#channel.removeEventListener('hover', this.#onHover);
+    this.#channel.removeEventListener('share', this.#onShare);
     this.#channel = null;
   }
 

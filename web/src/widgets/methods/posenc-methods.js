@@ -5,85 +5,42 @@
 // a fixed query and key content rotated to i and j (pe.rope.apply + pe.similarity), ALiBi's −slope·d
 // (pe.alibi.bias). Past the training length the learned table has no rows: the engine's error is shown.
 // The comparison table's live cells (parameters, whether a curve moves with the query, beyond the training
-// length) are measured on the same engine output.
+// length) are measured on the same engine output (model.js; panels and table in view.js). `method` marks one
+// method's panel and column, shared with the widgets of its `group` (<posenc-train>'s method).
 
 import { html, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
-import { PosencElement, baseStyles, pickedChipStyles, replaced } from '../base.js';
-import { numberAttr, stringList, intList } from '../../state/attributes.js';
+import { PosencElement, baseStyles, pickedChipStyles, replaced, elementProperties } from '../base.js';
 import { clearCanvas } from '../../render/canvas.js';
-import { int, plain } from '../../render/format.js';
+import { int } from '../../render/format.js';
 import { formatNumber } from '../../i18n/index.js';
 import { CATEGORICAL } from '../../render/color.js';
 import { csvRow, csvTable, sideBySide, tableCanvas } from '../../render/export.js';
 import { methodsCode } from '../pytorch.js';
 import { methodsStyles } from './styles.js';
 import { paintPanel } from './painters.js';
-import { attempt, errorText, indexRange, tile, row, contentVectors, clampInt, methodStyles } from '../methods-shared.js';
+import { METHODS, SHIFT, methodCurves, methodsStatic, methodsAt, methodShown, tableRows } from './model.js';
+import { renderPanel, renderStrip, renderTable } from './view.js';
+import { errorText, contentVectors, clampInt, methodStyles } from '../methods-shared.js';
+import { properties, tag } from './descriptor.js';
 
-export const METHODS = ['sinusoidal', 'learned', 't5', 'rope', 'alibi'];
+export { METHODS };
 
-// Per method: the formula its panel plots (code, the same in every language), the catalogue keys of what it
-// is (methods.what.*, .where.*, .kind.*) and the models that use it (names; `modelsKey` where it is words).
-const INFO = {
-  sinusoidal: { formula: 'PE(i) · PE(j)', what: 'methods.what.sinusoidal', where: 'methods.where.input', kind: 'methods.kind.absolute', modelsKey: 'methods.models.sinusoidal' },
-  learned: { formula: 'P(i) · P(j)', what: 'methods.what.learned', where: 'methods.where.input', kind: 'methods.kind.absolute', models: 'GPT-2, BERT, RoBERTa' },
-  t5: { formula: 'table[bucket(j − i)]', what: 'methods.what.t5', where: 'methods.where.t5', kind: 'methods.kind.bias', models: 'T5, Flan-T5, mT5' },
-  rope: { formula: 'R(i)q · R(j)k', what: 'methods.what.rope', where: 'methods.where.rope', kind: 'methods.kind.rope', models: 'LLaMA, Mistral, Qwen, GPT-NeoX, Gemma' },
-  alibi: { formula: '−slope · (i − j)', what: null, where: 'methods.where.alibi', kind: 'methods.kind.bias', models: 'BLOOM, MPT' },
-};
-
-const WINDOW = 64;
 const MAX_HEADS = 64;
 /** T5 here is bidirectional: half the buckets each way, and at least 2 exact ones in each half. */
 const MIN_BUCKETS = 4;
 const MAX_BUCKETS = 65536;
-// the comparison table's rows; the descriptive ones fold behind Notes in the compact layout
-const ROW_NAMES = ['parameters', 'where', 'kind', 'relative', 'beyond', 'known', 'models'];
-const LESSON_ROWS = new Set(['where', 'known', 'models']);
-const SHIFT = 7; // the relative/absolute check compares the curve at query i with the curve at i + SHIFT
 
 export class PosencMethods extends PosencElement {
-  static properties = {
-    tokens: { type: Array, reflect: true, converter: stringList },
-    trainLength: { type: Number, reflect: true, attribute: 'train-length', converter: numberAttr(64), range: { min: 2, max: 1 << 16, engine: 'LearnedOptions.maxLength' } },
-    query: { type: Number, reflect: true, converter: numberAttr(-1) },
-    distance: { type: Number, reflect: true, converter: numberAttr(3) },
-    dModel: { type: Number, reflect: true, attribute: 'd-model', converter: numberAttr(64), range: { min: 2, max: 1024, even: true, engine: 'RopeOptions.headDim' } },
-    heads: { type: Number, reflect: true, converter: numberAttr(8) },
-    head: { type: Number, reflect: true, converter: numberAttr(2) },
-    numBuckets: { type: Number, reflect: true, attribute: 'num-buckets', converter: numberAttr(32) },
-    maxDistance: { type: Number, reflect: true, attribute: 'max-distance', converter: numberAttr(128) },
-    base: { type: Number, reflect: true, converter: numberAttr(10000) },
-    seed: { type: Number, reflect: true, converter: numberAttr(0) },
-    window: { type: Number, reflect: true, converter: numberAttr(WINDOW), range: { min: 2, max: 1024 } },
-    positions: { type: Array, reflect: true, converter: intList },
-  };
+  static properties = elementProperties(properties);
+
+  static groupShared = ['method'];
 
   static styles = [baseStyles, pickedChipStyles(".chip[data-role='query']", ".chip[data-role='key']"), methodStyles, methodsStyles];
 
   constructor() {
     super();
-    this.tokens = ['The', 'quick', 'brown', 'fox', 'jumps', 'over', 'the', 'lazy', 'dog', '.'];
-    this.trainLength = 64;
-    this.query = -1;
-    this.distance = 3;
-    this.dModel = 64;
-    this.heads = 8;
-    this.head = 2;
-    this.numBuckets = 32;
-    this.maxDistance = 128;
-    this.base = 10000;
-    this.seed = 0;
-    this.window = WINDOW;
-    this.positions = [];
-    this.label = '';
     this._data = null;
-    this._lastRender = { ms: 0, frames: 0 };
-  }
-
-  get lastRender() {
-    return { ...this._lastRender };
   }
 
   /** Query position: the attribute, or the last position of the training length. */
@@ -189,106 +146,38 @@ export class PosencMethods extends PosencElement {
     this.requestUpdate();
   }
 
-  /** Scores against distance 0…D for a query at position i, one entry per method ({ values } or { error }). */
-  curves(i, D) {
-    const pe = this.pe;
-    const d = this.dModel;
-    const j0 = i - D;
-    const n = D + 1;
-    // the last row of a (n × n) similarity is the query row; entry k is key j0 + k, i.e. distance D − k
-    const byDistance = (sim) => {
-      const out = new Float64Array(n);
-      for (let k = 0; k < n; k++) out[D - k] = sim[(n - 1) * n + k];
-      return out;
-    };
-    const out = {};
-    out.sinusoidal = attempt(() => {
-      const t = pe.sinusoidal({ length: n, dModel: d, base: this.base, offset: j0 });
-      return byDistance(pe.similarity(t, { length: n, dModel: d, metric: 'dot' }));
-    });
-    out.learned = attempt(() => {
-      const t = pe.learned({ maxLength: this.trainLength, dModel: d, seed: this.seed, positions: indexRange(j0, n) });
-      return byDistance(pe.similarity(t, { length: n, dModel: d, metric: 'dot' }));
-    });
-    out.t5 = attempt(() => {
-      // queries 0…D against key 0: relative positions 0, −1, …, −D
-      const H = this._heads;
-      const buckets = pe.t5.buckets({ queryLength: n, keyLength: 1, numBuckets: this._numBuckets, maxDistance: this._maxDistance, bidirectional: true });
-      const bias = pe.learned({ maxLength: this._numBuckets, dModel: H, seed: this.seed + 1, std: 1, positions: buckets });
-      return Float64Array.from({ length: n }, (_, k) => bias[k * H + this._head]);
-    });
-    out.rope = attempt(() => {
-      const qk = this._content;
-      // rows: the key content at every position j0…i, then the query content at i
-      const keys = pe.rope.apply(tile(row(qk, 1, d), n), { headDim: d, base: this.base, seqLen: n, heads: 1, offset: j0 });
-      const q = pe.rope.apply(row(qk, 0, d), { headDim: d, base: this.base, seqLen: 1, heads: 1, offset: i });
-      const t = new Float32Array((n + 1) * d);
-      t.set(keys, 0);
-      t.set(q, n * d);
-      const sim = pe.similarity(t, { length: n + 1, dModel: d, metric: 'dot' });
-      return Float64Array.from({ length: n }, (_, dist) => sim[n * (n + 1) + (D - dist)]);
-    });
-    out.alibi = attempt(() => {
-      // column 0 of the causal bias: query k, key 0, distance k
-      const b = pe.alibi.bias({ heads: this._heads, length: n });
-      const h = this._head;
-      return Float64Array.from({ length: n }, (_, k) => b[h * n * n + k * n]);
-    });
-    return out;
+  /** The method marked: `method` when it is one of the panels, else null. */
+  get currentMethod() {
+    return METHODS.includes(this.method) ? this.method : null;
   }
 
-  /** What does not depend on the query: content vectors, parameter counts, the probe past training. */
-  _computeStatic() {
-    const pe = this.pe;
-    this._content = contentVectors(pe, { count: 2, dim: this.dModel, seed: this.seed });
-    // beyond the training length: can the method give a score at all for a query at 2 × train-length?
-    const probe = 2 * this.trainLength;
-    const far = this.curves(probe, Math.min(4, probe));
-    const params = {
-      sinusoidal: 0,
-      learned: attempt(() => pe.learned({ maxLength: this.trainLength, dModel: this.dModel, seed: this.seed }).length).value ?? null,
-      t5: attempt(() => pe.learned({ maxLength: this._numBuckets, dModel: this._heads, seed: this.seed + 1, std: 1 }).length).value ?? null,
-      rope: 0,
-      alibi: 0,
-    };
-    const slope = attempt(() => pe.alibi.slopes(this._heads)[this._head]).value;
-    // relative or absolute, measured inside the training length (used where the current query cannot be)
-    const qa = this.trainLength - 1;
-    const qb = Math.max(0, qa - SHIFT);
-    const Din = Math.min(this.window, qb);
-    const A = this.curves(qa, Din);
-    const B = this.curves(qb, Din);
-    const inside = {};
-    for (const m of METHODS) inside[m] = A[m].value && B[m].value ? pe.compare(A[m].value, B[m].value).euclidean : null;
-    return { far, probe, params, slope, inside: { values: inside, queries: [qa, qb] } };
+  /** The reader made `m` the current method (the group follows). */
+  pickMethod(m) {
+    this.method = m;
+  }
+
+  constrainShared(name, value) {
+    return name === 'method' ? methodShown(value) : value;
+  }
+
+  /** The settings as used, for model.js. */
+  get _settings() {
+    const { trainLength, dModel, base, seed, window } = this;
+    return { trainLength, dModel, base, seed, window, heads: this._heads, head: this._head, numBuckets: this._numBuckets, maxDistance: this._maxDistance, content: this._content };
+  }
+
+  /** Scores against distance 0…D for a query at position i, one entry per method ({ value } or { error }). */
+  curves(i, D) {
+    return methodCurves(this.pe, this._settings, i, D);
   }
 
   _compute() {
     const pe = this.pe;
-    const key = [this.trainLength, this.dModel, this._heads, this._head, this._numBuckets, this._maxDistance, this.base, this.seed].join('|');
-    if (key !== this._staticKey || !this._static) {
-      this._static = this._computeStatic();
-      this._staticKey = key;
-    }
-    const { far, probe, params, slope, inside } = this._static;
-    const i = this._i;
-    const D = this._D;
-    const now = this.curves(i, D);
-    // the same distances from a query SHIFT positions away (later, or earlier when later would leave the
-    // learned table while the query itself is inside it): equal curves mean "relative"
-    let i2 = i + SHIFT;
-    if (i < this.trainLength && i2 >= this.trainLength && i >= SHIFT) i2 = i - SHIFT;
-    const D2 = Math.min(D, i2);
-    const other = this.curves(i2, D2);
-    const relative = {};
-    const relQueries = {};
-    for (const m of METHODS) {
-      const a = now[m].value;
-      const b = other[m].value;
-      relative[m] = a && b ? pe.compare(a.subarray(0, D2 + 1), b).euclidean : inside.values[m];
-      relQueries[m] = a && b ? [i, i2] : inside.queries;
-    }
-    return { i, D, i2, now, relative, relQueries, far, probe, params, slope };
+    const { dModel, seed } = this;
+    this._content = this.cached('content', [dModel, seed], () => contentVectors(pe, { count: 2, dim: dModel, seed }));
+    const s = this._settings;
+    const at = this.cached('static', [s.trainLength, dModel, s.heads, s.head, s.numBuckets, s.maxDistance, s.base, seed, s.window], () => methodsStatic(pe, s));
+    return methodsAt(pe, s, this._i, this._D, at);
   }
 
   willUpdate(changed) {
@@ -306,12 +195,8 @@ export class PosencMethods extends PosencElement {
   }
 
   updated(changed) {
-    const t0 = performance.now();
-    this._draw();
-    this._lastRender = { ms: (this._computeMs ?? 0) + performance.now() - t0, frames: 1 };
-    if (this._data && (changed.has('query') || changed.has('distance') || changed.has('_ready'))) {
-      this.dispatchEvent(new CustomEvent('posenc-change', { detail: this.result, bubbles: true, composed: true }));
-    }
+    this.timed(() => this._draw(), { extraMs: this._computeMs ?? 0 });
+    if (this._data && (changed.has('query') || changed.has('distance') || changed.has('method') || changed.has('_ready'))) this.announce(this.result);
   }
 
   redraw() {
@@ -329,7 +214,7 @@ export class PosencMethods extends PosencElement {
     for (const m of METHODS) relative[m] = d.relative[m];
     const beyond = {};
     for (const m of METHODS) beyond[m] = d.far[m].value ? true : errorText(d.far[m].error);
-    return { query: d.i, key: d.i - k, distance: k, scores, relative, beyond, parameters: { ...d.params } };
+    return { query: d.i, key: d.i - k, distance: k, method: this.currentMethod, scores, relative, beyond, parameters: { ...d.params } };
   }
 
   // ---- drawing -----------------------------------------------------------------------------------------------
@@ -367,20 +252,6 @@ export class PosencMethods extends PosencElement {
     this.setSelection(this.getSelection(), { announce: false });
   }
 
-  _onChipKey(e, j) {
-    const lo = this._i - this._D;
-    let k = j;
-    if (e.key === 'ArrowLeft') k = j - 1;
-    else if (e.key === 'ArrowRight') k = j + 1;
-    else if (e.key === 'Home') k = lo;
-    else if (e.key === 'End') k = this._i;
-    else return;
-    e.preventDefault();
-    k = clampInt(k, lo, this._i);
-    this._pickKey(k);
-    this.updateComplete.then(() => this.renderRoot.querySelector(`.chip[data-pos="${k}"]`)?.focus());
-  }
-
   // ---- exports -----------------------------------------------------------------------------------------------
 
   /** The CSV's numbers as float32 [distances, columns]: query, distance, key, then each method that has scores here. */
@@ -408,60 +279,9 @@ export class PosencMethods extends PosencElement {
     if (!d) return null;
     const t = this.theme$();
     const plots = METHODS.map((m) => ({ canvas: this.renderRoot.querySelector(`canvas[data-method="${m}"]`), caption: this.t('methods.plotCaption', { name: this._name(m) }) })).filter((p) => p.canvas);
-    const rows = this._tableRows().map((r) => r.map((c) => String(c)));
+    const rows = tableRows(this, d).map((r) => r.map((c) => String(c)));
     const table = tableCanvas(rows, { ratio: this.ratio, fg: t.fg, bg: t.bg, grid: t.border, font: '12px system-ui, sans-serif' });
     return this.picture([sideBySide(plots, { ratio: this.ratio, fg: t.fg, bg: t.bg }), table], this.t('methods.picture', { query: d.i, train: this.trainLength }));
-  }
-
-  _tableRows() {
-    const d = this._data;
-    // measured: does the panel's curve stay put when the query moves by SHIFT?
-    const moved = (m) =>
-      d.relative[m] == null ? '—' : this.t(d.relative[m] === 0 ? 'methods.sameCurve' : d.relative[m] < 1e-4 ? 'methods.sameRounding' : 'methods.otherCurve');
-    return [
-      ['', ...METHODS.map((m) => this._name(m))],
-      [this.t('methods.row.parameters'), ...METHODS.map((m) => (d.params[m] == null ? '—' : this._int(d.params[m])))],
-      [this.t('methods.row.where'), ...METHODS.map((m) => this.t(INFO[m].where))],
-      [this.t('methods.row.kind'), ...METHODS.map((m) => this.t(INFO[m].kind))],
-      [this.t('methods.row.moves'), ...METHODS.map(moved)],
-      [this.t('methods.row.beyond', { query: this._int(d.probe) }), ...METHODS.map((m) => this.t(d.far[m].value ? 'methods.defined' : 'methods.fails'))],
-      // a defined score is not a working model: what trained models were found to do past their length
-      [this.t('methods.row.known'), ...METHODS.map((m) => this.t(`methods.known.${m}`))],
-      [this.t('methods.row.models'), ...METHODS.map((m) => (INFO[m].modelsKey ? this.t(INFO[m].modelsKey) : INFO[m].models))],
-    ];
-  }
-
-  // ---- template ----------------------------------------------------------------------------------------------
-
-  _panel(m) {
-    const d = this._data;
-    const c = d?.now[m];
-    const k = d ? clampInt(this._k, 0, d.D) : 0;
-    const info = INFO[m];
-    const name = this._name(m);
-    const formula = html`<span dir="ltr">${info.formula}</span>`;
-    const note =
-      m === 'alibi' && d?.slope != null
-        ? this.t('methods.headSlopeNote', { head: this._head, slope: Number(d.slope.toPrecision(4)) })
-        : m === 't5'
-          ? this.t('methods.headNote', { head: this._head })
-          : '';
-    return html`<div class="panel" data-method=${m}>
-      <h4><span class=${`dot c${METHODS.indexOf(m) % CATEGORICAL.length}`}></span>${name}</h4>
-      <p class="what">${info.what ? this.tHtml(info.what, { formula }) : formula}${note}</p>
-      <canvas
-        data-method=${m}
-        role="img"
-        aria-label=${c?.value
-          ? this.t('methods.panelAria', { name, last: d.D, query: d.i })
-          : this.t('methods.panelAriaFailed', { name, query: d?.i ?? this._i })}
-      ></canvas>
-      ${c
-        ? c.value
-          ? html`<p class="val"><span dir="ltr">d = ${k}</span>: <span data-role="score" data-value=${plain(c.value[k])}>${formatNumber(this.locale, c.value[k], 4)}</span></p>`
-          : html`<p class="fail" data-role="error" dir="ltr">${errorText(c.error)}</p>`
-        : nothing}
-    </div>`;
   }
 
   render() {
@@ -472,10 +292,7 @@ export class PosencMethods extends PosencElement {
     const k = this._k;
     const j = i - k;
     const past = i >= this.trainLength;
-    const first = Math.max(0, i - Math.min(D, 11));
-    const chips = [];
-    for (let p = first; p <= i; p++) chips.push(p);
-    const rows = d ? this._tableRows() : [];
+    const rows = d ? tableRows(this, d) : [];
     const T = this.trainLength;
     return html`
       ${this.renderHead(title)}
@@ -498,28 +315,7 @@ export class PosencMethods extends PosencElement {
       <p class="train ${past ? 'bad' : 'muted'}" role="status" aria-live="polite" data-role="train-status">
         ${past ? this.t('methods.statusPast', { query: i, train: T }) : this.t('methods.statusInside', { query: i, train: T, last: T - 1 })}
       </p>
-      <ul class="strip" role="listbox" aria-label=${this.t('methods.strip')}>
-        ${chips.map((p) => {
-          const role = p === i ? 'query' : p === j ? 'key' : '';
-          return html`<li role="none">
-            <button
-              type="button"
-              class=${['chip', p >= this.trainLength ? 'past' : ''].join(' ')}
-              role="option"
-              data-pos=${p}
-              data-role=${role}
-              aria-selected=${p === j ? 'true' : 'false'}
-              tabindex=${p === j ? '0' : '-1'}
-              @click=${() => this._pickKey(p)}
-              @keydown=${(e) => this._onChipKey(e, p)}
-            >
-              <span class="tok">${this.tokenAt(p)}</span><span class="sr-only">${this.t('methods.chipAt')}</span><span class="idx">${p}</span>${role
-                ? html`<span class="sr-only">${this.t(role === 'query' ? 'methods.chipQuery' : 'methods.chipKey')}</span>`
-                : nothing}
-            </button>
-          </li>`;
-        })}
-      </ul>
+      ${renderStrip(this)}
       <p class="readout" role="status" aria-live="polite" aria-atomic="true" data-role="pair">
         ${d
           ? this.tHtml('methods.pair', {
@@ -534,44 +330,9 @@ export class PosencMethods extends PosencElement {
             ? ''
             : this.t('common.loading')}
       </p>
-      <div class="panels">${METHODS.map((m) => this._panel(m))}</div>
+      <div class="panels">${METHODS.map((m) => renderPanel(this, m))}</div>
       <p class="note lesson">${this.t('methods.lessonPanels', { query: i, distance: D, train: T })}</p>
-      ${d
-        ? html`<div class="scroll">
-            <table class="grid compare" aria-label=${this.t('methods.tableAria')}>
-              <thead>
-                <tr>
-                  ${rows[0].map((c, n) => (n === 0 ? html`<th scope="col"><span class="sr-only">${this.t('methods.property')}</span></th>` : html`<th scope="col">${c}</th>`))}
-                </tr>
-              </thead>
-              <tbody>
-                ${rows.slice(1).map(
-                  (r, ri) => html`<tr data-row=${ROW_NAMES[ri]} class=${LESSON_ROWS.has(ROW_NAMES[ri]) ? 'lesson' : nothing}>
-                    <th scope="row">${r[0]}</th>
-                    ${r.slice(1).map((c, ci) => {
-                      const m = METHODS[ci];
-                      const name = this._name(m);
-                      if (ri === 3 && d.relative[m] != null)
-                        return html`<td data-method=${m} data-name=${name} data-value=${plain(d.relative[m])}>
-                          ${c}<span class="lesson"><br /><span class="muted">${this.t('methods.curvesAt', {
-                            a: d.relQueries[m][0],
-                            b: d.relQueries[m][1],
-                            distance: d.relative[m] === 0 ? 0 : Number(d.relative[m].toPrecision(2)),
-                          })}</span></span>
-                        </td>`;
-                      if (ri === 4)
-                        return html`<td data-method=${m} data-name=${name}>
-                          ${d.far[m].value ? html`<span class="ok">✓ ${c}</span>` : html`<span class="bad">✗ ${c}</span>`}
-                        </td>`;
-                      if (ri === 0) return html`<td class="num" data-method=${m} data-name=${name} data-value=${d.params[m] ?? ''}>${c}</td>`;
-                      return html`<td data-method=${m} data-name=${name}>${c}</td>`;
-                    })}
-                  </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`
-        : nothing}
+      ${d ? renderTable(this, d, rows) : nothing}
       <p class="note lesson">
         ${this.tHtml('methods.lessonTable', {
           train: T,
@@ -585,4 +346,4 @@ export class PosencMethods extends PosencElement {
   }
 }
 
-customElements.get('posenc-methods') || customElements.define('posenc-methods', PosencMethods);
+customElements.get(tag) || customElements.define(tag, PosencMethods);

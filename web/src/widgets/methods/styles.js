@@ -58,6 +58,30 @@ export const methodsStyles = css`
     align-items: center;
     gap: 6px;
   }
+  /* the heading is the toggle that marks the panel's method (shared with the group) */
+  .panel h4 .pick {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    min-height: 32px;
+    padding: 0 6px;
+    margin-left: -6px;
+    border: 1px solid transparent;
+    background: none;
+    font: inherit;
+    font-weight: 600;
+    color: inherit;
+  }
+  .panel h4 .pick[aria-pressed='true'] {
+    border-color: var(--_accent);
+  }
+  .panel.current {
+    border-color: var(--_accent);
+    box-shadow: inset 0 0 0 1px var(--_accent);
+  }
+  table.compare .current {
+    background: color-mix(in srgb, var(--_accent) 12%, transparent);
+  }
   /* phone widths: five method columns do not fit; each property becomes a block of name: value lines */
   @media (max-width: 480px) {
     table.compare thead {

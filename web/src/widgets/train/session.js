@@ -11,7 +11,7 @@ const SLICE_MS = { page: 8, worker: 120 };
 const REDRAW_MS = 150;
 
 /** Waits for the browser to run other work (input, painting) before the next chunk. */
-const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
+export const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * The test lengths for training length L: L to 4L in (at most) `count` steps, L and 2L included; `even`
@@ -47,14 +47,16 @@ export class TrainSession {
   /**
    * @param {object} runner   from startRunner
    * @param {object} o
+   * @param {string} [o.method]  the widget's name of the position method
    * @param {object} o.options   pe.train.create options
    * @param {number[]} o.lengths  test lengths
    * @param {number} o.samples    samples per test length
    * @param {object} [o.scaling]  RoPE scaling at evaluation
    * @param {number} [o.evalEvery] steps between evaluations
    */
-  constructor(runner, { options, lengths, samples, scaling, evalEvery }) {
+  constructor(runner, { method, options, lengths, samples, scaling, evalEvery }) {
     this.runner = runner;
+    this.method = method;
     this.options = options;
     this.lengths = lengths;
     this.samples = samples;
@@ -70,6 +72,8 @@ export class TrainSession {
     this.error = null;
     this.id = null;
     this.elapsed = 0;  // ms spent training (not paused)
+    /** length → { example: { length, prompt, expected, predicted }, attention } (lookInside) */
+    this.inside = new Map();
   }
 
   get rows() {
@@ -171,6 +175,30 @@ export class TrainSession {
 
   pause() {
     if (this.state === 'running') this.state = 'paused';
+  }
+
+  /**
+   * One example at sample length n (the first evaluate() scores there), token by token: the prompt, the
+   * expected answer, the model's greedy answer (`example`), and the attention weights on it (`attention`),
+   * with the evaluation's scaling, kept in `inside` under n. On the page each call is a task of its own.
+   */
+  async lookInside(n) {
+    const page = this.runner.kind === 'page';
+    const options = this.scaling ? { scaling: this.scaling } : {};
+    let example = { length: n, prompt: [], expected: [], predicted: null };
+    let attention = null;
+    try {
+      const { inputs, targets } = await this.call('samples', { length: n });
+      const start = targets.findIndex((v) => v >= 0);
+      example = { length: n, prompt: Array.from(inputs.subarray(0, start + 1)), expected: Array.from(targets.subarray(start)), predicted: null };
+      if (page) await yieldToPage();
+      example.predicted = Array.from(await this.call('predict', example.prompt, options));
+      if (page) await yieldToPage();
+      attention = await this.call('attention', inputs, options);
+    } catch (err) {
+      example.error = String(err?.message ?? err);
+    }
+    this.inside.set(n, { example, attention });
   }
 
   /** The trainer's other calls (attention, predict, weights, batch). */

@@ -44,6 +44,8 @@ export default {
   'methods.lessonPanels': 'Each panel: the positional part of the score between the query at {query} and the keys 0 … {distance} positions back (x axis). Scales differ per panel; the shape is what to compare. Drag the query past {train}: the learned panel fails, and T5, RoPE and ALiBi draw exactly the same curve wherever the query is. So does the sinusoidal panel, but only because it shows the raw PE·PE: added to the embeddings and multiplied by W_q and W_k, sinusoidal positions give scores that are not a function of the gap alone, so the method is absolute.',
   'methods.tableAria': 'The five methods compared',
   'methods.property': 'property',
+  'methods.pickHint': 'Mark {name} here and in the widgets of the same group',
+  'methods.currentMethod': '(marked)',
   'methods.row.parameters': 'parameters',
   'methods.row.where': 'where position enters',
   'methods.row.kind': 'relative or absolute',

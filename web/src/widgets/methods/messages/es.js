@@ -43,6 +43,8 @@ export default {
   'methods.lessonPanels': 'Cada panel muestra la parte posicional de la puntuación entre la consulta en {query} y las claves situadas de 0 a {distance} posiciones atrás (eje x). Cada panel tiene su escala; lo que hay que comparar es la forma. Arrastra la consulta más allá de {train}: el panel «Aprendida» falla, y T5, RoPE y ALiBi dibujan exactamente la misma curva esté donde esté la consulta. El panel sinusoidal también, pero solo porque muestra el PE·PE en bruto: una vez sumadas a las incrustaciones y multiplicadas por W_q y W_k, las posiciones sinusoidales dan puntuaciones que no dependen solo de la separación, así que la codificación es absoluta.',
   'methods.tableAria': 'Comparación de los cinco métodos',
   'methods.property': 'propiedad',
+  'methods.pickHint': 'Marcar {name} aquí y en los widgets del mismo grupo',
+  'methods.currentMethod': '(marcado)',
   'methods.row.parameters': 'parámetros',
   'methods.row.where': 'dónde entra la posición',
   'methods.row.kind': 'relativa o absoluta',

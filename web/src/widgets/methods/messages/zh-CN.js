@@ -43,6 +43,8 @@ export default {
   'methods.lessonPanels': '每个面板显示：位于 {query} 的查询与向前 0 … {distance} 个位置的各个键之间，分数中的位置部分（横轴）。各面板的刻度不同，要比较的是曲线的形状。把查询拖过 {train}：可学习面板失效，而 T5、RoPE 和 ALiBi 无论查询在哪里都画出完全相同的曲线。正弦面板也是如此，但那只是因为它显示的是原始的 PE·PE：正弦位置加到嵌入上、再乘以 W_q 和 W_k 之后，得到的分数并不只取决于间隔，所以这种方法属于绝对位置编码。',
   'methods.tableAria': '五种方法对比',
   'methods.property': '性质',
+  'methods.pickHint': '在此处及同组的组件中标记{name}',
+  'methods.currentMethod': '（已标记）',
   'methods.row.parameters': '参数量',
   'methods.row.where': '位置信息从哪里进入',
   'methods.row.kind': '相对还是绝对',
