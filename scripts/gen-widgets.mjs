@@ -77,10 +77,11 @@ export async function descriptors() {
     const where = `${file}`;
     if (tag !== `posenc-${name}`) throw new Error(`${where}: tag must be posenc-${name} (got ${tag})`);
     if (!PARTS.some((p) => p.part === about?.part)) throw new Error(`${where}: about.part must be one of ${PARTS.map((p) => p.part).join(', ')}`);
+    if (!Number.isInteger(about.order)) throw new Error(`${where}: about.order must be the widget's place in its part (1, 2, …)`);
     for (const key of Object.keys(properties)) if (!about.docs?.[key]) throw new Error(`${where}: about.docs.${key} is missing (one sentence for the docs and the types)`);
     out.push({ name, tag, properties, about });
   }
-  const rank = (d) => PARTS.findIndex((p) => p.part === d.about.part) * 1000 + (d.about.order ?? 999);
+  const rank = (d) => PARTS.findIndex((p) => p.part === d.about.part) * 1000 + d.about.order;
   return out.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
 }
 

@@ -1,14 +1,6 @@
 // Registers every posenc widget as a custom element: `import 'posenc/widgets'`.
 // Each module defines its element on import (and skips it when the tag is already taken).
 
-export { PosencHeatmap } from './heatmap/posenc-heatmap.js';
-export { PosencWaves } from './waves/posenc-waves.js';
-export { PosencCompare } from './compare/posenc-compare.js';
-export { PosencSimilarity } from './similarity/posenc-similarity.js';
-export { PosencPipeline } from './pipeline/posenc-pipeline.js';
-export { PosencSlicing } from './slicing/posenc-slicing.js';
-export { PosencPermutation } from './permutation/posenc-permutation.js';
-export { PosencProperties } from './properties/posenc-properties.js';
 export { PosencElement } from './base.js';
 export { setEngine, getEngine } from './engine.js';
 export { getChannel, SelectionChannel } from '../state/channel.js';
@@ -19,18 +11,23 @@ export { registerLocale, locales, messageKeys } from '../i18n/index.js';
 
 export { WIDGET_TAGS, METHOD_WIDGET_TAGS, MODEL_WIDGET_TAGS, TRAIN_WIDGET_TAGS, ALL_WIDGET_TAGS } from './tags.js';
 
-// Beyond sinusoidal: learned tables, T5 buckets, RoPE and its long-context scaling, ALiBi, the method
-// comparison and padding-aware position ids.
+// every widget, in lesson order (generated from web/src/widgets/*/descriptor.js)
+// <widgets>
+export { PosencPermutation } from './permutation/posenc-permutation.js';
+export { PosencHeatmap } from './heatmap/posenc-heatmap.js';
+export { PosencWaves } from './waves/posenc-waves.js';
+export { PosencCompare } from './compare/posenc-compare.js';
+export { PosencSimilarity } from './similarity/posenc-similarity.js';
+export { PosencPipeline } from './pipeline/posenc-pipeline.js';
+export { PosencSlicing } from './slicing/posenc-slicing.js';
+export { PosencProperties } from './properties/posenc-properties.js';
 export { PosencLearned } from './learned/posenc-learned.js';
-export { PosencT5 } from './t5/posenc-t5.js';
 export { PosencRope } from './rope/posenc-rope.js';
 export { PosencScaling } from './scaling/posenc-scaling.js';
 export { PosencAlibi } from './alibi/posenc-alibi.js';
-export { PosencMethods } from './methods/posenc-methods.js';
+export { PosencT5 } from './t5/posenc-t5.js';
 export { PosencPadding } from './padding/posenc-padding.js';
-
-// Your model: a transformers config.json read by pe.rope.fromConfig, its wavelengths and its precision.
+export { PosencMethods } from './methods/posenc-methods.js';
 export { PosencModel } from './model/posenc-model.js';
-
-// Train short, test long: a small transformer trained in the page (pe.train), in a worker where allowed.
 export { PosencTrain } from './train/posenc-train.js';
+// </widgets>

@@ -14,6 +14,7 @@ export const properties = {
 export const about = {
   className: 'PosencAlibi',
   part: 'methods',
+  order: 4,
   title: 'attention with linear biases',
   summary: 'Slopes per head, each head\'s bias matrix and the attention weights the bias alone produces: the recency each head imposes.',
   docs: {
