@@ -87,7 +87,9 @@ export async function descriptors() {
 
 const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const attributeOf = (name, p) => p.attribute ?? kebab(name);
-const fmt = (n) => (n < 0 ? `−${-n}` : String(n));
+/** A bound as the docs write it: −1, 16 384, 2^53 − 2. */
+const fmt = (n) =>
+  n === Number.MAX_SAFE_INTEGER - 1 ? '2^53 − 2' : `${n < 0 ? '−' : ''}${Math.abs(n) >= 10000 ? Math.abs(n).toLocaleString('en-US').replaceAll(',', ' ') : Math.abs(n)}`;
 
 /** web/src/widgets/tags.js: the tag lists, in lesson order. */
 export function tagsModule(all) {

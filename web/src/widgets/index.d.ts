@@ -178,7 +178,7 @@ export declare class PosencPermutation extends PosencElement {
   encoding: boolean;
   /** Width of the token embeddings and the encoding, 2 … 64. Attribute `d-model`: integer 2 … 64. Default 8. */
   dModel: number;
-  /** Base of the frequencies, as the heatmap. Attribute `base`: number. Default 10000. */
+  /** Base of the frequencies, as the heatmap. Attribute `base`: number. Default 10 000. */
   base: number;
   /** The attention outputs in order and shuffled, each token's largest difference and the largest of all (`sameSentence`: the order spells the original sentence again, which a repeated word allows). */
   readonly result: { tokens: string[]; order: number[]; perToken: number[]; maxDiff: number; original: { output: Float32Array; weights: Float32Array }; shuffled: { output: Float32Array; weights: Float32Array } } | null;
@@ -186,11 +186,11 @@ export declare class PosencPermutation extends PosencElement {
 
 /** `<posenc-heatmap>`: The PE matrix (positions × dimensions) with axes, colour legend and a sin/cos column strip; hover or keyboard readout with the formula filled in (before any hover it shows position `offset + 1`, dimension 0: PE(1, 0) = sin(1) by default); a table fallback. Big tables (up to 1 048 576 × 16 384) draw progressively without freezing the page. The rows are labelled with their positions, so with `offset="5"` the first row reads 5 — as in the readout, the table and the CSV. */
 export declare class PosencHeatmap extends PosencElement {
-  /** Positions, 1 … 1 048 576. Attribute `length`: integer 1 … 1048576. Default 20. */
+  /** Positions, 1 … 1 048 576. Attribute `length`: integer 1 … 1 048 576. Default 20. */
   length: number;
-  /** Dimensions, 1 … 16 384. Attribute `d-model`: integer 1 … 16384. Default 32. */
+  /** Dimensions, 1 … 16 384. Attribute `d-model`: integer 1 … 16 384. Default 32. */
   dModel: number;
-  /** Base of the frequencies, > 1. Attribute `base`: number. Default 10000. */
+  /** Base of the frequencies, > 1. Attribute `base`: number. Default 10 000. */
   base: number;
   /** First position shown. Attribute `offset`: integer. Default 0. */
   offset: number;
@@ -214,7 +214,7 @@ export declare class PosencWaves extends PosencElement {
   dModel: number;
   /** Positions plotted, 2 … 65 536. Attribute `length`: integer. Default 100. */
   length: number;
-  /** Wavelength base, as the heatmap. Attribute `base`: number. Default 10000. */
+  /** Wavelength base, as the heatmap. Attribute `base`: number. Default 10 000. */
   base: number;
   /** Column layout, as the heatmap: interleaved (sin, cos, sin, …) or split (all sines, then all cosines). Attribute `layout`: 'interleaved', 'split'. Default 'interleaved'. */
   layout: 'interleaved' | 'split';
@@ -236,7 +236,7 @@ export declare class PosencCompare extends PosencElement {
   dModel: number;
   /** Positions in the token strip (up to 512). Attribute `length`: integer. Default 20. */
   length: number;
-  /** Base of the frequencies, as the heatmap. Attribute `base`: number. Default 10000. */
+  /** Base of the frequencies, as the heatmap. Attribute `base`: number. Default 10 000. */
   base: number;
   /** Column order, as the heatmap. Attribute `layout`: 'interleaved', 'split'. Default 'interleaved'. */
   layout: 'interleaved' | 'split';
@@ -254,9 +254,9 @@ export declare class PosencCompare extends PosencElement {
 export declare class PosencSimilarity extends PosencElement {
   /** Positions (rows and columns of the matrix). Attribute `length`: integer 2 … 4096. Default 50. */
   length: number;
-  /** Width of the encodings compared. Attribute `d-model`: integer 1 … 16384. Default 128. */
+  /** Width of the encodings compared. Attribute `d-model`: integer 1 … 16 384. Default 128. */
   dModel: number;
-  /** Base of the frequencies, as the heatmap. Attribute `base`: number. Default 10000. */
+  /** Base of the frequencies, as the heatmap. Attribute `base`: number. Default 10 000. */
   base: number;
   /** `cosine`, `dot` or `euclidean`. Attribute `metric`: 'cosine', 'dot', 'euclidean'. Default 'cosine'. */
   metric: 'cosine' | 'dot' | 'euclidean';
@@ -276,11 +276,11 @@ export declare class PosencSimilarity extends PosencElement {
 export declare class PosencPipeline extends PosencElement {
   /** The token: text (rendered as text, never HTML). Attribute `token`: text. Default 'Hello'. */
   token: string;
-  /** Its position, 0 … 2^53 − 2, exact at any of them. Attribute `position`: integer 0 … 9007199254740990. Default 0. */
+  /** Its position, 0 … 2^53 − 2, exact at any of them. Attribute `position`: integer 0 … 2^53 − 2. Default 0. */
   position: number;
   /** Width of the embedding and the encoding. Attribute `d-model`: integer 1 … 4096. Default 32. */
   dModel: number;
-  /** Base of the frequencies, as the heatmap. Attribute `base`: number. Default 10000. */
+  /** Base of the frequencies, as the heatmap. Attribute `base`: number. Default 10 000. */
   base: number;
   /** Multiply the embedding by √d_model. Attribute `scale`: boolean. Default off. */
   scale: boolean;
@@ -304,7 +304,7 @@ export declare class PosencSlicing extends PosencElement {
   seq: number;
   /** Batch size, 1 … 4. Attribute `batch`: integer 1 … 4. Default 2. */
   batch: number;
-  /** Wavelength base. Attribute `base`: number. Default 10000. */
+  /** Wavelength base. Attribute `base`: number. Default 10 000. */
   base: number;
   /** The step shown, 1 … 5. Attribute `step`: integer. Default 1. */
   step: number;
@@ -312,11 +312,11 @@ export declare class PosencSlicing extends PosencElement {
 
 /** `<posenc-properties>`: Uniqueness, bounds, the rotation property and extrapolation, each computed live with a pass/fail badge. A `pos`, `k`, `pair` or `train-length` outside its range is named in a message with the value used instead; the number boxes, the equation and the badges show and check the values used. */
 export declare class PosencProperties extends PosencElement {
-  /** Width of the checked table: an even number of dimensions, 2 … 16 384. Attribute `d-model`: even integer 2 … 16384. Default 128. */
+  /** Width of the checked table: an even number of dimensions, 2 … 16 384. Attribute `d-model`: even integer 2 … 16 384. Default 128. */
   dModel: number;
   /** Positions of the checked table, 4 … 2048. Attribute `length`: integer 4 … 2048. Default 200. */
   length: number;
-  /** Wavelength base. Attribute `base`: number. Default 10000. */
+  /** Wavelength base. Attribute `base`: number. Default 10 000. */
   base: number;
   /** The rotation check's start: PE(pos + k) from PE(pos); a whole number 0 … 1 048 576. Attribute `pos`: integer. Default 10. */
   pos: number;
@@ -337,15 +337,15 @@ export declare class PosencProperties extends PosencElement {
 
 /** `<posenc-learned>`: A learned absolute position table (seeded Normal(0, std) draws, as GPT-2 initialises `wpe`) beside the sinusoidal one. Positions at or past `max-length` have no row: the widget looks them up anyway and shows the engine's error — that is the lesson. */
 export declare class PosencLearned extends PosencElement {
-  /** Rows of the table, 1 … 16 777 216 (and max-length × d-model ≤ 16 777 216). Attribute `max-length`: integer 1 … 16777216. Default 512. */
+  /** Rows of the table, 1 … 16 777 216 (and max-length × d-model ≤ 16 777 216). Attribute `max-length`: integer 1 … 16 777 216. Default 512. */
   maxLength: number;
-  /** Columns of both tables, 1 … 16 384. Attribute `d-model`: integer 1 … 16384. Default 64. */
+  /** Columns of both tables, 1 … 16 384. Attribute `d-model`: integer 1 … 16 384. Default 64. */
   dModel: number;
   /** Seed of the draws. Attribute `seed`: integer. Default 0. */
   seed: number;
   /** Standard deviation of the Normal draws. Attribute `std`: number. Default 0.02. */
   std: number;
-  /** Base of the sinusoidal table drawn beside it. Attribute `base`: number. Default 10000. */
+  /** Base of the sinusoidal table drawn beside it. Attribute `base`: number. Default 10 000. */
   base: number;
   /** The looked-up position; at or past max-length the learned lookup fails (the engine's RangeError is shown). Attribute `position`: integer. Default 0. */
   position: number;
@@ -372,13 +372,13 @@ export declare class PosencLearned extends PosencElement {
 export declare class PosencRope extends PosencElement {
   /** Head dimension: even, 2 … 1024. Attribute `head-dim`: even integer 2 … 1024. Default 64. */
   headDim: number;
-  /** RoPE base. Attribute `base`: number. Default 10000. */
+  /** RoPE base. Attribute `base`: number. Default 10 000. */
   base: number;
   /** `half` (rotate_half: LLaMA, NeoX) or `interleaved` (GPT-J, RoFormer). Attribute `convention`: 'half', 'interleaved'. Default 'half'. */
   convention: 'half' | 'interleaved';
-  /** Query position, 0 … 1 073 741 824. Attribute `m`: integer 0 … 1073741824. Default 5. */
+  /** Query position, 0 … 1 073 741 824. Attribute `m`: integer 0 … 1 073 741 824. Default 5. */
   m: number;
-  /** Key position, 0 … 1 073 741 824. Attribute `n`: integer 0 … 1073741824. Default 2. */
+  /** Key position, 0 … 1 073 741 824. Attribute `n`: integer 0 … 1 073 741 824. Default 2. */
   n: number;
   /** The channel pair drawn, 0 … head-dim / 2 − 1 (a value outside is named and the nearest pair drawn). Attribute `pair`: integer. Default 0. */
   pair: number;
@@ -398,7 +398,7 @@ export declare class PosencRope extends PosencElement {
 export declare class PosencScaling extends PosencElement {
   /** Head dimension. Attribute `head-dim`: integer. Default 128. */
   headDim: number;
-  /** RoPE base. Attribute `base`: number. Default 500000. */
+  /** RoPE base. Attribute `base`: number. Default 500 000. */
   base: number;
   /** `default`, `linear`, `dynamic`, `yarn`, `llama3`, `longrope`. Attribute `type`: 'default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'. Default 'llama3'. */
   type: 'default' | 'linear' | 'dynamic' | 'yarn' | 'llama3' | 'longrope';
@@ -497,7 +497,7 @@ export declare class PosencPadding extends PosencElement {
   padSide: 'right' | 'left';
   /** The padding token's id, 0 … 99. Attribute `pad-token-id`: integer 0 … 99. Default 1. */
   padTokenId: number;
-  /** Tokens already in the KV cache, 0 … 1 048 576. Attribute `past-length`: integer 0 … 1048576. Default 0. */
+  /** Tokens already in the KV cache, 0 … 1 048 576. Attribute `past-length`: integer 0 … 1 048 576. Default 0. */
   pastLength: number;
   /** The slot (column) explained in the readout (−1: none). Attribute `column`: integer. Default −1. */
   column: number;
@@ -509,7 +509,7 @@ export declare class PosencPadding extends PosencElement {
 export declare class PosencMethods extends PosencElement {
   /** The token sequence shown (repeated past its end). Attribute `tokens`: comma-separated list. Default 'The,quick,brown,fox,jumps,over,the,lazy,dog,.'. */
   tokens: string[];
-  /** The training length: the learned table has this many rows. Attribute `train-length`: integer 2 … 65536. Default 64. */
+  /** The training length: the learned table has this many rows. Attribute `train-length`: integer 2 … 65 536. Default 64. */
   trainLength: number;
   /** Query position (−1: train-length − 1). Attribute `query`: integer. Default −1. */
   query: number;
@@ -525,7 +525,7 @@ export declare class PosencMethods extends PosencElement {
   numBuckets: number;
   /** T5's max distance, greater than num-buckets / 4. Attribute `max-distance`: integer. Default 128. */
   maxDistance: number;
-  /** Base of the sinusoidal table and of RoPE. Attribute `base`: number. Default 10000. */
+  /** Base of the sinusoidal table and of RoPE. Attribute `base`: number. Default 10 000. */
   base: number;
   /** Seed of the learned table, the T5 table and RoPE's q and k. Attribute `seed`: integer. Default 0. */
   seed: number;
@@ -533,7 +533,7 @@ export declare class PosencMethods extends PosencElement {
   window: number;
   /** [query, key]. Attribute `positions`: list of integers. Default —. */
   positions: number[];
-  /** The method marked (its panel and column), shared with the group; null: none. Attribute `method`: 'sinusoidal', 'learned', 't5', 'rope', 'alibi'. Default null. */
+  /** The method marked (its panel and column), shared with the group; null: none. Attribute `method`: 'sinusoidal', 'learned', 't5', 'rope', 'alibi'. Default 0. */
   method: MethodName | null;
   /** Scores against distance 0…D for a query at i, per method. */
   curves(i: number, D: number): Record<MethodName, { value?: Float64Array; error?: Error }>;
@@ -571,7 +571,7 @@ export declare class PosencTrain extends PosencElement {
   size: 'tiny' | 'mini' | 'small';
   /** Training steps, the same for every method of a race. Attribute `steps`: integer 10 … 5000. Default 1000. */
   steps: number;
-  /** Seed of the initial weights and of the batches. Attribute `seed`: integer 0 … 2147483647. Default 0. */
+  /** Seed of the initial weights and of the batches. Attribute `seed`: integer 0 … 2 147 483 647. Default 0. */
   seed: number;
   /** Train on the page even where a worker could run. Attribute `no-worker`: boolean. Default off. */
   noWorker: boolean;
