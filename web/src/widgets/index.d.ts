@@ -181,7 +181,7 @@ export declare class PosencPermutation extends PosencElement {
   /** Base of the frequencies, as the heatmap. Attribute `base`: number. Default 10 000. */
   base: number;
   /** The attention outputs in order and shuffled, each token's largest difference and the largest of all (`sameSentence`: the order spells the original sentence again, which a repeated word allows). */
-  readonly result: { tokens: string[]; order: number[]; perToken: number[]; maxDiff: number; original: { output: Float32Array; weights: Float32Array }; shuffled: { output: Float32Array; weights: Float32Array } } | null;
+  readonly result: { tokens: string[]; order: number[]; perToken: number[]; maxDiff: number; sameSentence: boolean; original: { output: Float32Array; weights: Float32Array }; shuffled: { output: Float32Array; weights: Float32Array } } | null;
 }
 
 /** `<posenc-heatmap>`: The PE matrix (positions × dimensions) with axes, colour legend and a sin/cos column strip; hover or keyboard readout with the formula filled in (before any hover it shows position `offset + 1`, dimension 0: PE(1, 0) = sin(1) by default); a table fallback. Big tables (up to 1 048 576 × 16 384) draw progressively without freezing the page. The rows are labelled with their positions, so with `offset="5"` the first row reads 5 — as in the readout, the table and the CSV. */

@@ -27,7 +27,7 @@ export const about = {
   events: {},
   members: [
     {
-      ts: 'readonly result: { tokens: string[]; order: number[]; perToken: number[]; maxDiff: number; original: { output: Float32Array; weights: Float32Array }; shuffled: { output: Float32Array; weights: Float32Array } } | null',
+      ts: 'readonly result: { tokens: string[]; order: number[]; perToken: number[]; maxDiff: number; sameSentence: boolean; original: { output: Float32Array; weights: Float32Array }; shuffled: { output: Float32Array; weights: Float32Array } } | null',
       doc: 'The attention outputs in order and shuffled, each token\'s largest difference and the largest of all (`sameSentence`: the order spells the original sentence again, which a repeated word allows).',
     },
   ],
