@@ -5,10 +5,9 @@
 // a fixed query and key content rotated to i and j (pe.rope.apply + pe.similarity), ALiBi's −slope·d
 // (pe.alibi.bias). Past the training length the learned table has no rows: the engine's error is shown.
 // The comparison table's live cells (parameters, whether a curve moves with the query, beyond the training
-// length) are measured on the same engine output (model.js; panels and table in view.js). `method` marks one
+// length) are measured on the same engine output (model.js; the markup in view.js). `method` marks one
 // method's panel and column, shared with the widgets of its `group` (<posenc-train>'s method).
 
-import { html, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, pickedChipStyles, replaced, elementProperties } from '../base.js';
 import { clearCanvas } from '../../render/canvas.js';
@@ -19,8 +18,8 @@ import { csvRow, csvTable, sideBySide, tableCanvas } from '../../render/export.j
 import { methodsCode } from '../pytorch.js';
 import { methodsStyles } from './styles.js';
 import { paintPanel } from './painters.js';
-import { METHODS, SHIFT, methodCurves, methodsStatic, methodsAt, methodShown, tableRows } from './model.js';
-import { renderPanel, renderStrip, renderTable } from './view.js';
+import { METHODS, methodCurves, methodsStatic, methodsAt, methodShown, tableRows } from './model.js';
+import { methodsView } from './view.js';
 import { errorText, contentVectors, clampInt, methodStyles } from '../methods-shared.js';
 import { properties, tag } from './descriptor.js';
 
@@ -285,64 +284,7 @@ export class PosencMethods extends PosencElement {
   }
 
   render() {
-    const d = this._data;
-    const title = this.label || this.t('methods.title');
-    const i = this._i;
-    const D = this._D;
-    const k = this._k;
-    const j = i - k;
-    const past = i >= this.trainLength;
-    const rows = d ? tableRows(this, d) : [];
-    const T = this.trainLength;
-    return html`
-      ${this.renderHead(title)}
-      <div class="controls">
-        <label class="slider"
-          >${this.t('methods.queryPosition')}
-          <input
-            type="range"
-            min="0"
-            max=${this._maxQuery}
-            .value=${String(i)}
-            aria-valuetext=${this.t(past ? 'methods.valuetextPast' : 'methods.valuetext', { position: i })}
-            @input=${(e) => this._setQuery(Number(e.target.value))}
-          /><output>${formatNumber(this.locale, i)}</output></label
-        >
-        <button type="button" @click=${() => this._setQuery(T - 1)}>${this.t('methods.lastTrained', { position: T - 1 })}</button>
-        <button type="button" @click=${() => this._setQuery(T)}>${this.t('methods.firstUnseen', { position: T })}</button>
-        <button type="button" @click=${() => this._setQuery(2 * T)}>${this.t('methods.doubleTraining', { position: 2 * T })}</button>
-      </div>
-      <p class="train ${past ? 'bad' : 'muted'}" role="status" aria-live="polite" data-role="train-status">
-        ${past ? this.t('methods.statusPast', { query: i, train: T }) : this.t('methods.statusInside', { query: i, train: T, last: T - 1 })}
-      </p>
-      ${renderStrip(this)}
-      <p class="readout" role="status" aria-live="polite" aria-atomic="true" data-role="pair">
-        ${d
-          ? this.tHtml('methods.pair', {
-              query: html`<bdi>${this.tokenAt(i)}</bdi>`,
-              i,
-              key: html`<bdi>${this.tokenAt(j)}</bdi>`,
-              j,
-              distance: k,
-              scores: METHODS.map((m) => `${this._name(m)} ${d.now[m].value ? formatNumber(this.locale, d.now[m].value[k], 3) : '—'}`).join(' · '),
-            })
-          : this._ready
-            ? ''
-            : this.t('common.loading')}
-      </p>
-      <div class="panels">${METHODS.map((m) => renderPanel(this, m))}</div>
-      <p class="note lesson">${this.t('methods.lessonPanels', { query: i, distance: D, train: T })}</p>
-      ${d ? renderTable(this, d, rows) : nothing}
-      <p class="note lesson">
-        ${this.tHtml('methods.lessonTable', {
-          train: T,
-          dModel: this.dModel,
-          t5: this.t('methods.t5Size', { buckets: this._numBuckets, count: this._heads }),
-          shift: SHIFT,
-          compare: html`<code dir="ltr">pe.compare</code>`,
-        })}
-      </p>
-    `;
+    return methodsView(this);
   }
 }
 

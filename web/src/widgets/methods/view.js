@@ -1,12 +1,13 @@
-// Parts of <posenc-methods>'s view: one method's panel (its heading a toggle that makes it the current
-// method, shared with the group) and the comparison table, whose current method's column is marked.
+// <posenc-methods>'s markup (methodsView) and its parts: the token strip, one method's panel (its heading a
+// toggle that makes it the current method, shared with the group) and the comparison table, whose current
+// method's column is marked.
 
 import { html, nothing } from 'lit';
 import { plain } from '../../render/format.js';
 import { formatNumber } from '../../i18n/index.js';
 import { CATEGORICAL } from '../../render/color.js';
 import { errorText, clampInt } from '../methods-shared.js';
-import { METHODS, INFO, ROW_NAMES, LESSON_ROWS } from './model.js';
+import { METHODS, INFO, ROW_NAMES, LESSON_ROWS, SHIFT, tableRows } from './model.js';
 
 /** The panel of method `m`: what it is, its plot, the score at the key (or the engine's refusal). */
 export function renderPanel(el, m) {
@@ -129,4 +130,66 @@ function onChipKey(el, e, j) {
   k = clampInt(k, lo, el._i);
   el._pickKey(k);
   el.updateComplete.then(() => el.renderRoot.querySelector(`.chip[data-pos="${k}"]`)?.focus());
+}
+
+/** The widget's markup for its current state. */
+export function methodsView(el) {
+  const d = el._data;
+  const title = el.label || el.t('methods.title');
+  const i = el._i;
+  const D = el._D;
+  const k = el._k;
+  const j = i - k;
+  const past = i >= el.trainLength;
+  const rows = d ? tableRows(el, d) : [];
+  const T = el.trainLength;
+  return html`
+    ${el.renderHead(title)}
+    <div class="controls">
+      <label class="slider"
+        >${el.t('methods.queryPosition')}
+        <input
+          type="range"
+          min="0"
+          max=${el._maxQuery}
+          .value=${String(i)}
+          aria-valuetext=${el.t(past ? 'methods.valuetextPast' : 'methods.valuetext', { position: i })}
+          @input=${(e) => el._setQuery(Number(e.target.value))}
+        /><output>${formatNumber(el.locale, i)}</output></label
+      >
+      <button type="button" @click=${() => el._setQuery(T - 1)}>${el.t('methods.lastTrained', { position: T - 1 })}</button>
+      <button type="button" @click=${() => el._setQuery(T)}>${el.t('methods.firstUnseen', { position: T })}</button>
+      <button type="button" @click=${() => el._setQuery(2 * T)}>${el.t('methods.doubleTraining', { position: 2 * T })}</button>
+    </div>
+    <p class="train ${past ? 'bad' : 'muted'}" role="status" aria-live="polite" data-role="train-status">
+      ${past ? el.t('methods.statusPast', { query: i, train: T }) : el.t('methods.statusInside', { query: i, train: T, last: T - 1 })}
+    </p>
+    ${renderStrip(el)}
+    <p class="readout" role="status" aria-live="polite" aria-atomic="true" data-role="pair">
+      ${d
+        ? el.tHtml('methods.pair', {
+            query: html`<bdi>${el.tokenAt(i)}</bdi>`,
+            i,
+            key: html`<bdi>${el.tokenAt(j)}</bdi>`,
+            j,
+            distance: k,
+            scores: METHODS.map((m) => `${el._name(m)} ${d.now[m].value ? formatNumber(el.locale, d.now[m].value[k], 3) : '—'}`).join(' · '),
+          })
+        : el._ready
+          ? ''
+          : el.t('common.loading')}
+    </p>
+    <div class="panels">${METHODS.map((m) => renderPanel(el, m))}</div>
+    <p class="note lesson">${el.t('methods.lessonPanels', { query: i, distance: D, train: T })}</p>
+    ${d ? renderTable(el, d, rows) : nothing}
+    <p class="note lesson">
+      ${el.tHtml('methods.lessonTable', {
+        train: T,
+        dModel: el.dModel,
+        t5: el.t('methods.t5Size', { buckets: el._numBuckets, count: el._heads }),
+        shift: SHIFT,
+        compare: html`<code dir="ltr">pe.compare</code>`,
+      })}
+    </p>
+  `;
 }

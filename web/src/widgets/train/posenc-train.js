@@ -2,10 +2,9 @@
 // forward and backward) learns a task at training length L in the page; the widget tests it at L … 4L as it
 // trains and races the position methods on the same data and seed. Training runs in a worker where the page
 // allows one, else on the page in short slices (runner.js, session.js); the widget says which. The state
-// and results are in experiment.js, the canvases in painters.js, parts of the view in view.js; `method` is
+// and results are in experiment.js, the canvases in painters.js, the markup in view.js; `method` is
 // shared with the widgets of the same `group` (<posenc-methods>).
 
-import { html, nothing } from 'lit';
 import { PosencElement, baseStyles, elementProperties } from '../base.js';
 import { checkRanges } from '../ranges.js';
 import { pointerIn } from '../../render/canvas.js';
@@ -13,7 +12,7 @@ import { copyText } from '../../render/export.js';
 import { trainCode } from './pytorch.js';
 import { TrainExperiment, METHODS, SIZES, symbolName, trainOptions } from './experiment.js';
 import { paintLoss, paintAccuracy, paintHeads } from './painters.js';
-import { renderControls, renderExample, renderLegend, renderRaceMethods, renderRunnerNote, renderTable, hoverReadout, progressText } from './view.js';
+import { trainView } from './view.js';
 import { trainStyles } from './styles.js';
 import { properties, tag } from './descriptor.js';
 
@@ -307,62 +306,7 @@ export class PosencTrain extends PosencElement {
   // ---- template ------------------------------------------------------------------------------------------
 
   render() {
-    const title = this.label || this.t('train.title');
-    if (this._ready && !this.pe.train) return html`${this.renderHead(title)}<p class="error" role="alert">${this.t('train.noEngine')}</p>`;
-    const x = this.experiment;
-    const state = this.state;
-    const racing = Boolean(x.race?.running);
-    const running = state === 'running' || racing;
-    const canRun = this._ready && this._settingsOk;
-    const details = this._details;
-    const shown = this._shown;
-    return html`
-      ${this.renderHead(title)}
-      ${this._settingsError ? html`<p class="error" role="alert" data-role="settings">${this._settingsError}</p>` : nothing}
-      ${x.error ? html`<p class="error" role="alert">${x.error}</p>` : nothing}
-      ${renderControls(this, running)} ${renderRaceMethods(this, running)}
-      <div class="buttons">
-        <button type="button" data-action="train" ?disabled=${running || !canRun} @click=${() => this.train()}>${this.t(x.session?.state === 'paused' ? 'train.resume' : 'train.train')}</button>
-        <button type="button" data-action="pause" ?disabled=${state !== 'running' && state !== 'racing'} @click=${() => this.pause()}>${this.t('train.pause')}</button>
-        <button type="button" data-action="reset" ?disabled=${!x.session && !x.race} @click=${() => this.reset()}>${this.t('train.reset')}</button>
-        <button type="button" data-action="race" ?disabled=${state === 'racing' || !canRun} @click=${() => this.race()}>${this.t(x.race?.paused ? 'train.resumeRace' : 'train.race')}</button>
-        <button type="button" data-action="keep" ?disabled=${!x.race || racing} @click=${() => this.keep()}>${this.t('train.keep')}</button>
-        ${x.kept.length ? html`<button type="button" data-action="clear-kept" @click=${() => this.clearKept()}>${this.t('train.clearKept', { count: x.kept.length })}</button>` : nothing}
-        <button type="button" data-action="pytorch" ?disabled=${!this._ready} @click=${this._copyTorch}>${this.t('train.copyTorch')}</button>
-      </div>
-      <p class="readout progress" role="status" aria-live="polite" data-state=${state}>${progressText(this)}</p>
-      ${renderRunnerNote(this)}
-      ${this._torchCode
-        ? html`<div class="embed"><label class="note" for="torch-code">${this.t('toolbar.pytorchLabel')}</label><textarea id="torch-code" readonly rows="6" dir="ltr" .value=${this._torchCode}></textarea></div>`
-        : nothing}
-      <div class="split">
-        <div class="pane loss-pane">
-          <p class="panel-title">${this.t('train.lossTitle')}</p>
-          <canvas class="plot loss" role="img" aria-label=${this.t('train.lossAria')}></canvas>
-        </div>
-        <div class="pane accuracy-pane">
-          <p class="panel-title">${this.t('train.accuracyTitle')}</p>
-          ${renderLegend(this, x.curves)}
-          <canvas
-            class="plot accuracy"
-            tabindex="0"
-            role="img"
-            aria-label=${this.t('train.accuracyAria', { length: this.trainLength })}
-            aria-describedby="acc-readout"
-            @pointermove=${this._onAccuracyMove}
-            @pointerdown=${this._onAccuracyMove}
-            @pointerleave=${(e) => e.pointerType === 'mouse' && this._hoverAt(null)}
-            @keydown=${this._onAccuracyKey}
-          ></canvas>
-          <p id="acc-readout" class="readout" role="status" aria-live="polite">${hoverReadout(this)}</p>
-        </div>
-      </div>
-      ${x.kept.length ? html`<p class="note" data-role="kept">${this.t('train.keptNote', { list: x.kept.map((k) => k.settings).join('; ') })}</p>` : nothing}
-      ${renderTable(this)} ${renderExample(this, details, shown)}
-      ${shown?.attention ? html`<p class="panel-title">${this.t('train.attentionTitle')}</p>` : nothing}
-      <canvas class="plot heads" role="img" aria-label=${this.t('train.attentionAria')}></canvas>
-      <p class="note lesson">${this.t('train.lesson')}</p>
-    `;
+    return trainView(this);
   }
 }
 

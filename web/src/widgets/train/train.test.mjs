@@ -123,6 +123,8 @@ test('train: Train, Pause, Resume, Reset; progress, loss curve, accuracy by leng
   await page.waitForFunction(() => document.querySelector('#a').result.run?.step >= 20, null, { timeout: 60000 });
   await el.locator('button[data-action=pause]').click();
   assert.equal(await waitState(page, '#a', ['paused']), 'paused');
+  // the trainer call in flight when Pause was pressed still ends (its steps count); none starts after it
+  await page.waitForTimeout(500);
   const paused = await evalEl(page, '#a', (el) => el.result.run.step);
   await page.waitForTimeout(400);
   assert.equal(await evalEl(page, '#a', (el) => el.result.run.step), paused, 'no step while paused');
@@ -323,6 +325,7 @@ test('train: Pause holds a race in its method, Resume the race carries on where 
   await page.waitForFunction(() => document.querySelector('#a').result.race?.entries[0]?.step >= 20, null, { timeout: 60000 });
   await el.locator('button[data-action=pause]').click();
   assert.equal(await waitState(page, '#a', ['paused']), 'paused');
+  await page.waitForTimeout(500);  // the call in flight ends
   const held = await evalEl(page, '#a', (el) => el.result.race.entries.map((e) => e.step));
   await page.waitForTimeout(400);
   assert.deepEqual(await evalEl(page, '#a', (el) => el.result.race.entries.map((e) => e.step)), held, 'no step while paused');

@@ -1,6 +1,6 @@
-// Parts of <posenc-train>'s view, as functions of the element: the progress line, the readout of the length
-// under the pointer, the results table (one row per method, the current method's marked) and the example
-// at 2L token by token, right and wrong answers marked.
+// <posenc-train>'s markup (trainView) and its parts, as functions of the element: the settings, the race's
+// methods, the progress line, the readout of the length under the pointer, the results table (one row per
+// method, the current method's marked) and the example at L or 2L token by token, right and wrong marked.
 
 import { html, nothing } from 'lit';
 import { formatNumber } from '../../i18n/index.js';
@@ -156,4 +156,64 @@ export function renderControls(el, running) {
     <label>${el.t('train.stepsLabel')} ${number('steps', 10, 5000, 10)}</label>
     <label>${el.t('train.seedLabel')} ${number('seed', 0)}</label>
   </div>`;
+}
+
+/** The widget's markup for its current state. */
+export function trainView(el) {
+  const title = el.label || el.t('train.title');
+  if (el._ready && !el.pe.train) return html`${el.renderHead(title)}<p class="error" role="alert">${el.t('train.noEngine')}</p>`;
+  const x = el.experiment;
+  const state = el.state;
+  const racing = Boolean(x.race?.running);
+  const running = state === 'running' || racing;
+  const canRun = el._ready && el._settingsOk;
+  const details = el._details;
+  const shown = el._shown;
+  return html`
+    ${el.renderHead(title)}
+    ${el._settingsError ? html`<p class="error" role="alert" data-role="settings">${el._settingsError}</p>` : nothing}
+    ${x.error ? html`<p class="error" role="alert">${x.error}</p>` : nothing}
+    ${renderControls(el, running)} ${renderRaceMethods(el, running)}
+    <div class="buttons">
+      <button type="button" data-action="train" ?disabled=${running || !canRun} @click=${() => el.train()}>${el.t(x.session?.state === 'paused' ? 'train.resume' : 'train.train')}</button>
+      <button type="button" data-action="pause" ?disabled=${state !== 'running' && state !== 'racing'} @click=${() => el.pause()}>${el.t('train.pause')}</button>
+      <button type="button" data-action="reset" ?disabled=${!x.session && !x.race} @click=${() => el.reset()}>${el.t('train.reset')}</button>
+      <button type="button" data-action="race" ?disabled=${state === 'racing' || !canRun} @click=${() => el.race()}>${el.t(x.race?.paused ? 'train.resumeRace' : 'train.race')}</button>
+      <button type="button" data-action="keep" ?disabled=${!x.race || racing} @click=${() => el.keep()}>${el.t('train.keep')}</button>
+      ${x.kept.length ? html`<button type="button" data-action="clear-kept" @click=${() => el.clearKept()}>${el.t('train.clearKept', { count: x.kept.length })}</button>` : nothing}
+      <button type="button" data-action="pytorch" ?disabled=${!el._ready} @click=${el._copyTorch}>${el.t('train.copyTorch')}</button>
+    </div>
+    <p class="readout progress" role="status" aria-live="polite" data-state=${state}>${progressText(el)}</p>
+    ${renderRunnerNote(el)}
+    ${el._torchCode
+      ? html`<div class="embed"><label class="note" for="torch-code">${el.t('toolbar.pytorchLabel')}</label><textarea id="torch-code" readonly rows="6" dir="ltr" .value=${el._torchCode}></textarea></div>`
+      : nothing}
+    <div class="split">
+      <div class="pane loss-pane">
+        <p class="panel-title">${el.t('train.lossTitle')}</p>
+        <canvas class="plot loss" role="img" aria-label=${el.t('train.lossAria')}></canvas>
+      </div>
+      <div class="pane accuracy-pane">
+        <p class="panel-title">${el.t('train.accuracyTitle')}</p>
+        ${renderLegend(el, x.curves)}
+        <canvas
+          class="plot accuracy"
+          tabindex="0"
+          role="img"
+          aria-label=${el.t('train.accuracyAria', { length: el.trainLength })}
+          aria-describedby="acc-readout"
+          @pointermove=${el._onAccuracyMove}
+          @pointerdown=${el._onAccuracyMove}
+          @pointerleave=${(e) => e.pointerType === 'mouse' && el._hoverAt(null)}
+          @keydown=${el._onAccuracyKey}
+        ></canvas>
+        <p id="acc-readout" class="readout" role="status" aria-live="polite">${hoverReadout(el)}</p>
+      </div>
+    </div>
+    ${x.kept.length ? html`<p class="note" data-role="kept">${el.t('train.keptNote', { list: x.kept.map((k) => k.settings).join('; ') })}</p>` : nothing}
+    ${renderTable(el)} ${renderExample(el, details, shown)}
+    ${shown?.attention ? html`<p class="panel-title">${el.t('train.attentionTitle')}</p>` : nothing}
+    <canvas class="plot heads" role="img" aria-label=${el.t('train.attentionAria')}></canvas>
+    <p class="note lesson">${el.t('train.lesson')}</p>
+  `;
 }
