@@ -13,6 +13,8 @@ import { embedCode, embedFrameCode } from '../state/attributes.js';
 import { checkNumbers, textInNumber } from './ranges.js';
 import { composeCanvas, csvTable } from '../render/export.js';
 import { pixelRatio } from '../render/canvas.js';
+import { int } from '../render/format.js';
+import { formatNumber } from '../i18n/index.js';
 import { baseStyles } from './element/styles.js';
 import { inAttributeNames, leftOut, namedValue, namedValueAdjustments } from './element/adjustments.js';
 import { EngineController, inTurn } from './element/engine-controller.js';
@@ -33,12 +35,12 @@ const SKIPPED = Symbol('skipped');
 
 export class PosencElement extends LitElement {
   static properties = {
-    group: { type: String, reflect: true },
-    theme: { type: String, reflect: true, values: ['auto', 'light', 'dark'] },
+    group: { type: String, reflect: true, default: '' },
+    theme: { type: String, reflect: true, values: ['auto', 'light', 'dark'], default: 'auto' },
     // the widget's heading and the title line of its PNG (each widget has its own default)
-    label: { type: String, reflect: true },
+    label: { type: String, reflect: true, default: '' },
     // a shorter layout that fits a 1280×720 slide (see element/compact.js)
-    compact: { type: Boolean, reflect: true },
+    compact: { type: Boolean, reflect: true, default: false },
     // the message of the last engine error (guard) or of an engine that could not load
     _error: { state: true },
     // true once the engine is loaded (widgets compute on changed.has('_ready'))
@@ -93,11 +95,7 @@ export class PosencElement extends LitElement {
 
   constructor() {
     super();
-    this.group = '';
-    this.theme = 'auto';
-    this.compact = false;
-    this.label = '';
-    // the defaults of the widget's descriptor (element/descriptor.js)
+    // the declared defaults: the shared ones above, the widget's from its descriptor (element/descriptor.js)
     Object.assign(this, defaultsFrom(this.constructor.elementProperties));
     /** the engine facade once loaded */
     this.pe = null;
@@ -200,6 +198,11 @@ export class PosencElement extends LitElement {
   /** The message `key` as template parts: its parameters may be markup (`${this.tHtml('k', { n: html`<b>1</b>` })}`). */
   tHtml(key, params) {
     return this.#locale.parts(key, params);
+  }
+
+  /** A whole number as the reader groups its digits (English: thin spaces, as everywhere in posenc). */
+  whole(v) {
+    return this.locale === 'en' ? int(v) : formatNumber(this.locale, Math.round(v));
   }
 
   /** Sentences (text or markup) one after another, as the language joins them: a space; none in Chinese. */

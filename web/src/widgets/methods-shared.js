@@ -39,6 +39,13 @@ export function errorText(err) {
   return err?.message ? `${err.name ?? 'Error'}: ${err.message}` : String(err);
 }
 
+/** The pair whose wavelength in `wavelengths` is nearest `length` on a log scale (where a scaling matters). */
+export function nearestPair(wavelengths, length) {
+  let best = 0;
+  for (let i = 0; i < wavelengths.length; i++) if (Math.abs(Math.log(wavelengths[i] / length)) < Math.abs(Math.log(wavelengths[best] / length))) best = i;
+  return best;
+}
+
 /** Runs fn and returns { value } or { error } (engine errors are expected states in these lessons). */
 export function attempt(fn) {
   try {

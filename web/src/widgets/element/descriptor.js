@@ -11,7 +11,7 @@
 // lists from the same file. The bundles import `properties` only: `about` (the prose) is left out of them.
 //
 // kinds: 'integer' | 'number' (a number attribute; with `min`/`max` a checked range, see ../ranges.js)
-// | 'boolean' | 'string' | 'name' (one of `values`) | 'integers' ("3,7") | 'numbers' ("0.5,1") | 'strings'
+// | 'boolean' | 'string' | 'name' (one of `values`; a value outside them draws `fallback`, else the default) | 'integers' ("3,7") | 'numbers' ("0.5,1") | 'strings'
 // ("The,cat"). `attribute` defaults to the kebab-case name (dModel → d-model); `reflect` to true.
 
 import { NotANumber, fromStringProperty, intList, numberAttr, stringListAttr, textAttr } from '../../state/attributes.js';
@@ -33,7 +33,7 @@ const LIT = {
   number: (p) => ({ type: Number, converter: numberAttr(p.default) }),
   boolean: () => ({ type: Boolean }),
   string: (p) => ({ type: String, ...(p.default !== undefined && p.default !== '' ? { converter: textAttr(p.default) } : {}) }),
-  name: (p) => ({ type: String, values: p.values, fallback: p.default }),
+  name: (p) => ({ type: String, values: p.values, fallback: p.fallback ?? p.default }),
   integers: () => ({ type: Array, converter: intList }),
   numbers: () => ({ type: Array, converter: numberList }),
   strings: (p) => ({ type: Array, converter: stringListAttr(p.default ?? []) }),

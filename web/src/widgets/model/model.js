@@ -51,16 +51,6 @@ export function neighbours(pe, d, p, dtype) {
   return { p, differ, half };
 }
 
-/** The pair whose wavelength is nearest the trained context (else the longest): where scaling matters. */
-export function nearestPair(d) {
-  const target = d.trained ?? d.longest;
-  let best = 0;
-  d.wavelength.forEach((w, i) => {
-    if (Math.abs(Math.log(w / target)) < Math.abs(Math.log(d.wavelength[best] / target))) best = i;
-  });
-  return best;
-}
-
 /** Pairs whose wavelength exceeds the longest context: they never complete a turn. */
 export const neverTurn = (d) => d.wavelength.filter((w) => w > d.longest).length;
 

@@ -8,13 +8,14 @@
 
 import { html, nothing } from 'lit';
 import { PosencElement, baseStyles, elementProperties } from '../base.js';
-import { int, plain } from '../../render/format.js';
+import { plain } from '../../render/format.js';
 import { formatNumber, formatSci } from '../../i18n/index.js';
 import { methodStyles, clampInt, PairReader } from '../methods-shared.js';
 import { ropeInvFreqCode } from '../pytorch.js';
 import { properties, tag } from './descriptor.js';
 import { PRESETS } from './presets.js';
-import { DTYPES, computeModel, modelCsv, modelResult, nearestPair, neighbours, neverTurn } from './model.js';
+import { DTYPES, computeModel, modelCsv, modelResult, neighbours, neverTurn } from './model.js';
+import { nearestPair } from '../methods-shared.js';
 import { paintWavelengths } from './painters.js';
 import { modelStyles } from './styles.js';
 import { renderLayerStrip, renderNope, renderMethod, describeLayer, renderPrecision } from './view.js';
@@ -83,7 +84,7 @@ export class PosencModel extends PosencElement {
     const n = d.wavelength.length;
     if (this._pairs.read != null) return Math.min(this._pairs.read, n - 1);
     if (this.pair >= 0) return Math.min(this.pair, n - 1);
-    return nearestPair(d);
+    return nearestPair(d.wavelength, d.trained ?? d.longest);
   }
 
   get result() {
@@ -152,11 +153,6 @@ export class PosencModel extends PosencElement {
   /** The model's name as shown: the preset's (names stay as published), or "your config" in the reader's language. */
   _name(d) {
     return d.pasted ? this.t('model.yourConfig') : d.name;
-  }
-
-  /** A whole number as the reader groups its digits (English: thin spaces, as everywhere in posenc). */
-  whole(v) {
-    return this.locale === 'en' ? int(v) : formatNumber(this.locale, Math.round(v));
   }
 
   // ---- template ----------------------------------------------------------------------------------------------

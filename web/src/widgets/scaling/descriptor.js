@@ -6,7 +6,7 @@ export const properties = {
   headDim: { kind: 'integer', default: 128 },
   base: { kind: 'number', default: 500000 },
   // the rope_scaling rules of transformers, in the order of the plot's colours and the table's rows
-  type: { kind: 'name', values: ['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'], default: 'llama3' },
+  type: { kind: 'name', values: ['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'], default: 'llama3', fallback: 'default' },
   factor: { kind: 'number', default: 8 },
   originalMax: { kind: 'integer', default: 8192 },
   seqLen: { kind: 'integer', default: 0 },

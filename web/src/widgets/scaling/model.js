@@ -48,13 +48,6 @@ export function computeScaling(pe, s) {
   return { curves, half, x: Float64Array.from({ length: half }, (_, i) => i) };
 }
 
-/** The pair whose wavelength in `wavelengths` is nearest `length` (on a log scale). */
-export function nearestPair(wavelengths, length) {
-  let best = 0;
-  for (let i = 0; i < wavelengths.length; i++) if (Math.abs(Math.log(wavelengths[i] / length)) < Math.abs(Math.log(wavelengths[best] / length))) best = i;
-  return best;
-}
-
 /** The CSV: inv_freq and wavelength of every type per pair, then the attention factors. */
 export function scalingCsv(d) {
   const lines = [csvRow(['pair', ...SCALING_TYPES.flatMap((t) => [`${t}_inv_freq`, `${t}_wavelength`])])];

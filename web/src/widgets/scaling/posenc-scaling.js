@@ -6,13 +6,14 @@
 
 import { html, nothing } from 'lit';
 import { PosencElement, baseStyles, replaced, elementProperties } from '../base.js';
-import { int, plain } from '../../render/format.js';
+import { plain } from '../../render/format.js';
 import { formatNumber, formatSci } from '../../i18n/index.js';
 import { CATEGORICAL } from '../../render/color.js';
 import { methodStyles, numberInput, PairReader } from '../methods-shared.js';
 import { ropeInvFreqCode } from '../pytorch.js';
 import { properties, tag } from './descriptor.js';
-import { SCALING_TYPES, computeScaling, longropeLists, nearestPair, scalingCsv, scalingFor, targetLength } from './model.js';
+import { SCALING_TYPES, computeScaling, longropeLists, scalingCsv, scalingFor, targetLength } from './model.js';
+import { nearestPair } from '../methods-shared.js';
 import { paintScaling } from './painters.js';
 import { scalingStyles } from './styles.js';
 
@@ -36,12 +37,9 @@ const PRESETS = [
 // the settings the curves depend on
 const INPUTS = ['headDim', 'base', 'factor', 'originalMax', 'seqLen', 'lowFreqFactor', 'highFreqFactor', 'betaFast', 'betaSlow', 'shortFactor', 'longFactor'];
 
-const declared = elementProperties(properties);
-// a type outside the list draws the unscaled RoPE ('default'), not the widget's default type
-declared.type.fallback = 'default';
 
 export class PosencScaling extends PosencElement {
-  static properties = declared;
+  static properties = elementProperties(properties);
 
   // engine messages name the rope_scaling keys; readers set these attributes
   static engineNames = {
@@ -125,11 +123,6 @@ export class PosencScaling extends PosencElement {
     return name.startsWith('scaling.') ? this.t(name) : name;
   }
 
-  /** A whole number as the reader groups its digits (English: thin spaces, as everywhere in posenc). */
-  _whole(v) {
-    return this.locale === 'en' ? int(v) : formatNumber(this.locale, Math.round(v));
-  }
-
   // ---- drawing -----------------------------------------------------------------------------------------------
 
   _draw() {
@@ -145,8 +138,8 @@ export class PosencScaling extends PosencElement {
       solo: this.solo,
       focused: this._focused,
       marks: {
-        original: { value: this.originalMax, label: this.t('scaling.originalMark', { value: this._whole(this.originalMax) }) },
-        target: { value: target, label: this.t('scaling.targetMark', { value: this._whole(target) }) },
+        original: { value: this.originalMax, label: this.t('scaling.originalMark', { value: this.whole(this.originalMax) }) },
+        target: { value: target, label: this.t('scaling.targetMark', { value: this.whole(target) }) },
       },
     });
   }
@@ -188,7 +181,7 @@ export class PosencScaling extends PosencElement {
     await this.updateComplete;
     const canvas = this.renderRoot.querySelector('canvas.plot');
     if (!canvas || !this._data) return null;
-    return this.picture([canvas], this.t('scaling.picture', { name: this._name(this._type), factor: this.factor, original: this._whole(this.originalMax), headDim: this.headDim, base: this.base }));
+    return this.picture([canvas], this.t('scaling.picture', { name: this._name(this._type), factor: this.factor, original: this.whole(this.originalMax), headDim: this.headDim, base: this.base }));
   }
 
   // ---- template ----------------------------------------------------------------------------------------------
@@ -241,7 +234,7 @@ export class PosencScaling extends PosencElement {
               quantity: this.t(this.view === 'frequency' ? 'scaling.ofInverseFrequency' : 'scaling.ofWavelength'),
               pairs: d.half,
               name: this._name(sel),
-              original: this._whole(this.originalMax),
+              original: this.whole(this.originalMax),
             })
           : this.t('scaling.plotShort')}
         aria-describedby="pair-readout"
@@ -305,7 +298,7 @@ export class PosencScaling extends PosencElement {
           yarn: bold('YaRN'),
           llama3: bold('Llama 3'),
           longrope: bold('LongRoPE'),
-          target: this._whole(targetLength(this)),
+          target: this.whole(targetLength(this)),
           illustrative: lists.illustrative ? this.tHtml('scaling.illustrative', { attribute: html`<code dir="ltr">long-factor</code>` }) : '',
         })}
       </p>
