@@ -55,14 +55,6 @@ export function attempt(fn) {
   }
 }
 
-/** Time a synchronous repaint; stores { ms } on the element as lastRender. */
-export function timed(el, fn) {
-  const t0 = performance.now();
-  const r = fn();
-  el._lastRender = { ms: performance.now() - t0, frames: 1 };
-  return r;
-}
-
 /**
  * A labelled number input bound to `host[prop]`: a change sets the property when the box holds a finite
  * number (an empty box or a stray character leaves it as it was).
@@ -337,5 +329,3 @@ export function plotContext(el, height) {
   return { ctx: clearCanvas(canvas, w, height, el.ratio), w };
 }
 
-/** Fires posenc-change with `detail`, unless the last one carried the same detail: one event per change shown. */
-export const announceChange = (el, detail) => el.announce(detail);
