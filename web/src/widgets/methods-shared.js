@@ -328,4 +328,3 @@ export function plotContext(el, height) {
   const w = el.widthIn(el.renderRoot.querySelector('.plot-pane'));
   return { ctx: clearCanvas(canvas, w, height, el.ratio), w };
 }
-
