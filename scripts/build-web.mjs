@@ -20,7 +20,7 @@ import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildLessonPart, linkSingleFiles, readDemoPage, withoutPreload } from './build-web-methods.mjs';
+import { buildLessonPart, linkSingleFiles, readDemoPage, withGluePreload, withoutPreload } from './build-web-methods.mjs';
 import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
 
@@ -147,11 +147,12 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   for (const f of ['posenc-simd.wasm', 'posenc-scalar.wasm']) copyFileSync(join(gen, f), join(dist, 'gen', f));
 
   // 1. the demo page (ES modules + external CSS with fonts as files)
-  await build({
+  const { metafile } = await build({
     ...common,
     entryPoints: { demo: join(demo, 'demo.js') },
     ...esm,
     outdir: dist,
+    metafile: true,
   });
   await build({
     ...common,
@@ -163,7 +164,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   writeFileSync(join(dist, 'demo.css'), woff2Only(readFileSync(join(dist, 'demo.css'), 'utf8')));
   // (no assets folder once the CSS bundles no fonts)
   if (existsSync(join(dist, 'assets'))) for (const f of readdirSync(join(dist, 'assets'))) if (!f.endsWith('.woff2')) rmSync(join(dist, 'assets', f));
-  writeFileSync(join(dist, 'index.html'), readDemoPage(demo, 'index.html'));
+  writeFileSync(join(dist, 'index.html'), withGluePreload(readDemoPage(demo, 'index.html'), metafile, dist, root));
   copyFileSync(join(demo, 'favicon.svg'), join(dist, 'favicon.svg'));
 
   // 2. the widgets for course authors

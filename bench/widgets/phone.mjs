@@ -58,7 +58,7 @@ export const median = (xs) => {
   return s.length ? +s[Math.floor((s.length - 1) / 2)].toFixed(0) : null;
 };
 
-async function phonePage(context, url) {
+export async function phonePage(context, url) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -74,7 +74,7 @@ async function phonePage(context, url) {
 }
 
 /** Waits until every widget in the first screen has drawn; then the loading figures. */
-async function loadFigures(page) {
+export async function loadFigures(page) {
   await page.waitForFunction(
     () => {
       const els = [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('posenc-'));

@@ -1,7 +1,14 @@
 // Part 2 of the demo lesson (methods.html): registers the widgets, hands the reader's sentence to the
 // widgets that take tokens and, like part 1, shows the page in the reader's language, renders the maths and
 // keeps the URL in step (lesson-page.js).
-import '../src/widgets/index.js';
+// the widgets this part shows, and no others (a phone downloads only these)
+import '../src/widgets/learned/posenc-learned.js';
+import '../src/widgets/rope/posenc-rope.js';
+import '../src/widgets/scaling/posenc-scaling.js';
+import '../src/widgets/alibi/posenc-alibi.js';
+import '../src/widgets/t5/posenc-t5.js';
+import '../src/widgets/padding/posenc-padding.js';
+import '../src/widgets/methods/posenc-methods.js';
 import { renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
 import { onLanguage, t } from './language.js';
 import { wireThemeSwitch } from './theme.js';
