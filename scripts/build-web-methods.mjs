@@ -67,18 +67,22 @@ export async function buildLessonPart(part, { dist, demo, common, classic, esm, 
 }
 
 /**
- * A served page that preloads the engine's wasm preloads its glue too: the chunk the engine imports when the
- * first widget starts (web/src/engine/browser.js). Found only then, it would cost a phone another round trip
- * (562 ms at Slow 4G) after the page script has arrived and run. `metafile`: esbuild's, of the page's script
- * (its paths relative to `cwd`, the build's absWorkingDir).
+ * A served page that preloads the engine's wasm preloads the modules its script needs at once too: the
+ * chunks the script imports (code it shares with the widgets loaded after it) and the engine's glue, which
+ * the engine imports when the first widget starts (web/src/engine/browser.js). Found only when the script
+ * has arrived (or run), each would cost a phone another round trip (562 ms at Slow 4G). `metafile`:
+ * esbuild's, of the page's script (its paths relative to `cwd`, the build's absWorkingDir).
  */
 export function withGluePreload(page, metafile, dist, cwd) {
   const wasmPreload = /( *)(<link rel="preload" href="gen\/posenc-simd\.wasm"[^>]*>\n)/;
   if (!wasmPreload.test(page)) return page;
-  const glue = Object.entries(metafile.outputs).find(([, o]) => Object.keys(o.inputs).some((i) => i.endsWith('engine/gen/posenc-simd.mjs')));
+  const outputs = Object.entries(metafile.outputs);
+  const glue = outputs.find(([, o]) => Object.keys(o.inputs).some((i) => i.endsWith('engine/gen/posenc-simd.mjs')));
   if (!glue) throw new Error('build-web: no chunk holds the engine glue (web/src/engine/gen/posenc-simd.mjs) to preload');
-  const href = relative(dist, resolve(cwd, glue[0]));
-  return page.replace(wasmPreload, (all, indent, link) => `${indent}${link}${indent}<link rel="modulepreload" href="${href}" />\n`);
+  const entry = outputs.find(([, o]) => o.entryPoint);
+  const chunks = entry[1].imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
+  const links = [...new Set([...chunks, glue[0]])].map((path) => `<link rel="modulepreload" href="${relative(dist, resolve(cwd, path))}" />\n`);
+  return page.replace(wasmPreload, (all, indent, link) => indent + link + links.map((l) => indent + l).join(''));
 }
 
 /** A single file inlines the engine: the served page's preload of the wasm file goes (and must). */

@@ -3,6 +3,8 @@
 //   dist/posenc-widgets.js                         ES module: every widget + Lit + the engine facade
 //   dist/chunks/                                   the catalogues beyond English, each loaded by the ES
 //                                                  modules when a page's language asks for it
+//   dist/lesson-*.js                               the demo parts' chunks: the code a part's first widget
+//                                                  shares with its other widgets, which load after it
 //   dist/posenc-widgets.iife.js                    the same as ONE classic <script> (global `posenc`) with
 //                                                  both wasm builds inlined: needs no other file
 //   dist/posenc-anywidget.js                       ES module for anywidget (Jupyter, MyST): every widget, Lit
@@ -64,6 +66,12 @@ const TRAIN_WORKER = join(root, 'web/src/widgets/train/posenc-train-worker.js');
 export const classic = { plugins: [inlineEngine] };
 /** ES-module bundles: the catalogues beyond English become chunks of their own in dist/chunks/ (dynamic imports). */
 export const esm = { format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' };
+/**
+ * The lesson pages' ES modules: their chunks (among them the code a part's first widget shares with the
+ * widgets loaded after it, engine included) sit next to the page script, where the engine finds gen/*.wasm
+ * (web/src/engine/browser.js looks for it next to its own module).
+ */
+export const lessonEsm = { ...esm, chunkNames: 'lesson-[name]-[hash]' };
 
 /** One glue serves both builds (engine/browser.js, node.js, inline.js): true only while the two differ in the wasm name alone. */
 function checkGlue() {
@@ -150,7 +158,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   const { metafile } = await build({
     ...common,
     entryPoints: { demo: join(demo, 'demo.js') },
-    ...esm,
+    ...lessonEsm,
     outdir: dist,
     metafile: true,
   });
@@ -211,7 +219,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   }
 
   // 4. parts 2, 3 and 4 of the lesson (methods.html, model.html, train.html and their single files), see build-web-methods.mjs
-  for (const part of ['methods', 'model', 'train']) await buildLessonPart(part, { dist, demo, common, classic, esm, woff2Only, singleFile });
+  for (const part of ['methods', 'model', 'train']) await buildLessonPart(part, { dist, demo, common, classic, esm: lessonEsm, woff2Only, singleFile });
   if (singleFile) linkSingleFiles(dist);
 
   // 5. the embed page (one widget full-frame, for iframes) and its single file, see build-web-embed.mjs

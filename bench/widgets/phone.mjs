@@ -128,7 +128,8 @@ async function during(page, act) {
 /** The middle of an element inside `host`'s shadow root, scrolled into view. */
 async function centre(page, host, inner) {
   await page.evaluate(([h, i]) => document.querySelector(h).shadowRoot.querySelector(i).scrollIntoView({ block: 'center' }), [host, inner]);
-  await page.evaluate((h) => document.querySelector(h).whenReady(), host);
+  // (a demo part loads its widgets after its first: this one may still be on its way)
+  await page.evaluate((h) => customElements.whenDefined(document.querySelector(h).localName).then(() => document.querySelector(h).whenReady()), host);
   await page.waitForTimeout(500);
   return page.evaluate(([h, i]) => {
     const r = document.querySelector(h).shadowRoot.querySelector(i).getBoundingClientRect();

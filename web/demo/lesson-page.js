@@ -103,9 +103,23 @@ function fadeWhereCut(formulas) {
   }
 }
 
-/** Keeps the #share link and the address in step with the posenc widgets in <main> that have an id. */
-export function wireShare() {
+/**
+ * Loads the code of a part's widgets after its first (`imports`: functions importing their modules, a chunk
+ * each). The page script carries its first widget, which starts as soon as the engine is there; these
+ * arrive while it does, and a phone does not wait for them before the first picture. A module that cannot
+ * load is an error on the console (its widgets stay as their tags, empty).
+ */
+export function loadWidgets(imports) {
+  for (const load of imports) load().catch((err) => console.error(`posenc demo: a widget's code could not load: ${err?.message ?? err}`));
+}
+
+/**
+ * Keeps the #share link and the address in step with the posenc widgets in <main> that have an id, once
+ * every one of them is defined (loadWidgets: their settings are read from their classes).
+ */
+export async function wireShare() {
   const widgets = [...document.querySelectorAll('main [id]')].filter((el) => el.localName.startsWith('posenc-'));
+  await Promise.all(widgets.map((el) => customElements.whenDefined(el.localName)));
   // looked up each time: a language switch replaces the footer's text, link included
   const update = () => {
     const link = document.getElementById('share');
