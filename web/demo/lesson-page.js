@@ -105,12 +105,16 @@ function fadeWhereCut(formulas) {
 
 /**
  * Loads the code of a part's widgets after its first (`imports`: functions importing their modules, a chunk
- * each). The page script carries its first widget, which starts as soon as the engine is there; these
- * arrive while it does, and a phone does not wait for them before the first picture. A module that cannot
- * load is an error on the console (its widgets stay as their tags, empty).
+ * each). The page script carries its first widget, which starts as soon as the engine is there; these are
+ * fetched once the engine has loaded (or failed to), so that on a phone they share the network with
+ * nothing the first picture needs, and arrive, and run, after it. A module that cannot load is an error on
+ * the console (its widgets stay as their tags, empty).
  */
 export function loadWidgets(imports) {
-  for (const load of imports) load().catch((err) => console.error(`posenc demo: a widget's code could not load: ${err?.message ?? err}`));
+  const load = () => {
+    for (const one of imports) one().catch((err) => console.error(`posenc demo: a widget's code could not load: ${err?.message ?? err}`));
+  };
+  getEngine().then(load, load);
 }
 
 /**
