@@ -6,7 +6,8 @@
 //                                             every part opens from disk
 import { build } from 'esbuild';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { typesetMath } from './build-web-math.mjs';
 
 /**
  * @param {object} o
@@ -20,23 +21,23 @@ import { join } from 'node:path';
  */
 /**
  * A demo page's HTML with its shared pieces put in: `<!-- posenc:include name.html -->` becomes web/demo/name.html
- * (its leading comment left out), indented like the line it replaces.
+ * (its leading comment left out), indented like the line it replaces; its formulas typeset (build-web-math.mjs).
  */
 export function readDemoPage(demo, name) {
-  return readFileSync(join(demo, name), 'utf8').replace(/^( *)<!-- posenc:include ([a-z-]+\.html) -->$/gm, (_, indent, part) =>
+  return typesetMath(readFileSync(join(demo, name), 'utf8').replace(/^( *)<!-- posenc:include ([a-z-]+\.html) -->$/gm, (_, indent, part) =>
     readFileSync(join(demo, part), 'utf8')
       .replace(/^<!--[\s\S]*?-->\n/, '')
       .trimEnd()
       .split('\n')
       .map((line) => indent + line)
       .join('\n'),
-  );
+  ));
 }
 
 export async function buildLessonPart(part, { dist, demo, common, classic, esm, woff2Only, singleFile }) {
-  await build({ ...common, entryPoints: { [part]: join(demo, `${part}.js`) }, ...esm, outdir: dist });
+  const { metafile } = await build({ ...common, entryPoints: { [part]: join(demo, `${part}.js`) }, ...esm, outdir: dist, metafile: true });
   await build({ ...common, entryPoints: { [part]: join(demo, `${part}.css`) }, outdir: dist });
-  writeFileSync(join(dist, `${part}.html`), readDemoPage(demo, `${part}.html`));
+  writeFileSync(join(dist, `${part}.html`), withGluePreload(readDemoPage(demo, `${part}.html`), metafile, dist, common.absWorkingDir));
   if (!singleFile) return;
 
   const js = await build({
@@ -63,6 +64,25 @@ export async function buildLessonPart(part, { dist, demo, common, classic, esm, 
   page = withoutPreload(page);
   if (page.includes(`src="${part}.js"`) || /href="[a-z]+\.css"/.test(page)) throw new Error(`build-web: single-file inlining of ${part}.html failed`);
   writeFileSync(join(dist, `posenc-demo-${part}.html`), page);
+}
+
+/**
+ * A served page that preloads the engine's wasm preloads the modules its script needs at once too: the
+ * chunks the script imports (code it shares with the widgets loaded after it) and the engine's glue, which
+ * the engine imports when the first widget starts (web/src/engine/browser.js). Found only when the script
+ * has arrived (or run), each would cost a phone another round trip (562 ms at Slow 4G). `metafile`:
+ * esbuild's, of the page's script (its paths relative to `cwd`, the build's absWorkingDir).
+ */
+export function withGluePreload(page, metafile, dist, cwd) {
+  const wasmPreload = /( *)(<link rel="preload" href="gen\/posenc-simd\.wasm"[^>]*>\n)/;
+  if (!wasmPreload.test(page)) return page;
+  const outputs = Object.entries(metafile.outputs);
+  const glue = outputs.find(([, o]) => Object.keys(o.inputs).some((i) => i.endsWith('engine/gen/posenc-simd.mjs')));
+  if (!glue) throw new Error('build-web: no chunk holds the engine glue (web/src/engine/gen/posenc-simd.mjs) to preload');
+  const entry = outputs.find(([, o]) => o.entryPoint);
+  const chunks = entry[1].imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
+  const links = [...new Set([...chunks, glue[0]])].map((path) => `<link rel="modulepreload" href="${relative(dist, resolve(cwd, path))}" />\n`);
+  return page.replace(wasmPreload, (all, indent, link) => indent + link + links.map((l) => indent + l).join(''));
 }
 
 /** A single file inlines the engine: the served page's preload of the wasm file goes (and must). */

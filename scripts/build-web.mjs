@@ -3,6 +3,8 @@
 //   dist/posenc-widgets.js                         ES module: every widget + Lit + the engine facade
 //   dist/chunks/                                   the catalogues beyond English, each loaded by the ES
 //                                                  modules when a page's language asks for it
+//   dist/lesson-*.js                               the demo parts' chunks: the code a part's first widget
+//                                                  shares with its other widgets, which load after it
 //   dist/posenc-widgets.iife.js                    the same as ONE classic <script> (global `posenc`) with
 //                                                  both wasm builds inlined: needs no other file
 //   dist/posenc-anywidget.js                       ES module for anywidget (Jupyter, MyST): every widget, Lit
@@ -20,7 +22,7 @@ import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildLessonPart, linkSingleFiles, readDemoPage, withoutPreload } from './build-web-methods.mjs';
+import { buildLessonPart, linkSingleFiles, readDemoPage, withGluePreload, withoutPreload } from './build-web-methods.mjs';
 import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
 
@@ -64,6 +66,12 @@ const TRAIN_WORKER = join(root, 'web/src/widgets/train/posenc-train-worker.js');
 export const classic = { plugins: [inlineEngine] };
 /** ES-module bundles: the catalogues beyond English become chunks of their own in dist/chunks/ (dynamic imports). */
 export const esm = { format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' };
+/**
+ * The lesson pages' ES modules: their chunks (among them the code a part's first widget shares with the
+ * widgets loaded after it, engine included) sit next to the page script, where the engine finds gen/*.wasm
+ * (web/src/engine/browser.js looks for it next to its own module).
+ */
+export const lessonEsm = { ...esm, chunkNames: 'lesson-[name]-[hash]' };
 
 /** One glue serves both builds (engine/browser.js, node.js, inline.js): true only while the two differ in the wasm name alone. */
 function checkGlue() {
@@ -147,11 +155,12 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   for (const f of ['posenc-simd.wasm', 'posenc-scalar.wasm']) copyFileSync(join(gen, f), join(dist, 'gen', f));
 
   // 1. the demo page (ES modules + external CSS with fonts as files)
-  await build({
+  const { metafile } = await build({
     ...common,
     entryPoints: { demo: join(demo, 'demo.js') },
-    ...esm,
+    ...lessonEsm,
     outdir: dist,
+    metafile: true,
   });
   await build({
     ...common,
@@ -163,7 +172,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   writeFileSync(join(dist, 'demo.css'), woff2Only(readFileSync(join(dist, 'demo.css'), 'utf8')));
   // (no assets folder once the CSS bundles no fonts)
   if (existsSync(join(dist, 'assets'))) for (const f of readdirSync(join(dist, 'assets'))) if (!f.endsWith('.woff2')) rmSync(join(dist, 'assets', f));
-  writeFileSync(join(dist, 'index.html'), readDemoPage(demo, 'index.html'));
+  writeFileSync(join(dist, 'index.html'), withGluePreload(readDemoPage(demo, 'index.html'), metafile, dist, root));
   copyFileSync(join(demo, 'favicon.svg'), join(dist, 'favicon.svg'));
 
   // 2. the widgets for course authors
@@ -210,7 +219,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   }
 
   // 4. parts 2, 3 and 4 of the lesson (methods.html, model.html, train.html and their single files), see build-web-methods.mjs
-  for (const part of ['methods', 'model', 'train']) await buildLessonPart(part, { dist, demo, common, classic, esm, woff2Only, singleFile });
+  for (const part of ['methods', 'model', 'train']) await buildLessonPart(part, { dist, demo, common, classic, esm: lessonEsm, woff2Only, singleFile });
   if (singleFile) linkSingleFiles(dist);
 
   // 5. the embed page (one widget full-frame, for iframes) and its single file, see build-web-embed.mjs

@@ -1,11 +1,15 @@
 // The demo lesson page: registers the widgets, wires the size buttons and, like parts 2 and 3, shows the
 // page in the reader's language, renders the maths and keeps the URL in step with the widgets' attributes
 // (lesson-page.js).
-import '../src/widgets/index.js';
-import { renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
+// the widgets this part shows, and no others (a phone downloads only these): the first in this script, the
+// others loaded after it (loadWidgets)
+import '../src/widgets/permutation/posenc-permutation.js';
+import { loadWidgets, renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
 import { wireThemeSwitch } from './theme.js';
 import * as es from './i18n/es.js';
 import * as zh from './i18n/zh-CN.js';
+
+loadWidgets([() => import('./widgets-part1.js')]);
 
 function wireSizes() {
   const heatmap = document.getElementById('heatmap');
@@ -25,9 +29,12 @@ function wireSizes() {
     });
   }
   const split = document.getElementById('split-layout');
-  split.checked = heatmap.layout === 'split';
   split.addEventListener('change', () => (heatmap.layout = split.checked ? 'split' : 'interleaved'));
-  customElements.whenDefined('posenc-heatmap').then(sync);
+  // the heatmap's code comes after this script (loadWidgets)
+  customElements.whenDefined('posenc-heatmap').then(() => {
+    split.checked = heatmap.layout === 'split';
+    sync();
+  });
 }
 
 function init() {

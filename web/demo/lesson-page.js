@@ -2,9 +2,10 @@
 // in the reader's language (?lang, language.js), render the maths with KaTeX (bundled, offline) as MathML —
 // no inline styles, so pages under a strict style-src CSP show it too —, keep the share link and the URL in
 // step with the widgets' attributes, say whether the engine started, and run the page's set-up once the
-// document is parsed.
-import katex from 'katex';
+// document is parsed. The build typesets the pages' formulas already (scripts/build-web-math.mjs), so KaTeX
+// is loaded only for a formula that comes without its MathML.
 import { getEngine } from '../src/widgets/engine.js';
+import { KATEX_OPTIONS } from './katex-options.js';
 import { syncWithUrl, encodeState } from '../src/state/url.js';
 import { markScroller } from '../src/render/scroller.js';
 import { showLinkNotes } from './link-notes.js';
@@ -25,21 +26,27 @@ export function wireLanguage(catalogues) {
   });
 }
 
-/** Renders every `.tex[data-tex]` element below `root` (`.display` ones in display mode). */
-export function renderMath(root = document) {
-  const formulas = [];
-  for (const el of root.querySelectorAll('.tex[data-tex]')) {
+/**
+ * Renders every `.tex[data-tex]` element below `root` (`.display` ones in display mode) that is not typeset
+ * yet, and marks those that scroll. Resolves when they are typeset.
+ */
+export async function renderMath(root = document) {
+  const formulas = [...root.querySelectorAll('.tex[data-tex]')];
+  const untypeset = formulas.filter((el) => !el.querySelector('.katex'));
+  if (untypeset.length) {
+    let katex = null;
     try {
-      katex.render(el.dataset.tex, el, {
-        displayMode: el.classList.contains('display'),
-        throwOnError: false,
-        output: 'mathml',
-        strict: 'ignore',
-      });
+      katex = (await import('katex')).default;
     } catch {
-      el.textContent = el.dataset.tex; // the TeX source is still readable
+      // (the TeX source is shown instead)
     }
-    formulas.push(el);
+    for (const el of untypeset) {
+      try {
+        katex.render(el.dataset.tex, el, { ...KATEX_OPTIONS, displayMode: el.classList.contains('display') });
+      } catch {
+        el.textContent = el.dataset.tex; // the TeX source is still readable
+      }
+    }
   }
   fadeWhereCut(formulas);
 }
@@ -96,9 +103,27 @@ function fadeWhereCut(formulas) {
   }
 }
 
-/** Keeps the #share link and the address in step with the posenc widgets in <main> that have an id. */
-export function wireShare() {
+/**
+ * Loads the code of a part's widgets after its first (`imports`: functions importing their modules, a chunk
+ * each). The page script carries its first widget, which starts as soon as the engine is there; these are
+ * fetched once the engine has loaded (or failed to), so that on a phone they share the network with
+ * nothing the first picture needs, and arrive, and run, after it. A module that cannot load is an error on
+ * the console (its widgets stay as their tags, empty).
+ */
+export function loadWidgets(imports) {
+  const load = () => {
+    for (const one of imports) one().catch((err) => console.error(`posenc demo: a widget's code could not load: ${err?.message ?? err}`));
+  };
+  getEngine().then(load, load);
+}
+
+/**
+ * Keeps the #share link and the address in step with the posenc widgets in <main> that have an id, once
+ * every one of them is defined (loadWidgets: their settings are read from their classes).
+ */
+export async function wireShare() {
   const widgets = [...document.querySelectorAll('main [id]')].filter((el) => el.localName.startsWith('posenc-'));
+  await Promise.all(widgets.map((el) => customElements.whenDefined(el.localName)));
   // looked up each time: a language switch replaces the footer's text, link included
   const update = () => {
     const link = document.getElementById('share');

@@ -1,12 +1,16 @@
 // Part 2 of the demo lesson (methods.html): registers the widgets, hands the reader's sentence to the
 // widgets that take tokens and, like part 1, shows the page in the reader's language, renders the maths and
 // keeps the URL in step (lesson-page.js).
-import '../src/widgets/index.js';
-import { renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
+// the widgets this part shows, and no others (a phone downloads only these): the first in this script, the
+// others loaded after it (loadWidgets)
+import '../src/widgets/learned/posenc-learned.js';
+import { loadWidgets, renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
 import { onLanguage, t } from './language.js';
 import { wireThemeSwitch } from './theme.js';
 import * as es from './i18n/es.js';
 import * as zh from './i18n/zh-CN.js';
+
+loadWidgets([() => import('./widgets-part2.js')]);
 
 const PADDING_WORDS = 6; // the padding table stays readable with a handful of words
 

@@ -1,7 +1,8 @@
 // Part 3 of the demo lesson (model.html): registers the widgets and, like the other parts, shows the page in
 // the reader's language, renders the maths, keeps the URL in step with the widgets and says which engine
 // build runs (lesson-page.js).
-import '../src/widgets/index.js';
+// the widgets this part shows, and no others (a phone downloads only these)
+import '../src/widgets/model/posenc-model.js';
 import { renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
 import { wireThemeSwitch } from './theme.js';
 import * as es from './i18n/es.js';

@@ -237,7 +237,7 @@ export class PosencElement extends LitElement {
    */
   scheduleUpdate() {
     if (this.hasUpdated) return super.scheduleUpdate();
-    return new Promise((resolve) => inTurn(resolve)).then(() => super.scheduleUpdate());
+    return new Promise((resolve) => inTurn(resolve, this)).then(() => super.scheduleUpdate());
   }
 
   /** Lit renders into the frame element inside the shadow root (see FrameController.createFrame). */

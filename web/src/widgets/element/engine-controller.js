@@ -32,12 +32,18 @@ if (typeof addEventListener === 'function') addEventListener('beforeprint', () =
 
 // Work for many widgets at once (their first renders when the script defines them, their first computations
 // when they start), one widget per task, in the order it was asked for: the page can paint and answer in
-// between. A MessageChannel posts a task without setTimeout's 4 ms clamp on nested calls. It is made on first
-// use, and unref'd where that exists (Node): importing the widgets for server rendering must not keep a
-// process alive with an open port.
-const queue = [];
+// between. The work of a widget that has started (near the viewport, or asked for) goes before that of widgets
+// still waiting: on a phone, the first screen's widget computes and draws while those further down have
+// their first renders queued, not after all of them. A MessageChannel posts a task without setTimeout's 4 ms
+// clamp on nested calls. It is made on first use, and unref'd where that exists (Node): importing the
+// widgets for server rendering must not keep a process alive with an open port.
+const queue = [];  // [host, fn], in the order asked
+const started = new WeakSet();  // hosts whose work goes first
+let posted = false;
 let channel = null;
 function post() {
+  if (posted) return;
+  posted = true;
   if (typeof MessageChannel !== 'function') return void setTimeout(next, 0);
   if (!channel) {
     channel = new MessageChannel();
@@ -46,16 +52,18 @@ function post() {
   }
   channel.port2.postMessage(null);
 }
-/** Runs `fn` in a task of its own, after the work queued before it. */
-export function inTurn(fn) {
-  queue.push(fn);
-  if (queue.length === 1) post();
+/** Runs `fn` in a task of its own, after the work queued before it (after all of it, unless `host` started). */
+export function inTurn(fn, host = null) {
+  queue.push([host, fn]);
+  post();
 }
 function next() {
+  posted = false;
+  const first = queue.findIndex(([host]) => host && started.has(host));
+  const [[, fn]] = queue.splice(first < 0 ? 0 : first, 1);
   try {
-    queue[0]();
+    fn();
   } finally {
-    queue.shift();
     if (queue.length) post();
   }
 }
@@ -94,6 +102,7 @@ export class EngineController {
   start() {
     const host = this.#host;
     unwatchNear(host);
+    started.add(host);
     this.#loading ??= Promise.all([getEngine(), this.#measured()]).then(
       ([pe]) =>
         inTurn(() => {
@@ -101,7 +110,7 @@ export class EngineController {
           host._ready = true;
           host.engineReady();
           this.#resolve();
-        }),
+        }, host),
       (err) => {
         host._error = `The positional-encoding engine could not be loaded: ${err?.message ?? err}`;
         this.#reject(new Error(host._error, { cause: err }));
