@@ -129,7 +129,7 @@ export function valuesText(p) {
 }
 
 const defaultText = (p) =>
-  p.default === undefined || (Array.isArray(p.default) && !p.default.length) || p.default === '' ? '—'
+  p.default == null || (Array.isArray(p.default) && !p.default.length) || p.default === '' ? '—'
   : p.kind === 'boolean' ? (p.default ? 'on' : 'off')
   : Array.isArray(p.default) ? `\`${p.default.join(',')}\``
   : typeof p.default === 'string' ? `\`${p.default}\``

@@ -533,7 +533,7 @@ export declare class PosencMethods extends PosencElement {
   window: number;
   /** [query, key]. Attribute `positions`: list of integers. Default —. */
   positions: number[];
-  /** The method marked (its panel and column), shared with the group; null: none. Attribute `method`: 'sinusoidal', 'learned', 't5', 'rope', 'alibi'. Default 0. */
+  /** The method marked (its panel and column), shared with the group; null: none. Attribute `method`: 'sinusoidal', 'learned', 't5', 'rope', 'alibi'. Default —. */
   method: MethodName | null;
   /** Scores against distance 0…D for a query at i, per method. */
   curves(i: number, D: number): Record<MethodName, { value?: Float64Array; error?: Error }>;
