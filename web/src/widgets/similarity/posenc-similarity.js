@@ -7,9 +7,8 @@ import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, TapController, leaves, elementProperties } from '../base.js';
 import { moveCellCursor } from '../grid-keys.js';
 import { normalizePositions } from '../../state/channel.js';
-import { MatrixRaster } from '../../render/raster.js';
-import { lut } from '../../render/color.js';
-import { fitCanvas, clearCanvas, pointerIn } from '../../render/canvas.js';
+import { Completion, MatrixRaster, rasterizeLayout } from '../../render/raster.js';
+import { clearCanvas, pointerIn } from '../../render/canvas.js';
 import { plain } from '../../render/format.js';
 import { formatNumber } from '../../i18n/index.js';
 import { csvRow } from '../../render/export.js';
@@ -39,8 +38,7 @@ export class PosencSimilarity extends PosencElement {
     this._geom = null;
     this._dirty = true;
     this._linkedHover = null;
-    this._rendered = Promise.resolve();
-    this._resolveRendered = null;
+    this._drawn = new Completion();
   }
 
   get _metric() {
@@ -48,7 +46,7 @@ export class PosencSimilarity extends PosencElement {
   }
 
   get renderComplete() {
-    return this.updateComplete.then(() => this._rendered);
+    return this.updateComplete.then(() => this._drawn.promise);
   }
 
   engineReady() {
@@ -87,8 +85,7 @@ export class PosencSimilarity extends PosencElement {
     const canvas = this.renderRoot?.querySelector('canvas.plot');
     if (!canvas || !this.pe) return;
     this._dirty = false;
-    if (!this._resolveRendered) this._rendered = new Promise((r) => (this._resolveRendered = r));
-    const finish = () => (this._resolveRendered?.(), (this._resolveRendered = null));
+    this._drawn.begin();
     const settings = { length: this.length, dModel: this.dModel, base: this.base, metric: this._metric };
     this._data = this.guard(() => {
       checkRanges(this);
@@ -97,19 +94,14 @@ export class PosencSimilarity extends PosencElement {
     if (!this._data) {
       this._geom = null;
       clearCanvas(canvas, this.contentWidth, 40);
-      finish();
+      this._drawn.end();
       return;
     }
     const t0 = performance.now();
     const { L, matrix: M, range } = this._data;
     const geom = (this._geom = similarityLayout(this, L));
-    fitCanvas(canvas, geom.width, geom.height, this.ratio);
-    const done = await this._raster.render({
-      rows: L,
-      cols: L,
-      maxW: geom.rect.w * this.ratio,
-      maxH: geom.rect.h * this.ratio,
-      palette: lut(this.choice('scheme')).packed,
+    const done = await rasterizeLayout(this._raster, canvas, geom, this.ratio, {
+      scheme: this.choice('scheme'),
       vmin: range[0],
       vmax: range[1],
       fill: (off, count, into) => into.set(M.subarray(off * L, (off + count) * L)),
@@ -119,7 +111,7 @@ export class PosencSimilarity extends PosencElement {
     this.recordRender({ ms: performance.now() - t0, frames: this._raster.stats.frames });
     this._paint();
     this.requestUpdate();
-    finish();
+    this._drawn.end();
     this.dispatchEvent(new CustomEvent('posenc-rendered', { detail: {}, bubbles: true, composed: true }));
   }
 
