@@ -1,3 +1,4 @@
+// The trainer's elementwise and row kernels (train_kernels.hpp): GELU, exponentials, LayerNorm, column sums.
 #include "train_kernels.hpp"
 
 #include <algorithm>
@@ -6,193 +7,6 @@
 #include "simd/simd.hpp"
 
 namespace posenc::train_detail {
-namespace {
-
-inline void block_range(const GemmShape& s, int64_t i, int64_t rows, int64_t& p0, int64_t& p1, int64_t& n1) {
-  p0 = 0, p1 = s.k, n1 = s.n;
-  if (s.causal == Causal::k_upto_row && i + rows < p1) p1 = i + rows;
-  if (s.causal == Causal::k_from_row) p0 = i < s.k ? i : s.k;
-  if (s.causal == Causal::n_upto_row && i + rows < n1) n1 = i + rows;
-}
-
-// Generic element loop (float64 and column tails): the same order of operations as the vector kernel.
-template <class T>
-inline void gemm_cells(const GemmShape& s, const T* a, const T* b, T* c, int64_t i, int64_t rows, int64_t j0,
-                       int64_t j1, int64_t p0, int64_t p1) {
-  for (int64_t r = i; r < i + rows; ++r)
-    for (int64_t j = j0; j < j1; ++j) {
-      T acc = s.accumulate ? c[r * s.ldc + j] : T(0);
-      for (int64_t p = p0; p < p1; ++p) acc = acc + a[r * s.sai + p * s.sap] * b[p * s.ldb + j];
-      c[r * s.ldc + j] = acc;
-    }
-}
-
-template <class T>
-void gemm_generic(const GemmShape& s, const T* a, const T* b, T* c) {
-  for (int64_t i = 0; i < s.m; i += 4) {
-    const int64_t rows = i + 4 <= s.m ? 4 : s.m - i;
-    int64_t p0, p1, n1;
-    block_range(s, i, rows, p0, p1, n1);
-    gemm_cells(s, a, b, c, i, rows, 0, n1, p0, p1);
-  }
-}
-
-template <int R, int V>
-inline void gemm_block(const GemmShape& s, const float* a, const float* b, float* c, int64_t i, int64_t j,
-                       int64_t p0, int64_t p1) {
-  using namespace simd;
-  f32x4 acc[R][V];
-  for (int r = 0; r < R; ++r)
-    for (int v = 0; v < V; ++v)
-      acc[r][v] = s.accumulate ? load(c + (i + r) * s.ldc + j + 4 * v) : splat(0.f);
-  const float* ap = a + i * s.sai;
-  for (int64_t p = p0; p < p1; ++p) {
-    f32x4 bv[V];
-    for (int v = 0; v < V; ++v) bv[v] = load(b + p * s.ldb + j + 4 * v);
-    for (int r = 0; r < R; ++r) {
-      const f32x4 av = splat(ap[r * s.sai + p * s.sap]);
-      for (int v = 0; v < V; ++v) acc[r][v] = acc[r][v] + av * bv[v];
-    }
-  }
-  for (int r = 0; r < R; ++r)
-    for (int v = 0; v < V; ++v) store(c + (i + r) * s.ldc + j + 4 * v, acc[r][v]);
-}
-
-template <int R>
-inline void gemm_rows(const GemmShape& s, const float* a, const float* b, float* c, int64_t i) {
-  int64_t p0, p1, n1;
-  block_range(s, i, R, p0, p1, n1);
-  int64_t j = 0;
-  for (; j + 8 <= n1; j += 8) gemm_block<R, 2>(s, a, b, c, i, j, p0, p1);
-  for (; j + 4 <= n1; j += 4) gemm_block<R, 1>(s, a, b, c, i, j, p0, p1);
-  if (j < n1) gemm_cells(s, a, b, c, i, R, j, n1, p0, p1);
-}
-
-// Packed path (Causal::none): panels of A and B copied into contiguous blocks, the way of GotoBLAS, so that the
-// register block streams both from L1/L2 whatever the strides (dW = Xᵀ·dY reads A down columns, and the
-// power-of-two row lengths of the model put a block's rows into a few cache sets). The sums run over p in the
-// same order as in gemm_block: a panel of kKc values of p is added to C, stored, and C is loaded again for the
-// next, so the bits are those of one pass. Rows and columns past m and n are zeros in the panels, computed in
-// a scratch tile and not stored.
-constexpr int64_t kKc = 256, kMc = 64, kNc = 256;
-// A block of 4 rows (B strip of 8 columns) every a_stride (b_stride) floats: kc values of p and one cache line more,
-// so that the blocks, written side by side while a row of the source is read, do not share the cache's sets.
-inline int64_t a_stride(int64_t kc) { return 4 * kc + 16; }
-inline int64_t b_stride(int64_t kc) { return 8 * kc + 16; }
-alignas(16) float packed_a[kMc / 4 * (4 * kKc + 16)];
-alignas(16) float packed_b[kNc / 8 * (8 * kKc + 16)];
-
-// Reads the source along its rows whichever way A is stored (A(i, p) = a[i * sai + p * sap]).
-void pack_a(const GemmShape& s, const float* a, int64_t i0, int64_t mc, int64_t p0, int64_t kc, float* out) {
-  const int64_t stride = a_stride(kc);
-  if (s.sai == 1) {  // Aᵀ stored: a row of the source is A(i0.., p)
-    for (int64_t p = 0; p < kc; ++p) {
-      const float* src = a + i0 + (p0 + p) * s.sap;
-      for (int64_t i = 0; i < mc; i += 4) {
-        float* dst = out + (i / 4) * stride + 4 * p;
-        if (i + 4 <= mc) {
-          simd::store(dst, simd::load(src + i));
-        } else {
-          for (int64_t r = 0; r < 4; ++r) dst[r] = i + r < mc ? src[i + r] : 0.f;
-        }
-      }
-    }
-    return;
-  }
-  for (int64_t i = 0; i < mc; i += 4)
-    for (int64_t r = 0; r < 4; ++r) {
-      float* dst = out + (i / 4) * stride + r;
-      const float* src = a + (i0 + i + r) * s.sai + p0 * s.sap;
-      for (int64_t p = 0; p < kc; ++p) dst[4 * p] = i + r < mc ? src[p * s.sap] : 0.f;
-    }
-}
-
-void pack_b(const GemmShape& s, const float* b, int64_t j0, int64_t nc, int64_t p0, int64_t kc, float* out) {
-  const int64_t stride = b_stride(kc);
-  for (int64_t p = 0; p < kc; ++p) {
-    const float* src = b + (p0 + p) * s.ldb + j0;
-    for (int64_t j = 0; j < nc; j += 8) {
-      float* dst = out + (j / 8) * stride + 8 * p;
-      if (j + 8 <= nc) {
-        simd::store(dst, simd::load(src + j));
-        simd::store(dst + 4, simd::load(src + j + 4));
-      } else {
-        for (int64_t c = 0; c < 8; ++c) dst[c] = j + c < nc ? src[j + c] : 0.f;
-      }
-    }
-  }
-}
-
-// C[0..3][0..7] (+)= the packed 4-row block of A times the packed 8-column strip of B over kc values of p.
-inline void micro_4x8(const float* ap, const float* bp, int64_t kc, float* c, int64_t ldc, bool load_c) {
-  using namespace simd;
-  f32x4 c00, c01, c10, c11, c20, c21, c30, c31;
-  if (load_c) {
-    c00 = load(c), c01 = load(c + 4), c10 = load(c + ldc), c11 = load(c + ldc + 4);
-    c20 = load(c + 2 * ldc), c21 = load(c + 2 * ldc + 4), c30 = load(c + 3 * ldc), c31 = load(c + 3 * ldc + 4);
-  } else {
-    c00 = c01 = c10 = c11 = c20 = c21 = c30 = c31 = splat(0.f);
-  }
-  for (int64_t p = 0; p < kc; ++p, ap += 4, bp += 8) {
-    const f32x4 b0 = load(bp), b1 = load(bp + 4);
-    f32x4 a = splat(ap[0]);
-    c00 = c00 + a * b0, c01 = c01 + a * b1;
-    a = splat(ap[1]);
-    c10 = c10 + a * b0, c11 = c11 + a * b1;
-    a = splat(ap[2]);
-    c20 = c20 + a * b0, c21 = c21 + a * b1;
-    a = splat(ap[3]);
-    c30 = c30 + a * b0, c31 = c31 + a * b1;
-  }
-  store(c, c00), store(c + 4, c01), store(c + ldc, c10), store(c + ldc + 4, c11);
-  store(c + 2 * ldc, c20), store(c + 2 * ldc + 4, c21), store(c + 3 * ldc, c30), store(c + 3 * ldc + 4, c31);
-}
-
-void gemm_packed(const GemmShape& s, const float* a, const float* b, float* c) {
-  for (int64_t j0 = 0; j0 < s.n; j0 += kNc) {
-    const int64_t nc = std::min(kNc, s.n - j0);
-    for (int64_t p0 = 0; p0 < s.k; p0 += kKc) {
-      const int64_t kc = std::min(kKc, s.k - p0);
-      const bool load_c = s.accumulate || p0 > 0;
-      pack_b(s, b, j0, nc, p0, kc, packed_b);
-      for (int64_t i0 = 0; i0 < s.m; i0 += kMc) {
-        const int64_t mc = std::min(kMc, s.m - i0);
-        pack_a(s, a, i0, mc, p0, kc, packed_a);
-        for (int64_t j = 0; j < nc; j += 8) {
-          const float* bp = packed_b + (j / 8) * b_stride(kc);
-          const int64_t cols = std::min<int64_t>(8, nc - j);
-          for (int64_t i = 0; i < mc; i += 4) {
-            const float* ap = packed_a + (i / 4) * a_stride(kc);
-            const int64_t rows = std::min<int64_t>(4, mc - i);
-            float* cp = c + (i0 + i) * s.ldc + j0 + j;
-            if (rows == 4 && cols == 8) {
-              micro_4x8(ap, bp, kc, cp, s.ldc, load_c);
-              continue;
-            }
-            alignas(16) float tile[4 * 8] = {};
-            for (int64_t r = 0; r < rows; ++r)
-              for (int64_t q = 0; q < cols; ++q) tile[r * 8 + q] = load_c ? cp[r * s.ldc + q] : 0.f;
-            micro_4x8(ap, bp, kc, tile, 8, true);
-            for (int64_t r = 0; r < rows; ++r)
-              for (int64_t q = 0; q < cols; ++q) cp[r * s.ldc + q] = tile[r * 8 + q];
-          }
-        }
-      }
-    }
-  }
-}
-
-}  // namespace
-
-void gemm(const GemmShape& s, const float* a, const float* b, float* c) {
-  if (s.causal == Causal::none) return gemm_packed(s, a, b, c);
-  int64_t i = 0;
-  for (; i + 4 <= s.m; i += 4) gemm_rows<4>(s, a, b, c, i);
-  for (; i < s.m; ++i) gemm_rows<1>(s, a, b, c, i);
-}
-
-void gemm(const GemmShape& s, const double* a, const double* b, double* c) { gemm_generic(s, a, b, c); }
-
 namespace {
 
 using namespace simd;
@@ -286,8 +100,219 @@ double exp_sum(double* x, int64_t n, double shift) {
   return total;
 }
 
+namespace {
+
+constexpr double kLayerNormEps = 1e-5;
+
+template <class T>
+void layernorm_t(const T* x, const T* w, const T* b, T* y, T* mu, T* rs, int64_t rows, int64_t d) {
+  for (int64_t r = 0; r < rows; ++r) {
+    const T* xr = x + r * d;
+    T* yr = y + r * d;
+    T sum = 0;
+    for (int64_t c = 0; c < d; ++c) sum += xr[c];
+    const T mean = sum / T(d);
+    T var = 0;
+    for (int64_t c = 0; c < d; ++c) var += (xr[c] - mean) * (xr[c] - mean);
+    const T r_std = T(1) / std::sqrt(var / T(d) + T(kLayerNormEps));
+    mu[r] = mean, rs[r] = r_std;
+    for (int64_t c = 0; c < d; ++c) yr[c] = (xr[c] - mean) * r_std * w[c] + b[c];
+  }
+}
+
+// dx += the gradient through y = LN(x) given dy; accumulates the gradients of w and b.
+template <class T>
+void layernorm_backward_t(const T* x, const T* mu, const T* rs, const T* w, const T* dy, T* gw, T* gb, T* dx,
+                        int64_t rows, int64_t d) {
+  for (int64_t r = 0; r < rows; ++r) {
+    const T* xr = x + r * d;
+    const T* dyr = dy + r * d;
+    T m1 = 0, m2 = 0;
+    for (int64_t c = 0; c < d; ++c) {
+      const T xhat = (xr[c] - mu[r]) * rs[r], dxhat = dyr[c] * w[c];
+      gw[c] += dyr[c] * xhat;
+      gb[c] += dyr[c];
+      m1 += dxhat;
+      m2 += dxhat * xhat;
+    }
+    m1 /= T(d), m2 /= T(d);
+    for (int64_t c = 0; c < d; ++c) {
+      const T xhat = (xr[c] - mu[r]) * rs[r];
+      dx[r * d + c] += rs[r] * (dyr[c] * w[c] - m1 - xhat * m2);
+    }
+  }
+}
+
+// Sums in four lanes (element c in lane c % 4), then the lanes in order, then the tail: one order for every
+// build (the scalar one emulates the lanes).
+inline float finish_sum(f32x4 acc, const float* tail, int64_t n) {
+  float total = sum(acc);
+  for (int64_t c = 0; c < n; ++c) total += tail[c];
+  return total;
+}
+
+}  // namespace
+
+void layernorm(const float* x, const float* w, const float* b, float* y, float* mu, float* rs, int64_t rows, int64_t d) {
+  const int64_t d4 = d & ~int64_t{3};
+  for (int64_t r = 0; r < rows; ++r) {
+    const float* xr = x + r * d;
+    float* yr = y + r * d;
+    f32x4 acc = splat(0.f);
+    for (int64_t c = 0; c < d4; c += 4) acc = acc + load(xr + c);
+    const float mean = finish_sum(acc, xr + d4, d - d4) / static_cast<float>(d);
+    const f32x4 m = splat(mean);
+    acc = splat(0.f);
+    for (int64_t c = 0; c < d4; c += 4) {
+      const f32x4 t = load(xr + c) - m;
+      acc = acc + t * t;
+    }
+    float var = sum(acc);
+    for (int64_t c = d4; c < d; ++c) var += (xr[c] - mean) * (xr[c] - mean);
+    const float r_std = 1.f / std::sqrt(var / static_cast<float>(d) + static_cast<float>(kLayerNormEps));
+    mu[r] = mean, rs[r] = r_std;
+    const f32x4 s = splat(r_std);
+    for (int64_t c = 0; c < d4; c += 4) store(yr + c, (load(xr + c) - m) * s * load(w + c) + load(b + c));
+    for (int64_t c = d4; c < d; ++c) yr[c] = (xr[c] - mean) * r_std * w[c] + b[c];
+  }
+}
+void layernorm(const double* x, const double* w, const double* b, double* y, double* mu, double* rs, int64_t rows,
+               int64_t d) {
+  layernorm_t(x, w, b, y, mu, rs, rows, d);
+}
+void layernorm_backward(const double* x, const double* mu, const double* rs, const double* w, const double* dy,
+                        double* gw, double* gb, double* dx, int64_t rows, int64_t d) {
+  layernorm_backward_t(x, mu, rs, w, dy, gw, gb, dx, rows, d);
+}
+void layernorm_backward(const float* x, const float* mu, const float* rs, const float* w, const float* dy, float* gw,
+                        float* gb, float* dx, int64_t rows, int64_t d) {
+  const int64_t d4 = d & ~int64_t{3};
+  for (int64_t r = 0; r < rows; ++r) {
+    const float* xr = x + r * d;
+    const float* dyr = dy + r * d;
+    float* dxr = dx + r * d;
+    const f32x4 m = splat(mu[r]), s = splat(rs[r]);
+    f32x4 a1 = splat(0.f), a2 = splat(0.f);
+    for (int64_t c = 0; c < d4; c += 4) {
+      const f32x4 g = load(dyr + c), xhat = (load(xr + c) - m) * s, dxhat = g * load(w + c);
+      store(gw + c, load(gw + c) + g * xhat);
+      store(gb + c, load(gb + c) + g);
+      a1 = a1 + dxhat;
+      a2 = a2 + dxhat * xhat;
+    }
+    float m1 = sum(a1), m2 = sum(a2);
+    for (int64_t c = d4; c < d; ++c) {
+      const float xhat = (xr[c] - mu[r]) * rs[r], dxhat = dyr[c] * w[c];
+      gw[c] += dyr[c] * xhat;
+      gb[c] += dyr[c];
+      m1 += dxhat;
+      m2 += dxhat * xhat;
+    }
+    m1 /= static_cast<float>(d), m2 /= static_cast<float>(d);
+    const f32x4 v1 = splat(m1), v2 = splat(m2);
+    for (int64_t c = 0; c < d4; c += 4) {
+      const f32x4 xhat = (load(xr + c) - m) * s;
+      store(dxr + c, load(dxr + c) + s * (load(dyr + c) * load(w + c) - v1 - xhat * v2));
+    }
+    for (int64_t c = d4; c < d; ++c) {
+      const float xhat = (xr[c] - mu[r]) * rs[r];
+      dxr[c] += rs[r] * (dyr[c] * w[c] - m1 - xhat * m2);
+    }
+  }
+}
+
+void causal_softmax(float* s, int64_t len, float scale, const float* bias) {
+  const f32x4 vs = splat(scale);
+  for (int64_t i = 0; i < len; ++i) {
+    float* row = s + i * len;
+    const float* rb = bias ? bias + len - 1 - i : nullptr;  // rb[j] = the bias at distance i - j
+    const int64_t n = i + 1, n4 = n & ~int64_t{3};
+    f32x4 top4 = splat(-INFINITY);
+    for (int64_t j = 0; j < n4; j += 4) {
+      const f32x4 v = rb ? load(row + j) * vs + load(rb + j) : load(row + j) * vs;
+      store(row + j, v);
+      top4 = max(top4, v);
+    }
+    alignas(16) float lanes[4];
+    store(lanes, top4);
+    float top = std::max(std::max(lanes[0], lanes[1]), std::max(lanes[2], lanes[3]));  // exact in any order
+    for (int64_t j = n4; j < n; ++j) {
+      row[j] = rb ? row[j] * scale + rb[j] : row[j] * scale;
+      top = std::max(top, row[j]);
+    }
+    const float inv = 1.f / exp_sum(row, n, top);
+    for (int64_t j = 0; j < n4; j += 4) store(row + j, load(row + j) * splat(inv));
+    for (int64_t j = n4; j < n; ++j) row[j] *= inv;
+    for (int64_t j = n; j < len; ++j) row[j] = 0;
+  }
+}
+
+void causal_softmax(double* s, int64_t len, double scale, const double* bias) {
+  for (int64_t i = 0; i < len; ++i) {
+    double* row = s + i * len;
+    double top = -INFINITY;
+    for (int64_t j = 0; j <= i; ++j) {
+      row[j] = bias ? row[j] * scale + bias[len - 1 - i + j] : row[j] * scale;
+      top = std::max(top, row[j]);
+    }
+    const double inv = 1 / exp_sum(row, i + 1, top);
+    for (int64_t j = 0; j <= i; ++j) row[j] *= inv;
+    for (int64_t j = i + 1; j < len; ++j) row[j] = 0;
+  }
+}
+
+namespace {
+
+template <class T>
+inline void softmax_backward_cells(const T* pr, T* row, int64_t j0, int64_t n, int64_t i, T dot, T scale, T* gdist) {
+  for (int64_t j = j0; j < n; ++j) {
+    const T ds = pr[j] * (row[j] - dot);
+    if (gdist) gdist[i - j] += ds;
+    row[j] = ds * scale;
+  }
+}
+
+}  // namespace
+
+void causal_softmax_backward(const float* p, float* dp, int64_t len, float scale, float* gdist) {
+  const f32x4 vs = splat(scale);
+  for (int64_t i = 0; i < len; ++i) {
+    const float* pr = p + i * len;
+    float* row = dp + i * len;
+    const int64_t n = i + 1, n4 = n & ~int64_t{3};
+    f32x4 acc = splat(0.f);
+    for (int64_t j = 0; j < n4; j += 4) acc = acc + load(pr + j) * load(row + j);
+    float dot = sum(acc);
+    for (int64_t j = n4; j < n; ++j) dot += pr[j] * row[j];
+    int64_t j = 0;
+    if (!gdist)
+      for (const f32x4 vd = splat(dot); j < n4; j += 4) store(row + j, load(pr + j) * (load(row + j) - vd) * vs);
+    softmax_backward_cells(pr, row, j, n, i, dot, scale, gdist);
+    for (j = n; j < len; ++j) row[j] = 0;
+  }
+}
+
+void causal_softmax_backward(const double* p, double* dp, int64_t len, double scale, double* gdist) {
+  for (int64_t i = 0; i < len; ++i) {
+    const double* pr = p + i * len;
+    double* row = dp + i * len;
+    double dot = 0;
+    for (int64_t j = 0; j <= i; ++j) dot += pr[j] * row[j];
+    softmax_backward_cells(pr, row, 0, i + 1, i, dot, scale, gdist);
+    for (int64_t j = i + 1; j < len; ++j) row[j] = 0;
+  }
+}
+
+// Sixteen columns (a cache line's worth) at a time down all rows: the rows' lines are read once, not four
+// times; each column's sum runs over the rows in order.
 void add_column_sums(const float* x, int64_t rows, int64_t n, int64_t ld, float* out) {
   int64_t c = 0;
+  for (; c + 16 <= n; c += 16) {
+    f32x4 a0 = load(out + c), a1 = load(out + c + 4), a2 = load(out + c + 8), a3 = load(out + c + 12);
+    for (const float* xr = x + c; xr < x + rows * ld + c; xr += ld)
+      a0 = a0 + load(xr), a1 = a1 + load(xr + 4), a2 = a2 + load(xr + 8), a3 = a3 + load(xr + 12);
+    store(out + c, a0), store(out + c + 4, a1), store(out + c + 8, a2), store(out + c + 12, a3);
+  }
   for (; c + 4 <= n; c += 4) {
     f32x4 acc = load(out + c);
     for (int64_t r = 0; r < rows; ++r) acc = acc + load(x + r * ld + c);
