@@ -203,9 +203,7 @@ void gemm(const GemmShape& s, const float* a, const float* b, float* c, const fl
   if (init || bias) start_values(init, bias, s.ldc, s.m, s.n, c, s.ldc), t.accumulate = true;
   int64_t i = 0;
   for (; i + 4 <= t.m; i += 4) gemm_rows<4>(t, a, b, c, i);
-  if (t.m - i == 3) gemm_rows<3>(t, a, b, c, i);
-  if (t.m - i == 2) gemm_rows<2>(t, a, b, c, i);
-  if (t.m - i == 1) gemm_rows<1>(t, a, b, c, i);
+  for (; i < t.m; ++i) gemm_rows<1>(t, a, b, c, i);
 }
 
 void gemm(const GemmShape& s, const double* a, const double* b, double* c, const double* init, const double* bias) {
