@@ -1,5 +1,5 @@
-// posenc::Trainer: validation, the seeded tasks, initialisation, AdamW and evaluation around the model of
-// train_model.cpp.
+// posenc::Trainer: options, parameters and their initialisation, batches given by a caller, and the gradients
+// of the model of train_model.cpp (the tasks, the optimiser and evaluation have files of their own).
 #include "posenc/train.hpp"
 
 #include <algorithm>
@@ -9,24 +9,18 @@
 #include "internal.hpp"
 #include "posenc/learned.hpp"
 #include "posenc/t5.hpp"
-#include "train_model.hpp"
+#include "train_impl.hpp"
 
 namespace posenc {
 
+using train_detail::check_range;
 using train_detail::Model;
+using train_detail::stream_state;
 using train_detail::Tables;
 
 namespace {
 
 constexpr int64_t kMaxTrainBytes = int64_t{768} << 20;  // the wasm heap is 2 GiB at most; leave room
-constexpr int64_t kMaxEvalSamples = 100000;
-
-Error check_range(int64_t value, const char* name, int64_t lo, int64_t hi) {
-  if (value < lo || value > hi)
-    return range_error(std::string(name) + " must be an integer from " + std::to_string(lo) + " to " +
-                       std::to_string(hi) + " (got " + std::to_string(value) + ")");
-  return {};
-}
 
 Error check_real(double value, const char* name, double lo, double hi, bool open_low) {
   if (!(value - value == 0) || value > hi || (open_low ? value <= lo : value < lo))
@@ -36,93 +30,12 @@ Error check_real(double value, const char* name, double lo, double hi, bool open
   return {};
 }
 
-// The answer of a task starts after [BOS, x_1..x_n, SEP] (recall: after the query key too).
-int64_t answer_start(TrainTask task, int64_t n) { return n + 1 + (task == TrainTask::recall ? 1 : 0); }
-
-// A counter-based stream per (seed, purpose, index): batches can be made in any order, and peeked.
-uint64_t stream_state(uint32_t seed, uint64_t purpose, uint64_t index) {
-  uint64_t key = (static_cast<uint64_t>(seed) << 32) ^ (purpose * 0x9E3779B97F4A7C15ull) ^ (index * 0xD1B54A32D192ED03ull);
-  return detail::splitmix64(key);
-}
-
-int32_t draw(uint64_t& state, int64_t count) {
-  return static_cast<int32_t>(detail::splitmix64(state) % static_cast<uint64_t>(count));
-}
-
-// One sample of length n: s = [BOS, x.., SEP, y..]; inputs s[0..T-1], targets s[1..T] on answer positions.
-void make_sample(const TrainParams& p, int64_t n, uint64_t& state, int32_t* inputs, int32_t* targets) {
-  const int64_t symbols = p.vocab - kFirstSymbol, T = train_sequence_length(p.task, n);
-  std::vector<int32_t> s(static_cast<size_t>(T + 1));
-  s[0] = kTokenBos;
-  int32_t* x = s.data() + 1;
-  int32_t* y = x + n + 1;
-  x[n] = kTokenSep;
-  switch (p.task) {
-    case TrainTask::copy:
-    case TrainTask::reverse:
-    case TrainTask::sort:
-      for (int64_t i = 0; i < n; ++i) x[i] = kFirstSymbol + draw(state, symbols);
-      std::copy(x, x + n, y);
-      if (p.task == TrainTask::reverse) std::reverse(y, y + n);
-      if (p.task == TrainTask::sort) std::sort(y, y + n);
-      break;
-    case TrainTask::recall: {  // key-value pairs; the query is one of the keys; the last pair with it answers
-      for (int64_t i = 0; i < n; ++i) x[i] = kFirstSymbol + draw(state, symbols);
-      const int64_t pick = draw(state, n / 2);
-      y[0] = x[2 * pick];
-      for (int64_t i = 0; i < n / 2; ++i)
-        if (x[2 * i] == y[0]) y[1] = x[2 * i + 1];
-      break;
-    }
-    case TrainTask::add: {  // two numbers of n/2 digits in base `symbols`, least significant digit first
-      const int64_t h = n / 2;
-      for (int64_t i = 0; i < n; ++i) x[i] = kFirstSymbol + draw(state, symbols);
-      int64_t carry = 0;
-      for (int64_t i = 0; i < h; ++i) {
-        const int64_t sum = (x[i] - kFirstSymbol) + (x[h + i] - kFirstSymbol) + carry;
-        y[i] = static_cast<int32_t>(kFirstSymbol + sum % symbols);
-        carry = sum / symbols;
-      }
-      y[h] = static_cast<int32_t>(kFirstSymbol + carry);
-      break;
-    }
-  }
-  const int64_t start = answer_start(p.task, n);
-  for (int64_t t = 0; t < T; ++t) {
-    inputs[t] = s[static_cast<size_t>(t)];
-    targets[t] = t >= start ? s[static_cast<size_t>(t + 1)] : -1;
-  }
-}
-
 }  // namespace
 
-int64_t train_answer_length(TrainTask task, int64_t n) {
-  switch (task) {
-    case TrainTask::recall: return 1;
-    case TrainTask::add: return n / 2 + 1;
-    default: return n;
-  }
-}
-
-int64_t train_sequence_length(TrainTask task, int64_t n) {
-  return answer_start(task, n) + train_answer_length(task, n);
-}
-
-int64_t train_position_table(const TrainParams& p) {
-  return p.max_positions > 0 ? p.max_positions : train_sequence_length(p.task, p.train_length);
-}
-
-Error validate_task_length(const TrainParams& p, int64_t n, const std::string& name) {
-  const bool even = p.task == TrainTask::recall || p.task == TrainTask::add;
-  int64_t hi = 1;
-  while (train_sequence_length(p.task, hi + 1) <= kTrainMaxSequence) ++hi;
-  if (even) hi -= hi % 2;
-  if (n < (even ? 2 : 1) || n > hi)
-    return range_error(name + " must be an integer from " + std::to_string(even ? 2 : 1) + " to " +
-                       std::to_string(hi) + " (got " + std::to_string(n) + ")");
-  if (even && n % 2)
-    return range_error(name + " must be even for the " + (p.task == TrainTask::recall ? "recall" : "add") +
-                       " task (key-value pairs / two numbers of n/2 digits; got " + std::to_string(n) + ")");
+Error train_detail::check_range(int64_t value, const char* name, int64_t lo, int64_t hi) {
+  if (value < lo || value > hi)
+    return range_error(std::string(name) + " must be an integer from " + std::to_string(lo) + " to " +
+                       std::to_string(hi) + " (got " + std::to_string(value) + ")");
   return {};
 }
 
@@ -222,20 +135,6 @@ int64_t train_bytes(const TrainParams& p) {
   return 4 * (5 * weights + 2 * p.batch * T + probe.arena_elements(p.batch, T));
 }
 
-// ---------------------------------------------------------------------------------------------------------
-
-struct Trainer::Impl {
-  TrainParams p;
-  std::vector<TrainTensor> tensors;
-  int64_t T = 0;
-  std::vector<float> w, g, m, v;
-  std::vector<int32_t> inputs, targets;
-  Model<float> model;
-  Tables<float> tables;
-  int64_t step = 0;
-  explicit Impl(const TrainParams& params) : p(params), tensors(train_tensors(params)), model(params, true) {}
-};
-
 Trainer::Trainer(const TrainParams& p) : impl_(new Impl(p)) {
   Impl& s = *impl_;
   s.T = train_sequence_length(p.task, p.train_length);
@@ -279,20 +178,6 @@ int64_t Trainer::bytes() const {
   const Impl& s = *impl_;
   return 4 * (5 * parameter_count() + 2 * static_cast<int64_t>(s.inputs.size()) +
               s.model.arena_elements(s.p.batch, s.T));
-}
-
-void Trainer::batch(int64_t index, int32_t* inputs, int32_t* targets) const {
-  const Impl& s = *impl_;
-  uint64_t state = stream_state(s.p.seed, 0xBA7C, static_cast<uint64_t>(index));
-  for (int64_t b = 0; b < s.p.batch; ++b)
-    make_sample(s.p, s.p.train_length, state, inputs + b * s.T, targets + b * s.T);
-}
-
-void Trainer::samples(int64_t n, int64_t count, uint64_t stream, int32_t* inputs, int32_t* targets) const {
-  const Impl& s = *impl_;
-  const int64_t T = train_sequence_length(s.p.task, n);
-  uint64_t state = stream_state(s.p.seed, 0xE7A1 + stream, static_cast<uint64_t>(n));
-  for (int64_t b = 0; b < count; ++b) make_sample(s.p, n, state, inputs + b * T, targets + b * T);
 }
 
 Error Trainer::validate_sequence(const int32_t* tokens, int64_t length, const std::string& name) const {
@@ -364,177 +249,10 @@ float Trainer::gradients(const int32_t* inputs, const int32_t* targets, int64_t 
   return static_cast<float>(loss);
 }
 
-float Trainer::step_on(const int32_t* inputs, const int32_t* targets, int64_t rows, int64_t length) {
-  Impl& s = *impl_;
-  const float loss = gradients(inputs, targets, rows, length, nullptr);
-  const TrainParams& p = s.p;
-  // clip_grad_norm_: the global norm (summed in double), then every gradient times clip / (norm + 1e-6).
-  double sq = 0;
-  for (float x : s.g) sq += static_cast<double>(x) * x;
-  const double coef = p.clip / (std::sqrt(sq) + 1e-6);
-  if (coef < 1) {
-    const float c = static_cast<float>(coef);
-    for (float& x : s.g) x *= c;
-  }
-  const int64_t k = s.step;
-  const double lr = k < p.warmup ? p.lr * static_cast<double>(k + 1) / static_cast<double>(p.warmup)
-                                 : p.lr * 0.5 *
-                                       (1 + std::cos(3.14159265358979323846 * static_cast<double>(k - p.warmup) /
-                                                     static_cast<double>(std::max<int64_t>(1, p.steps - p.warmup))));
-  const double b1 = 0.9, b2 = 0.98, eps = 1e-8, t = static_cast<double>(k + 1);
-  const float step_size = static_cast<float>(lr / (1 - std::pow(b1, t)));
-  const float bc2 = static_cast<float>(std::sqrt(1 - std::pow(b2, t)));
-  const float decay = static_cast<float>(1 - lr * p.weight_decay);
-  const float one_b1 = static_cast<float>(1 - b1), fb2 = static_cast<float>(b2), one_b2 = static_cast<float>(1 - b2);
-  const float feps = static_cast<float>(eps);
-  for (const TrainTensor& tensor : s.tensors) {
-    float* w = s.w.data() + tensor.offset;
-    const float* g = s.g.data() + tensor.offset;
-    float* m = s.m.data() + tensor.offset;
-    float* v = s.v.data() + tensor.offset;
-    for (int64_t i = 0; i < tensor.size(); ++i) {
-      if (tensor.decay) w[i] *= decay;
-      m[i] += one_b1 * (g[i] - m[i]);  // torch's lerp
-      v[i] = v[i] * fb2 + one_b2 * g[i] * g[i];
-      w[i] -= step_size * (m[i] / (std::sqrt(v[i]) / bc2 + feps));
-    }
-  }
-  ++s.step;
-  return loss;
-}
-
 float Trainer::step() {
   Impl& s = *impl_;
   batch(s.step, s.inputs.data(), s.targets.data());
   return step_on(s.inputs.data(), s.targets.data(), s.p.batch, s.T);
-}
-
-namespace {
-// Forward only, one layer's activations at a time, in chunks of at most ~16 M floats of activations.
-int64_t evaluation_chunk(const TrainParams& p, int64_t T, int64_t samples) {
-  const int64_t per_row = p.heads * T * T + 32 * T * p.d_model;
-  return std::max<int64_t>(1, std::min<int64_t>(samples, (int64_t{1} << 24) / per_row));
-}
-}  // namespace
-
-int64_t Trainer::evaluation_bytes(int64_t n, int64_t samples) const {
-  const TrainParams& p = impl_->p;
-  const int64_t T = train_sequence_length(p.task, n);
-  const Model<float> probe(p, false);
-  return 4 * (probe.arena_elements(evaluation_chunk(p, T, samples), T) + 2 * samples * T + parameter_count());
-}
-
-Error Trainer::evaluate(int64_t n, int64_t samples, const TrainScaling& scaling, TrainEvalResult& out) {
-  Impl& s = *impl_;
-  if (auto e = validate_task_length(s.p, n, "lengths")) return e;
-  if (auto e = check_range(samples, "samples", 1, kMaxEvalSamples)) return e;
-  if (auto e = validate(s.p, scaling)) return e;
-  const int64_t T = train_sequence_length(s.p.task, n), m = train_answer_length(s.p.task, n);
-  const int64_t start = T - m;
-  out = TrainEvalResult();
-  out.length = n;
-  if (s.p.position == TrainPosition::learned && T > train_position_table(s.p)) {
-    out.supported = false;
-    out.reason = "length " + std::to_string(n) + " needs positions 0 to " + std::to_string(T - 1) +
-                 ", and the learned table has " + std::to_string(train_position_table(s.p)) +
-                 " (maxPositions): a position past the table has no embedding";
-    return {};
-  }
-  out.accuracy.assign(static_cast<size_t>(m), 0);
-  out.loss.assign(static_cast<size_t>(m), 0);
-  const int64_t chunk = evaluation_chunk(s.p, T, samples);
-  Model<float> model(s.p, false);
-  model.reserve(chunk, T);
-  Tables<float> tables;
-  train_detail::build_tables(s.p, T, &scaling, tables);
-  std::vector<int32_t> inputs(static_cast<size_t>(samples * T)), targets(inputs.size());
-  this->samples(n, samples, 0, inputs.data(), targets.data());
-  int64_t exact = 0;
-  const int64_t V = s.p.vocab;
-  for (int64_t first = 0; first < samples; first += chunk) {
-    const int64_t rows = std::min(chunk, samples - first);
-    model.forward(s.w.data(), inputs.data() + first * T, nullptr, rows, T, tables);
-    for (int64_t r = 0; r < rows; ++r) {
-      bool all = true;
-      for (int64_t j = 0; j < m; ++j) {
-        const int64_t row = r * T + start + j;
-        const float* z = model.logits() + row * V;
-        const int32_t want = targets[static_cast<size_t>((first * T) + row)];
-        int64_t best = 0;
-        float top = z[0];
-        for (int64_t c = 1; c < V; ++c)
-          if (z[c] > top) top = z[c], best = c;
-        double sum = 0;
-        for (int64_t c = 0; c < V; ++c) sum += std::exp(static_cast<double>(z[c]) - top);
-        out.loss[static_cast<size_t>(j)] += std::log(sum) + top - z[want];
-        const bool ok = best == want;
-        out.accuracy[static_cast<size_t>(j)] += ok;
-        all = all && ok;
-      }
-      exact += all;
-    }
-  }
-  for (int64_t j = 0; j < m; ++j) {
-    out.accuracy[static_cast<size_t>(j)] /= static_cast<double>(samples);
-    out.loss[static_cast<size_t>(j)] /= static_cast<double>(samples);
-  }
-  out.exact_match = static_cast<double>(exact) / static_cast<double>(samples);
-  return {};
-}
-
-void Trainer::attention(const int32_t* tokens, int64_t length, const TrainScaling& scaling, float* out) {
-  Impl& s = *impl_;
-  Model<float> model(s.p, false);
-  model.reserve(1, length);
-  Tables<float> tables;
-  train_detail::build_tables(s.p, length, &scaling, tables);
-  model.forward(s.w.data(), tokens, nullptr, 1, length, tables, out);
-}
-
-Error Trainer::validate_prompt(const int32_t* tokens, int64_t length, int64_t& answer) const {
-  const Impl& s = *impl_;
-  const int64_t n = length - (s.p.task == TrainTask::recall ? 3 : 2);
-  if (auto e = validate_task_length(s.p, n, "tokens: the prompt's sample length")) return e;
-  answer = train_answer_length(s.p.task, n);
-  const int64_t T = train_sequence_length(s.p.task, n);
-  if (s.p.position == TrainPosition::learned && T > train_position_table(s.p))
-    return range_error("tokens: the answer to this prompt needs positions up to " + std::to_string(T - 1) +
-                       ", and the learned table has " + std::to_string(train_position_table(s.p)) +
-                       " (maxPositions)");
-  return validate_sequence(tokens, length, "tokens");
-}
-
-void Trainer::predict(const int32_t* tokens, int64_t length, const TrainScaling& scaling, int32_t* answer) {
-  Impl& s = *impl_;
-  int64_t m = 0;
-  if (validate_prompt(tokens, length, m)) return;
-  const int64_t T = length + m - 1;  // the last answer token is never fed back
-  Model<float> model(s.p, false);
-  model.reserve(1, T);
-  Tables<float> tables;
-  std::vector<int32_t> seq(tokens, tokens + length);
-  for (int64_t j = 0; j < m; ++j) {
-    const int64_t len = static_cast<int64_t>(seq.size());
-    train_detail::build_tables(s.p, len, &scaling, tables);  // dynamic NTK depends on the length
-    model.forward(s.w.data(), seq.data(), nullptr, 1, len, tables);
-    const float* z = model.logits() + (len - 1) * s.p.vocab;
-    int32_t best = 0;
-    for (int32_t c = 1; c < s.p.vocab; ++c)
-      if (z[c] > z[best]) best = c;
-    answer[j] = best;
-    seq.push_back(best);
-  }
-}
-
-double train_gradients_f64(const TrainParams& p, const double* weights, const int32_t* inputs,
-                           const int32_t* targets, int64_t rows, int64_t length, double* grads) {
-  Model<double> model(p, true);
-  model.reserve(rows, length);
-  Tables<double> tables;
-  train_detail::build_tables(p, length, nullptr, tables);
-  const double loss = model.forward(weights, inputs, targets, rows, length, tables);
-  if (grads) model.backward(weights, grads, inputs, tables);
-  return loss;
 }
 
 }  // namespace posenc

@@ -1,5 +1,7 @@
+// The trainer's elementwise and row kernels (train_kernels.hpp): GELU, exponentials, LayerNorm, column sums.
 #include "train_kernels.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "simd/simd.hpp"
@@ -7,85 +9,12 @@
 namespace posenc::train_detail {
 namespace {
 
-inline void block_range(const GemmShape& s, int64_t i, int64_t rows, int64_t& p0, int64_t& p1, int64_t& n1) {
-  p0 = 0, p1 = s.k, n1 = s.n;
-  if (s.causal == Causal::k_upto_row && i + rows < p1) p1 = i + rows;
-  if (s.causal == Causal::k_from_row) p0 = i < s.k ? i : s.k;
-  if (s.causal == Causal::n_upto_row && i + rows < n1) n1 = i + rows;
-}
-
-// Generic element loop (float64 and column tails): the same order of operations as the vector kernel.
-template <class T>
-inline void gemm_cells(const GemmShape& s, const T* a, const T* b, T* c, int64_t i, int64_t rows, int64_t j0,
-                       int64_t j1, int64_t p0, int64_t p1) {
-  for (int64_t r = i; r < i + rows; ++r)
-    for (int64_t j = j0; j < j1; ++j) {
-      T acc = s.accumulate ? c[r * s.ldc + j] : T(0);
-      for (int64_t p = p0; p < p1; ++p) acc = acc + a[r * s.sai + p * s.sap] * b[p * s.ldb + j];
-      c[r * s.ldc + j] = acc;
-    }
-}
-
-template <class T>
-void gemm_generic(const GemmShape& s, const T* a, const T* b, T* c) {
-  for (int64_t i = 0; i < s.m; i += 4) {
-    const int64_t rows = i + 4 <= s.m ? 4 : s.m - i;
-    int64_t p0, p1, n1;
-    block_range(s, i, rows, p0, p1, n1);
-    gemm_cells(s, a, b, c, i, rows, 0, n1, p0, p1);
-  }
-}
-
-template <int R, int V>
-inline void gemm_block(const GemmShape& s, const float* a, const float* b, float* c, int64_t i, int64_t j,
-                       int64_t p0, int64_t p1) {
-  using namespace simd;
-  f32x4 acc[R][V];
-  for (int r = 0; r < R; ++r)
-    for (int v = 0; v < V; ++v)
-      acc[r][v] = s.accumulate ? load(c + (i + r) * s.ldc + j + 4 * v) : splat(0.f);
-  const float* ap = a + i * s.sai;
-  for (int64_t p = p0; p < p1; ++p) {
-    f32x4 bv[V];
-    for (int v = 0; v < V; ++v) bv[v] = load(b + p * s.ldb + j + 4 * v);
-    for (int r = 0; r < R; ++r) {
-      const f32x4 av = splat(ap[r * s.sai + p * s.sap]);
-      for (int v = 0; v < V; ++v) acc[r][v] = acc[r][v] + av * bv[v];
-    }
-  }
-  for (int r = 0; r < R; ++r)
-    for (int v = 0; v < V; ++v) store(c + (i + r) * s.ldc + j + 4 * v, acc[r][v]);
-}
-
-template <int R>
-inline void gemm_rows(const GemmShape& s, const float* a, const float* b, float* c, int64_t i) {
-  int64_t p0, p1, n1;
-  block_range(s, i, R, p0, p1, n1);
-  int64_t j = 0;
-  for (; j + 8 <= n1; j += 8) gemm_block<R, 2>(s, a, b, c, i, j, p0, p1);
-  for (; j + 4 <= n1; j += 4) gemm_block<R, 1>(s, a, b, c, i, j, p0, p1);
-  if (j < n1) gemm_cells(s, a, b, c, i, R, j, n1, p0, p1);
-}
-
-}  // namespace
-
-void gemm(const GemmShape& s, const float* a, const float* b, float* c) {
-  int64_t i = 0;
-  for (; i + 4 <= s.m; i += 4) gemm_rows<4>(s, a, b, c, i);
-  for (; i < s.m; ++i) gemm_rows<1>(s, a, b, c, i);
-}
-
-
-void gemm(const GemmShape& s, const double* a, const double* b, double* c) { gemm_generic(s, a, b, c); }
-
-namespace {
-
 using namespace simd;
 
 f32x4 vexp(f32x4 x) {
   x = min(max(x, splat(-87.33654f)), splat(88.37626f));
   const f32x4 magic = splat(12582912.f);  // 1.5·2^23: adding and subtracting it rounds to an integer
-  const f32x4 n = (x * splat(1.44269504088896341f) + magic) - magic;
+  const f32x4 biased = x * splat(1.44269504088896341f) + magic, n = biased - magic;
   x = x - n * splat(0.693359375f) - n * splat(-2.12194440e-4f);
   f32x4 y = splat(1.9875691500e-4f);
   y = y * x + splat(1.3981999507e-3f);
@@ -94,7 +23,7 @@ f32x4 vexp(f32x4 x) {
   y = y * x + splat(1.6666665459e-1f);
   y = y * x + splat(5.0000001201e-1f);
   y = y * (x * x) + x + splat(1.f);
-  return y * exp2i(n);
+  return y * exp2i_biased(biased);
 }
 
 // Φ(z) = ½(1 + erf(z/√2)) and φ(z) = exp(−z²/2)/√(2π), sharing the exponential.
@@ -169,6 +98,209 @@ double exp_sum(double* x, int64_t n, double shift) {
   double total = 0;
   for (int64_t i = 0; i < n; ++i) total += (x[i] = std::exp(x[i] - shift));
   return total;
+}
+
+namespace {
+
+constexpr double kLayerNormEps = 1e-5;
+
+template <class T>
+void layernorm_t(const T* x, const T* w, const T* b, T* y, T* mu, T* rs, int64_t rows, int64_t d) {
+  for (int64_t r = 0; r < rows; ++r) {
+    const T* xr = x + r * d;
+    T* yr = y + r * d;
+    T sum = 0;
+    for (int64_t c = 0; c < d; ++c) sum += xr[c];
+    const T mean = sum / T(d);
+    T var = 0;
+    for (int64_t c = 0; c < d; ++c) var += (xr[c] - mean) * (xr[c] - mean);
+    const T r_std = T(1) / std::sqrt(var / T(d) + T(kLayerNormEps));
+    mu[r] = mean, rs[r] = r_std;
+    for (int64_t c = 0; c < d; ++c) yr[c] = (xr[c] - mean) * r_std * w[c] + b[c];
+  }
+}
+
+// dx += the gradient through y = LN(x) given dy; accumulates the gradients of w and b.
+template <class T>
+void layernorm_backward_t(const T* x, const T* mu, const T* rs, const T* w, const T* dy, T* gw, T* gb, T* dx,
+                        int64_t rows, int64_t d) {
+  for (int64_t r = 0; r < rows; ++r) {
+    const T* xr = x + r * d;
+    const T* dyr = dy + r * d;
+    T m1 = 0, m2 = 0;
+    for (int64_t c = 0; c < d; ++c) {
+      const T xhat = (xr[c] - mu[r]) * rs[r], dxhat = dyr[c] * w[c];
+      gw[c] += dyr[c] * xhat;
+      gb[c] += dyr[c];
+      m1 += dxhat;
+      m2 += dxhat * xhat;
+    }
+    m1 /= T(d), m2 /= T(d);
+    for (int64_t c = 0; c < d; ++c) {
+      const T xhat = (xr[c] - mu[r]) * rs[r];
+      dx[r * d + c] += rs[r] * (dyr[c] * w[c] - m1 - xhat * m2);
+    }
+  }
+}
+
+// Sums in four lanes (element c in lane c % 4), then the lanes in order, then the tail: one order for every
+// build (the scalar one emulates the lanes).
+inline float finish_sum(f32x4 acc, const float* tail, int64_t n) {
+  float total = sum(acc);
+  for (int64_t c = 0; c < n; ++c) total += tail[c];
+  return total;
+}
+
+}  // namespace
+
+void layernorm(const float* x, const float* w, const float* b, float* y, float* mu, float* rs, int64_t rows, int64_t d) {
+  const int64_t d4 = d & ~int64_t{3};
+  for (int64_t r = 0; r < rows; ++r) {
+    const float* xr = x + r * d;
+    float* yr = y + r * d;
+    f32x4 acc = splat(0.f);
+    for (int64_t c = 0; c < d4; c += 4) acc = acc + load(xr + c);
+    const float mean = finish_sum(acc, xr + d4, d - d4) / static_cast<float>(d);
+    const f32x4 m = splat(mean);
+    acc = splat(0.f);
+    for (int64_t c = 0; c < d4; c += 4) {
+      const f32x4 t = load(xr + c) - m;
+      acc = acc + t * t;
+    }
+    float var = sum(acc);
+    for (int64_t c = d4; c < d; ++c) var += (xr[c] - mean) * (xr[c] - mean);
+    const float r_std = 1.f / std::sqrt(var / static_cast<float>(d) + static_cast<float>(kLayerNormEps));
+    mu[r] = mean, rs[r] = r_std;
+    const f32x4 s = splat(r_std);
+    for (int64_t c = 0; c < d4; c += 4) store(yr + c, (load(xr + c) - m) * s * load(w + c) + load(b + c));
+    for (int64_t c = d4; c < d; ++c) yr[c] = (xr[c] - mean) * r_std * w[c] + b[c];
+  }
+}
+void layernorm(const double* x, const double* w, const double* b, double* y, double* mu, double* rs, int64_t rows,
+               int64_t d) {
+  layernorm_t(x, w, b, y, mu, rs, rows, d);
+}
+void layernorm_backward(const double* x, const double* mu, const double* rs, const double* w, const double* dy,
+                        double* gw, double* gb, double* dx, int64_t rows, int64_t d) {
+  layernorm_backward_t(x, mu, rs, w, dy, gw, gb, dx, rows, d);
+}
+void layernorm_backward(const float* x, const float* mu, const float* rs, const float* w, const float* dy, float* gw,
+                        float* gb, float* dx, int64_t rows, int64_t d) {
+  const int64_t d4 = d & ~int64_t{3};
+  for (int64_t r = 0; r < rows; ++r) {
+    const float* xr = x + r * d;
+    const float* dyr = dy + r * d;
+    float* dxr = dx + r * d;
+    const f32x4 m = splat(mu[r]), s = splat(rs[r]);
+    f32x4 a1 = splat(0.f), a2 = splat(0.f);
+    for (int64_t c = 0; c < d4; c += 4) {
+      const f32x4 g = load(dyr + c), xhat = (load(xr + c) - m) * s, dxhat = g * load(w + c);
+      store(gw + c, load(gw + c) + g * xhat);
+      store(gb + c, load(gb + c) + g);
+      a1 = a1 + dxhat;
+      a2 = a2 + dxhat * xhat;
+    }
+    float m1 = sum(a1), m2 = sum(a2);
+    for (int64_t c = d4; c < d; ++c) {
+      const float xhat = (xr[c] - mu[r]) * rs[r], dxhat = dyr[c] * w[c];
+      gw[c] += dyr[c] * xhat;
+      gb[c] += dyr[c];
+      m1 += dxhat;
+      m2 += dxhat * xhat;
+    }
+    m1 /= static_cast<float>(d), m2 /= static_cast<float>(d);
+    const f32x4 v1 = splat(m1), v2 = splat(m2);
+    for (int64_t c = 0; c < d4; c += 4) {
+      const f32x4 xhat = (load(xr + c) - m) * s;
+      store(dxr + c, load(dxr + c) + s * (load(dyr + c) * load(w + c) - v1 - xhat * v2));
+    }
+    for (int64_t c = d4; c < d; ++c) {
+      const float xhat = (xr[c] - mu[r]) * rs[r];
+      dxr[c] += rs[r] * (dyr[c] * w[c] - m1 - xhat * m2);
+    }
+  }
+}
+
+void causal_softmax(float* s, int64_t len, float scale, const float* bias) {
+  const f32x4 vs = splat(scale);
+  for (int64_t i = 0; i < len; ++i) {
+    float* row = s + i * len;
+    const float* rb = bias ? bias + len - 1 - i : nullptr;  // rb[j] = the bias at distance i - j
+    const int64_t n = i + 1, n4 = n & ~int64_t{3};
+    f32x4 top4 = splat(-INFINITY);
+    for (int64_t j = 0; j < n4; j += 4) {
+      const f32x4 v = rb ? load(row + j) * vs + load(rb + j) : load(row + j) * vs;
+      store(row + j, v);
+      top4 = max(top4, v);
+    }
+    alignas(16) float lanes[4];
+    store(lanes, top4);
+    float top = std::max(std::max(lanes[0], lanes[1]), std::max(lanes[2], lanes[3]));  // exact in any order
+    for (int64_t j = n4; j < n; ++j) {
+      row[j] = rb ? row[j] * scale + rb[j] : row[j] * scale;
+      top = std::max(top, row[j]);
+    }
+    const float inv = 1.f / exp_sum(row, n, top);
+    for (int64_t j = 0; j < n4; j += 4) store(row + j, load(row + j) * splat(inv));
+    for (int64_t j = n4; j < n; ++j) row[j] *= inv;
+    for (int64_t j = n; j < len; ++j) row[j] = 0;
+  }
+}
+
+void causal_softmax(double* s, int64_t len, double scale, const double* bias) {
+  for (int64_t i = 0; i < len; ++i) {
+    double* row = s + i * len;
+    double top = -INFINITY;
+    for (int64_t j = 0; j <= i; ++j) {
+      row[j] = bias ? row[j] * scale + bias[len - 1 - i + j] : row[j] * scale;
+      top = std::max(top, row[j]);
+    }
+    const double inv = 1 / exp_sum(row, i + 1, top);
+    for (int64_t j = 0; j <= i; ++j) row[j] *= inv;
+    for (int64_t j = i + 1; j < len; ++j) row[j] = 0;
+  }
+}
+
+namespace {
+
+template <class T>
+inline void softmax_backward_cells(const T* pr, T* row, int64_t j0, int64_t n, int64_t i, T dot, T scale, T* gdist) {
+  for (int64_t j = j0; j < n; ++j) {
+    const T ds = pr[j] * (row[j] - dot);
+    if (gdist) gdist[i - j] += ds;
+    row[j] = ds * scale;
+  }
+}
+
+}  // namespace
+
+void causal_softmax_backward(const float* p, float* dp, int64_t len, float scale, float* gdist) {
+  const f32x4 vs = splat(scale);
+  for (int64_t i = 0; i < len; ++i) {
+    const float* pr = p + i * len;
+    float* row = dp + i * len;
+    const int64_t n = i + 1, n4 = n & ~int64_t{3};
+    f32x4 acc = splat(0.f);
+    for (int64_t j = 0; j < n4; j += 4) acc = acc + load(pr + j) * load(row + j);
+    float dot = sum(acc);
+    for (int64_t j = n4; j < n; ++j) dot += pr[j] * row[j];
+    int64_t j = 0;
+    if (!gdist)
+      for (const f32x4 vd = splat(dot); j < n4; j += 4) store(row + j, load(pr + j) * (load(row + j) - vd) * vs);
+    softmax_backward_cells(pr, row, j, n, i, dot, scale, gdist);
+    for (j = n; j < len; ++j) row[j] = 0;
+  }
+}
+
+void causal_softmax_backward(const double* p, double* dp, int64_t len, double scale, double* gdist) {
+  for (int64_t i = 0; i < len; ++i) {
+    const double* pr = p + i * len;
+    double* row = dp + i * len;
+    double dot = 0;
+    for (int64_t j = 0; j <= i; ++j) dot += pr[j] * row[j];
+    softmax_backward_cells(pr, row, 0, i + 1, i, dot, scale, gdist);
+    for (int64_t j = i + 1; j < len; ++j) row[j] = 0;
+  }
 }
 
 void add_column_sums(const float* x, int64_t rows, int64_t n, int64_t ld, float* out) {

@@ -1,85 +1,11 @@
+// The transformer of posenc::Trainer: arena, forward and backward (declared in train_model.hpp).
 #include "train_model.hpp"
 
 #include <cstring>
 
-#include "internal.hpp"
-#include "posenc/alibi.hpp"
-#include "posenc/sinusoidal.hpp"
-#include "posenc/t5.hpp"
-
 namespace posenc::train_detail {
 
-ModelAt model_layout(const TrainParams& p) {
-  const int64_t d = p.d_model, ff = 4 * d;
-  ModelAt at;
-  int64_t o = 0;
-  auto take = [&](int64_t n) {
-    const int64_t here = o;
-    o += n;
-    return here;
-  };
-  at.tok = take(p.vocab * d);
-  if (p.position == TrainPosition::learned) at.pos = take(train_position_table(p) * d);
-  if (p.position == TrainPosition::t5) at.rel = take(p.t5_buckets * p.heads);
-  for (int64_t l = 0; l < p.layers; ++l) {
-    LayerAt L;
-    L.ln1w = take(d), L.ln1b = take(d), L.qkvw = take(3 * d * d), L.qkvb = take(3 * d);
-    L.ow = take(d * d), L.ob = take(d), L.ln2w = take(d), L.ln2b = take(d);
-    L.fcw = take(ff * d), L.fcb = take(ff), L.projw = take(d * ff), L.projb = take(d);
-    at.layers.push_back(L);
-  }
-  at.lnfw = take(d), at.lnfb = take(d), at.headw = take(p.vocab * d), at.headb = take(p.vocab);
-  at.total = o;
-  return at;
-}
-
 namespace {
-
-constexpr double kLayerNormEps = 1e-5;
-
-template <class T>
-void layernorm(const T* x, const T* w, const T* b, T* y, T* mu, T* rs, int64_t rows, int64_t d) {
-  for (int64_t r = 0; r < rows; ++r) {
-    const T* xr = x + r * d;
-    T* yr = y + r * d;
-    T sum = 0;
-    for (int64_t c = 0; c < d; ++c) sum += xr[c];
-    const T mean = sum / T(d);
-    T var = 0;
-    for (int64_t c = 0; c < d; ++c) var += (xr[c] - mean) * (xr[c] - mean);
-    const T r_std = T(1) / std::sqrt(var / T(d) + T(kLayerNormEps));
-    mu[r] = mean, rs[r] = r_std;
-    for (int64_t c = 0; c < d; ++c) yr[c] = (xr[c] - mean) * r_std * w[c] + b[c];
-  }
-}
-
-// dx += the gradient through y = LN(x) given dy; accumulates the gradients of w and b.
-template <class T>
-void layernorm_backward(const T* x, const T* mu, const T* rs, const T* w, const T* dy, T* gw, T* gb, T* dx,
-                        int64_t rows, int64_t d) {
-  for (int64_t r = 0; r < rows; ++r) {
-    const T* xr = x + r * d;
-    const T* dyr = dy + r * d;
-    T m1 = 0, m2 = 0;
-    for (int64_t c = 0; c < d; ++c) {
-      const T xhat = (xr[c] - mu[r]) * rs[r], dxhat = dyr[c] * w[c];
-      gw[c] += dyr[c] * xhat;
-      gb[c] += dyr[c];
-      m1 += dxhat;
-      m2 += dxhat * xhat;
-    }
-    m1 /= T(d), m2 /= T(d);
-    for (int64_t c = 0; c < d; ++c) {
-      const T xhat = (xr[c] - mu[r]) * rs[r];
-      dx[r * d + c] += rs[r] * (dyr[c] * w[c] - m1 - xhat * m2);
-    }
-  }
-}
-
-template <class T>
-void fill_bias_rows(T* y, const T* bias, int64_t rows, int64_t n, int64_t ld) {
-  for (int64_t r = 0; r < rows; ++r) std::memcpy(y + r * ld, bias, sizeof(T) * static_cast<size_t>(n));
-}
 
 template <class T>
 void transpose(const T* src, int64_t rows, int64_t cols, int64_t ld, T* dst) {  // dst [cols][rows]
@@ -153,6 +79,7 @@ void Model<T>::carve(int64_t rows, int64_t len) {
   }
   xf_ = take(bt_ * d_), hf_ = take(bt_ * d_), muf_ = take(bt_), rsf_ = take(bt_), logits_ = take(bt_ * v_);
   tr_ = take(dh_ * len);
+  dist_.resize(static_cast<size_t>((h_ + 1) * len));  // grows only: no allocation at a shape seen before
   if (keep_) {
     dx_ = take(bt_ * d_), dh_buf_ = take(bt_ * d_), dqkv_ = take(3 * bt_ * d_), da_ = take(bt_ * d_);
     dz_ = take(bt_ * ff_), dp_ = take(len * len);
@@ -178,46 +105,27 @@ void Model<T>::layer_forward(const T* w, const LayerAt& at, Layer& L, T* out, co
   const int64_t d = d_, bt = bt_, len = len_, ff = ff_;
   const T* wt = wt_.data() + (&at - at_.layers.data()) * 12 * d * d;
   layernorm(L.x, w + at.ln1w, w + at.ln1b, L.h1, L.mu1, L.rs1, bt, d);
-  fill_bias_rows(L.qkv, w + at.qkvb, bt, 3 * d, 3 * d);
-  gemm({bt, 3 * d, d, d, 1, 3 * d, 3 * d, true}, L.h1, wt, L.qkv);
+  gemm({bt, 3 * d, d, d, 1, 3 * d, 3 * d, false}, L.h1, wt, L.qkv, nullptr, w + at.qkvb);
   if (p_.position == TrainPosition::rope) rotate(L.qkv, bt, len, d, dh_, t, false);
 
   const T scale = T(1 / std::sqrt(static_cast<double>(dh_)));
-  const T* rel = at_.rel >= 0 ? w + at_.rel : nullptr;
+  const bool biased = p_.position == TrainPosition::alibi || at_.rel >= 0;
   for (int64_t b = 0; b < rows_; ++b)
     for (int64_t h = 0; h < h_; ++h) {
       const T* q = L.qkv + b * len * 3 * d + h * dh_;
       transpose(q + d, len, dh_, 3 * d, tr_);
       T* s = L.p + (b * h_ + h) * len * len;
       gemm({len, len, dh_, 3 * d, 1, len, len, false, Causal::n_upto_row}, q, tr_, s);
-      for (int64_t i = 0; i < len; ++i) {
-        T* row = s + i * len;
-        T top = -INFINITY;
-        for (int64_t j = 0; j <= i; ++j) {
-          T v = row[j] * scale;
-          if (p_.position == TrainPosition::alibi) v += -t.slopes[static_cast<size_t>(h)] * T(i - j);
-          if (rel) v += rel[t.bucket[static_cast<size_t>(i - j)] * h_ + h];
-          row[j] = v;
-          top = std::max(top, v);
-        }
-        const T inv = T(1) / exp_sum(row, i + 1, top);
-        for (int64_t j = 0; j <= i; ++j) row[j] *= inv;
-        for (int64_t j = i + 1; j < len; ++j) row[j] = 0;
-      }
+      causal_softmax(s, len, scale, biased ? dist_.data() + h * len : nullptr);
       gemm({len, dh_, len, len, 1, 3 * d, d, false, Causal::k_upto_row}, s, q + 2 * d,
               L.a + b * len * d + h * dh_);
     }
 
-  for (int64_t r = 0; r < bt; ++r)
-    for (int64_t c = 0; c < d; ++c) L.x2[r * d + c] = L.x[r * d + c] + w[at.ob + c];
-  gemm({bt, d, d, d, 1, d, d, true}, L.a, wt + 3 * d * d, L.x2);
+  gemm({bt, d, d, d, 1, d, d, false}, L.a, wt + 3 * d * d, L.x2, L.x, w + at.ob);  // x2 = x + bo + a·Woᵀ
   layernorm(L.x2, w + at.ln2w, w + at.ln2b, L.h2, L.mu2, L.rs2, bt, d);
-  fill_bias_rows(L.z, w + at.fcb, bt, ff, ff);
-  gemm({bt, ff, d, d, 1, ff, ff, true}, L.h2, wt + 4 * d * d, L.z);
+  gemm({bt, ff, d, d, 1, ff, ff, false}, L.h2, wt + 4 * d * d, L.z, nullptr, w + at.fcb);
   gelu(L.z, L.g, bt * ff);  // L.z becomes GELU's derivative
-  for (int64_t r = 0; r < bt; ++r)
-    for (int64_t c = 0; c < d; ++c) out[r * d + c] = L.x2[r * d + c] + w[at.projb + c];
-  gemm({bt, d, ff, ff, 1, d, d, true}, L.g, wt + 8 * d * d, out);
+  gemm({bt, d, ff, ff, 1, d, d, false}, L.g, wt + 8 * d * d, out, L.x2, w + at.projb);
 }
 
 template <class T>
@@ -225,6 +133,12 @@ double Model<T>::forward(const T* w, const int32_t* inputs, const int32_t* targe
                          const Tables<T>& t, T* attention_out) {
   carve(rows, len);
   transpose_weights(w);
+  // ALiBi's and T5's biases by distance, per head, reversed: dist_[h][len - 1 - dist]
+  for (int64_t h = 0; h < h_ && (p_.position == TrainPosition::alibi || at_.rel >= 0); ++h)
+    for (int64_t dist = 0; dist < len; ++dist)
+      dist_[static_cast<size_t>(h * len + len - 1 - dist)] =
+          at_.rel >= 0 ? w[at_.rel + t.bucket[static_cast<size_t>(dist)] * h_ + h]
+                       : -t.slopes[static_cast<size_t>(h)] * T(dist);
   const int64_t d = d_, bt = bt_;
   T* x = layers_[0].x;
   for (int64_t r = 0; r < bt; ++r) {
@@ -247,8 +161,7 @@ double Model<T>::forward(const T* w, const int32_t* inputs, const int32_t* targe
   }
   if (!keep_) std::memcpy(xf_, layers_[0].x, sizeof(T) * static_cast<size_t>(bt * d));
   layernorm(xf_, w + at_.lnfw, w + at_.lnfb, hf_, muf_, rsf_, bt, d);
-  fill_bias_rows(logits_, w + at_.headb, bt, v_, v_);
-  gemm({bt, v_, d, d, 1, v_, v_, true}, hf_, wt_.data() + n * 12 * d * d, logits_);
+  gemm({bt, v_, d, d, 1, v_, v_, false}, hf_, wt_.data() + n * 12 * d * d, logits_, nullptr, w + at_.headb);
 
   targets_ = targets;
   count_ = 0;
@@ -296,19 +209,12 @@ void Model<T>::layer_backward(const T* w, T* g, const LayerAt& at, Layer& L, T* 
       transpose(q + 2 * d, len, dh, 3 * d, tr_);
       gemm({len, len, dh, d, 1, len, len, false, Causal::n_upto_row}, da, tr_, dp_);
       gemm({len, dh, len, 1, len, d, 3 * d, false, Causal::k_from_row}, p, da, dq + 2 * d);
-      for (int64_t i = 0; i < len; ++i) {
-        const T* pr = p + i * len;
-        T* row = dp_ + i * len;
-        T dot = 0;
-        for (int64_t j = 0; j <= i; ++j) dot += pr[j] * row[j];
-        for (int64_t j = 0; j <= i; ++j) {
-          const T ds = pr[j] * (row[j] - dot);
-          if (grel) grel[t.bucket[static_cast<size_t>(i - j)] * h_ + h] += ds;
-          row[j] = ds * scale;
-        }
-        for (int64_t j = i + 1; j < len; ++j) row[j] = 0;
-      }
-      // ALiBi's bias has no parameter: its gradient stops here.
+      // T5's bias: its gradient by distance, then per bucket (ALiBi's has no parameter: it stops here)
+      T* gdist = grel ? dist_.data() + h_ * len : nullptr;
+      if (gdist) std::fill(gdist, gdist + len, T(0));
+      causal_softmax_backward(p, dp_, len, scale, gdist);
+      for (int64_t dist = 0; gdist && dist < len; ++dist)
+        grel[t.bucket[static_cast<size_t>(dist)] * h_ + h] += gdist[dist];
       gemm({len, dh, len, len, 1, 3 * d, 3 * d, false, Causal::k_upto_row}, dp_, q + d, dq);
       gemm({len, dh, len, 1, len, 3 * d, 3 * d, false, Causal::k_from_row}, dp_, q, dq + d);
     }
@@ -355,52 +261,7 @@ void Model<T>::backward(const T* w, T* g, const int32_t* inputs, const Tables<T>
   }
 }
 
-template <class T>
-void build_tables(const TrainParams& p, int64_t length, const TrainScaling* scaling, Tables<T>& t) {
-  t.length = length;
-  const int64_t d = p.d_model, dh = d / p.heads;
-  if (p.position == TrainPosition::sinusoidal) {
-    SinusoidalParams sp;
-    sp.length = length, sp.d_model = d;
-    detail::OwnedWorkspace space(SinusoidalPlan::workspace_bytes(d));
-    SinusoidalPlan plan(sp, space.get());
-    std::vector<float> table(static_cast<size_t>(length * d));
-    plan.rows(0, length, table.data());
-    t.sinusoid.assign(table.begin(), table.end());
-  }
-  if (p.position == TrainPosition::rope) {
-    RopeParams rp;
-    rp.head_dim = dh;
-    if (scaling) rp.scaling = scaling->rope;
-    if (rp.scaling.type != RopeType::standard && !rp.scaling.original_max_position_embeddings)
-      rp.scaling.original_max_position_embeddings = static_cast<double>(train_sequence_length(p.task, p.train_length));
-    std::vector<double> inv(static_cast<size_t>(dh / 2));
-    const double factor = rope_inv_freq(rp, static_cast<double>(length), inv.data());
-    t.cos.resize(static_cast<size_t>(length * dh / 2));
-    t.sin.resize(t.cos.size());
-    for (int64_t pos = 0; pos < length; ++pos)
-      for (int64_t i = 0; i < dh / 2; ++i) {
-        const double angle = static_cast<double>(pos) * inv[static_cast<size_t>(i)];
-        t.cos[static_cast<size_t>(pos * dh / 2 + i)] = static_cast<T>(static_cast<float>(std::cos(angle) * factor));
-        t.sin[static_cast<size_t>(pos * dh / 2 + i)] = static_cast<T>(static_cast<float>(std::sin(angle) * factor));
-      }
-  }
-  if (p.position == TrainPosition::alibi) {
-    std::vector<float> slopes(static_cast<size_t>(p.heads));
-    alibi_slopes(p.heads, slopes.data());
-    t.slopes.assign(slopes.begin(), slopes.end());
-  }
-  if (p.position == TrainPosition::t5) {
-    T5BucketParams bp;
-    bp.bidirectional = false, bp.num_buckets = p.t5_buckets, bp.max_distance = p.t5_max_distance;
-    t.bucket.resize(static_cast<size_t>(length));
-    for (int64_t dist = 0; dist < length; ++dist) t.bucket[static_cast<size_t>(dist)] = t5_bucket(-dist, bp);
-  }
-}
-
 template class Model<float>;
 template class Model<double>;
-template void build_tables<float>(const TrainParams&, int64_t, const TrainScaling*, Tables<float>&);
-template void build_tables<double>(const TrainParams&, int64_t, const TrainScaling*, Tables<double>&);
 
 }  // namespace posenc::train_detail

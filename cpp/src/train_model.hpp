@@ -65,6 +65,7 @@ class Model {
   int64_t rows_ = 0, len_ = 0, bt_ = 0;  // current shape
   int64_t cap_ = 0;                      // arena capacity in elements
   std::vector<T> arena_, wt_;
+  std::vector<T> dist_;  // [heads][length] biases by distance, then [length] of their gradient
   std::vector<Layer> layers_;
   T *xf_, *hf_, *muf_, *rsf_, *logits_, *dx_, *dh_buf_, *dqkv_, *da_, *dz_, *dp_, *tr_;
   const int32_t* targets_ = nullptr;

@@ -222,37 +222,42 @@ val train_setWeights_js(val id, val flat) {
   return val::undefined();
 }
 
-// Tokens of one sequence and the evaluation options shared by attention and predict ({ scaling }).
-Error read_sequence(Trainer& t, val tokens, val options, std::vector<int32_t>& ids, TrainScaling& scaling,
-                    std::vector<double> (&storage)[2]) {
+// The arguments of attention and predict: the trainer, one sequence's tokens and the evaluation options
+// ({ scaling }, which points into storage).
+struct SequenceCall {
+  Trainer* trainer = nullptr;
+  std::vector<int32_t> ids;
+  TrainScaling scaling;
+  std::vector<double> storage[2];
+};
+
+Error read_sequence(val id, val tokens, val options, SequenceCall& call) {
+  Error error;
+  call.trainer = find(id, error);
+  if (!call.trainer) return error;
   ArrayArg a;
   if (auto e = read_array(tokens, "tokens", a)) return e;
-  Error error;
   const int32_t* p = integers(g_input, a, "tokens", INT32_MIN, INT32_MAX, error);
   if (!p) return error;
-  ids.assign(p, p + a.length);
+  call.ids.assign(p, p + a.length);
   Options o(options, "", true);
-  scaling.rope = read_scaling(o, storage);
+  call.scaling.rope = read_scaling(o, call.storage);
   if (auto e = o.finish()) return e;
-  return validate(t.params(), scaling);
+  return validate(call.trainer->params(), call.scaling);
 }
 
 val train_attention_js(val id, val tokens, val options) {
   CallScope scope;
-  Error error;
-  Trainer* t = find(id, error);
-  if (!t) return js_error(error);
-  std::vector<int32_t> ids;
-  TrainScaling scaling;
-  std::vector<double> storage[2];
-  if (auto e = read_sequence(*t, tokens, options, ids, scaling, storage)) return js_error(e);
-  const int64_t n = static_cast<int64_t>(ids.size());
-  if (auto e = t->validate_sequence(ids.data(), n, "tokens")) return js_error(e);
+  SequenceCall call;
+  if (auto e = read_sequence(id, tokens, options, call)) return js_error(e);
+  Trainer* t = call.trainer;
+  const int64_t n = static_cast<int64_t>(call.ids.size());
+  if (auto e = t->validate_sequence(call.ids.data(), n, "tokens")) return js_error(e);
   const TrainParams& p = t->params();
   const int64_t size = p.layers * p.heads * n * n;
   if (!room_for(8 * size + int64_t{64} * n * p.d_model * 4)) return out_of_memory("the attention weights");
   std::vector<float> weights(static_cast<size_t>(size));
-  t->attention(ids.data(), n, scaling, weights.data());
+  t->attention(call.ids.data(), n, call.scaling, weights.data());
   val out = val::object();
   out.set("layers", static_cast<double>(p.layers));
   out.set("heads", static_cast<double>(p.heads));
@@ -263,17 +268,13 @@ val train_attention_js(val id, val tokens, val options) {
 
 val train_predict_js(val id, val tokens, val options) {
   CallScope scope;
-  Error error;
-  Trainer* t = find(id, error);
-  if (!t) return js_error(error);
-  std::vector<int32_t> ids;
-  TrainScaling scaling;
-  std::vector<double> storage[2];
-  if (auto e = read_sequence(*t, tokens, options, ids, scaling, storage)) return js_error(e);
+  SequenceCall call;
+  if (auto e = read_sequence(id, tokens, options, call)) return js_error(e);
+  const int64_t n = static_cast<int64_t>(call.ids.size());
   int64_t m = 0;
-  if (auto e = t->validate_prompt(ids.data(), static_cast<int64_t>(ids.size()), m)) return js_error(e);
+  if (auto e = call.trainer->validate_prompt(call.ids.data(), n, m)) return js_error(e);
   std::vector<int32_t> answer(static_cast<size_t>(m));
-  t->predict(ids.data(), static_cast<int64_t>(ids.size()), scaling, answer.data());
+  call.trainer->predict(call.ids.data(), n, call.scaling, answer.data());
   return to_js(answer.data(), m);
 }
 

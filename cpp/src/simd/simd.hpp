@@ -12,6 +12,7 @@
 #else
 #define POSENC_SIMD_SCALAR 1
 #include <cmath>
+#include <cstring>
 #endif
 
 namespace posenc::simd {
@@ -41,9 +42,10 @@ inline f32x4 operator/(f32x4 a, f32x4 b) { return {wasm_f32x4_div(a.v, b.v)}; }
 inline f32x4 copysign(f32x4 magnitude, f32x4 sign) {
   return {wasm_v128_bitselect(sign.v, magnitude.v, wasm_i32x4_splat(static_cast<int>(0x80000000u)))};
 }
-// 2^n for integer-valued n from -126 to 127, built from the exponent bits.
-inline f32x4 exp2i(f32x4 n) {
-  return {wasm_i32x4_shl(wasm_i32x4_add(wasm_i32x4_trunc_sat_f32x4(n.v), wasm_i32x4_splat(127)), 23)};
+// 2^n for n = biased - 1.5·2^23, an integer from -126 to 127, where biased = t + 1.5·2^23 rounded t to n: the
+// low bits of biased are n, so n + 127 shifted into the exponent is 2^n (no float-to-int conversion).
+inline f32x4 exp2i_biased(f32x4 biased) {
+  return {wasm_i32x4_shl(wasm_i32x4_add(biased.v, wasm_i32x4_splat(127)), 23)};
 }
 #elif defined(POSENC_SIMD_SSE2)
 inline constexpr const char* kName = "sse2";
@@ -69,8 +71,8 @@ inline f32x4 copysign(f32x4 magnitude, f32x4 sign) {
   const __m128 bit = _mm_castsi128_ps(_mm_set1_epi32(static_cast<int>(0x80000000u)));
   return {_mm_or_ps(_mm_and_ps(bit, sign.v), _mm_andnot_ps(bit, magnitude.v))};
 }
-inline f32x4 exp2i(f32x4 n) {
-  return {_mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(_mm_cvttps_epi32(n.v), _mm_set1_epi32(127)), 23))};
+inline f32x4 exp2i_biased(f32x4 biased) {
+  return {_mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(_mm_castps_si128(biased.v), _mm_set1_epi32(127)), 23))};
 }
 #else
 inline constexpr const char* kName = "scalar";
@@ -91,9 +93,14 @@ inline f32x4 operator/(f32x4 a, f32x4 b) { return {{a.v[0] / b.v[0], a.v[1] / b.
 inline f32x4 copysign(f32x4 m, f32x4 s) {
   return {{std::copysign(m.v[0], s.v[0]), std::copysign(m.v[1], s.v[1]), std::copysign(m.v[2], s.v[2]), std::copysign(m.v[3], s.v[3])}};
 }
-inline f32x4 exp2i(f32x4 n) {
+inline f32x4 exp2i_biased(f32x4 biased) {
   f32x4 r;
-  for (int i = 0; i < 4; ++i) r.v[i] = std::ldexp(1.f, static_cast<int>(n.v[i]));
+  for (int i = 0; i < 4; ++i) {
+    unsigned bits;
+    std::memcpy(&bits, &biased.v[i], 4);
+    bits = (bits + 127u) << 23;
+    std::memcpy(&r.v[i], &bits, 4);
+  }
   return r;
 }
 #endif

@@ -1,0 +1,146 @@
+// posenc::Trainer's forward-only uses: evaluation per length, attention weights, greedy prediction, and the
+// float64 model of the finite-difference tests.
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "train_impl.hpp"
+
+namespace posenc {
+
+using train_detail::check_range;
+using train_detail::Model;
+using train_detail::Tables;
+
+namespace {
+
+constexpr int64_t kMaxEvalSamples = 100000;
+
+// Forward only, one layer's activations at a time, in chunks of at most ~16 M floats of activations.
+int64_t evaluation_chunk(const TrainParams& p, int64_t T, int64_t samples) {
+  const int64_t per_row = p.heads * T * T + 32 * T * p.d_model;
+  return std::max<int64_t>(1, std::min<int64_t>(samples, (int64_t{1} << 24) / per_row));
+}
+}  // namespace
+
+int64_t Trainer::evaluation_bytes(int64_t n, int64_t samples) const {
+  const TrainParams& p = impl_->p;
+  const int64_t T = train_sequence_length(p.task, n);
+  const Model<float> probe(p, false);
+  return 4 * (probe.arena_elements(evaluation_chunk(p, T, samples), T) + 2 * samples * T + parameter_count());
+}
+
+Error Trainer::evaluate(int64_t n, int64_t samples, const TrainScaling& scaling, TrainEvalResult& out) {
+  Impl& s = *impl_;
+  if (auto e = validate_task_length(s.p, n, "lengths")) return e;
+  if (auto e = check_range(samples, "samples", 1, kMaxEvalSamples)) return e;
+  if (auto e = validate(s.p, scaling)) return e;
+  const int64_t T = train_sequence_length(s.p.task, n), m = train_answer_length(s.p.task, n);
+  const int64_t start = T - m;
+  out = TrainEvalResult();
+  out.length = n;
+  if (s.p.position == TrainPosition::learned && T > train_position_table(s.p)) {
+    out.supported = false;
+    out.reason = "length " + std::to_string(n) + " needs positions 0 to " + std::to_string(T - 1) +
+                 ", and the learned table has " + std::to_string(train_position_table(s.p)) +
+                 " (maxPositions): a position past the table has no embedding";
+    return {};
+  }
+  out.accuracy.assign(static_cast<size_t>(m), 0);
+  out.loss.assign(static_cast<size_t>(m), 0);
+  const int64_t chunk = evaluation_chunk(s.p, T, samples);
+  Model<float> model(s.p, false);
+  model.reserve(chunk, T);
+  Tables<float> tables;
+  train_detail::build_tables(s.p, T, &scaling, tables);
+  std::vector<int32_t> inputs(static_cast<size_t>(samples * T)), targets(inputs.size());
+  this->samples(n, samples, 0, inputs.data(), targets.data());
+  int64_t exact = 0;
+  const int64_t V = s.p.vocab;
+  for (int64_t first = 0; first < samples; first += chunk) {
+    const int64_t rows = std::min(chunk, samples - first);
+    model.forward(s.w.data(), inputs.data() + first * T, nullptr, rows, T, tables);
+    for (int64_t r = 0; r < rows; ++r) {
+      bool all = true;
+      for (int64_t j = 0; j < m; ++j) {
+        const int64_t row = r * T + start + j;
+        const float* z = model.logits() + row * V;
+        const int32_t want = targets[static_cast<size_t>((first * T) + row)];
+        int64_t best = 0;
+        float top = z[0];
+        for (int64_t c = 1; c < V; ++c)
+          if (z[c] > top) top = z[c], best = c;
+        double sum = 0;
+        for (int64_t c = 0; c < V; ++c) sum += std::exp(static_cast<double>(z[c]) - top);
+        out.loss[static_cast<size_t>(j)] += std::log(sum) + top - z[want];
+        const bool ok = best == want;
+        out.accuracy[static_cast<size_t>(j)] += ok;
+        all = all && ok;
+      }
+      exact += all;
+    }
+  }
+  for (int64_t j = 0; j < m; ++j) {
+    out.accuracy[static_cast<size_t>(j)] /= static_cast<double>(samples);
+    out.loss[static_cast<size_t>(j)] /= static_cast<double>(samples);
+  }
+  out.exact_match = static_cast<double>(exact) / static_cast<double>(samples);
+  return {};
+}
+
+void Trainer::attention(const int32_t* tokens, int64_t length, const TrainScaling& scaling, float* out) {
+  Impl& s = *impl_;
+  Model<float> model(s.p, false);
+  model.reserve(1, length);
+  Tables<float> tables;
+  train_detail::build_tables(s.p, length, &scaling, tables);
+  model.forward(s.w.data(), tokens, nullptr, 1, length, tables, out);
+}
+
+Error Trainer::validate_prompt(const int32_t* tokens, int64_t length, int64_t& answer) const {
+  const Impl& s = *impl_;
+  const int64_t n = length - (s.p.task == TrainTask::recall ? 3 : 2);
+  if (auto e = validate_task_length(s.p, n, "tokens: the prompt's sample length")) return e;
+  answer = train_answer_length(s.p.task, n);
+  const int64_t T = train_sequence_length(s.p.task, n);
+  if (s.p.position == TrainPosition::learned && T > train_position_table(s.p))
+    return range_error("tokens: the answer to this prompt needs positions up to " + std::to_string(T - 1) +
+                       ", and the learned table has " + std::to_string(train_position_table(s.p)) +
+                       " (maxPositions)");
+  return validate_sequence(tokens, length, "tokens");
+}
+
+void Trainer::predict(const int32_t* tokens, int64_t length, const TrainScaling& scaling, int32_t* answer) {
+  Impl& s = *impl_;
+  int64_t m = 0;
+  if (validate_prompt(tokens, length, m)) return;
+  const int64_t T = length + m - 1;  // the last answer token is never fed back
+  Model<float> model(s.p, false);
+  model.reserve(1, T);
+  Tables<float> tables;
+  std::vector<int32_t> seq(tokens, tokens + length);
+  for (int64_t j = 0; j < m; ++j) {
+    const int64_t len = static_cast<int64_t>(seq.size());
+    train_detail::build_tables(s.p, len, &scaling, tables);  // dynamic NTK depends on the length
+    model.forward(s.w.data(), seq.data(), nullptr, 1, len, tables);
+    const float* z = model.logits() + (len - 1) * s.p.vocab;
+    int32_t best = 0;
+    for (int32_t c = 1; c < s.p.vocab; ++c)
+      if (z[c] > z[best]) best = c;
+    answer[j] = best;
+    seq.push_back(best);
+  }
+}
+
+double train_gradients_f64(const TrainParams& p, const double* weights, const int32_t* inputs,
+                           const int32_t* targets, int64_t rows, int64_t length, double* grads) {
+  Model<double> model(p, true);
+  model.reserve(rows, length);
+  Tables<double> tables;
+  train_detail::build_tables(p, length, nullptr, tables);
+  const double loss = model.forward(weights, inputs, targets, rows, length, tables);
+  if (grads) model.backward(weights, grads, inputs, tables);
+  return loss;
+}
+
+}  // namespace posenc
