@@ -222,10 +222,15 @@ export class PosencRope extends PosencElement {
     this._readChannel = null;
   }
 
+  /** Where the channel strip's cells are (tests aim clicks with it, under a slide's scaling too). */
+  _pairingGeometry() {
+    return pairingGeometry(this.paneWidth('.pairing-pane'), this.headDim);
+  }
+
   _onPairingClick(e) {
     const st = this._static;
     if (!st) return;
-    const g = pairingGeometry(this.paneWidth('.pairing-pane'), this.headDim);
+    const g = this._pairingGeometry();
     const j = Math.floor((pointerIn(e).x - g.left) / g.cell);
     if (!(j >= 0 && j < this.headDim && st.pairOf[j] >= 0)) return;
     if (this._tap.selects(e, String(j))) this._pickChannel(j);
