@@ -1,5 +1,8 @@
 // <posenc-heatmap>'s settings and public API, declared once (see ../element/descriptor.js).
 
+import { NAMES } from '../../engine/names.js';
+import { SCHEME_NAMES } from '../../render/color.js';
+
 export const tag = 'posenc-heatmap';
 
 export const properties = {
@@ -7,9 +10,8 @@ export const properties = {
   dModel: { kind: 'integer', default: 32, min: 1, max: 1 << 14, engine: 'SinusoidalOptions.dModel' },
   base: { kind: 'number', default: 10000, engine: 'SinusoidalOptions.base' },
   offset: { kind: 'integer', default: 0, engine: 'SinusoidalOptions.offset' },
-  layout: { kind: 'name', values: ['interleaved', 'split'], default: 'interleaved', engine: 'SinusoidalOptions.layout' },
-  // the names of render/color.js (SCHEME_NAMES)
-  scheme: { kind: 'name', values: ['RdBu', 'PuOr', 'BrBG', 'PiYG', 'RdYlBu', 'Spectral', 'viridis', 'cividis', 'magma', 'inferno', 'plasma', 'turbo', 'Blues'], default: 'RdBu' },
+  layout: { kind: 'name', values: NAMES.layout.values, default: 'interleaved', engine: 'SinusoidalOptions.layout' },
+  scheme: { kind: 'name', values: SCHEME_NAMES, default: 'RdBu' },
   positions: { kind: 'integers', default: [] },
 };
 

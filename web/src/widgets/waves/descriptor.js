@@ -1,5 +1,7 @@
 // <posenc-waves>'s settings and public API, declared once (see ../element/descriptor.js).
 
+import { NAMES } from '../../engine/names.js';
+
 export const tag = 'posenc-waves';
 
 export const properties = {
@@ -7,7 +9,7 @@ export const properties = {
   // checked by the widget (2 … 65 536, see ./model.js): no declared range, the engine takes longer tables
   length: { kind: 'integer', default: 100, engine: 'SinusoidalOptions.length' },
   base: { kind: 'number', default: 10000, engine: 'SinusoidalOptions.base' },
-  layout: { kind: 'name', values: ['interleaved', 'split'], default: 'interleaved', engine: 'SinusoidalOptions.layout' },
+  layout: { kind: 'name', values: NAMES.layout.values, default: 'interleaved', engine: 'SinusoidalOptions.layout' },
   dims: { kind: 'integers', default: [0, 1, 4, 8, 16, 32] },
   positions: { kind: 'integers', default: [] },
   view: { kind: 'name', values: ['position', 'dimension'], default: 'position' },
