@@ -6,7 +6,12 @@ import assert from 'node:assert/strict';
 import en from '../../web/src/i18n/en.js';
 import es from '../../web/src/i18n/es.js';
 import zhCN from '../../web/src/i18n/zh-CN.js';
-import { formatNumber, isLoaded, loadLocale, locales, matchLocale, messageKeys, registerLocale, translate } from '../../web/src/i18n/index.js';
+import { formatNumber, isLoaded, loadLocale, locales, matchLocale, messageKeys, registerLocale, shipCatalogues, translate } from '../../web/src/i18n/index.js';
+import { messageDirs } from '../../scripts/gen-widgets.mjs';
+import { readFileSync } from 'node:fs';
+
+// English comes with the widgets' modules, which need a DOM: here it is shipped as they would, all at once
+shipCatalogues({ en });
 
 const CATALOGUES = { es, 'zh-CN': zhCN };
 
@@ -20,6 +25,16 @@ test('i18n: es and zh-CN are known at once and loaded when asked for', async () 
   assert.equal(isLoaded('es') && isLoaded('zh-CN'), true);
   assert.equal(translate('es', 'heatmap.showTable'), es['heatmap.showTable']);
   assert.deepEqual(messageKeys('zh-CN'), Object.keys(zhCN));
+});
+
+// each widget's English travels with its code (a demo part loads a widget's module, and its messages, later)
+test('i18n: every widget module, and the shared element code, ships its own English messages', () => {
+  for (const dir of messageDirs()) {
+    const file = dir === 'element' ? 'element/locale-controller.js' : `${dir}/posenc-${dir}.js`;
+    const source = readFileSync(new URL(`../../web/src/widgets/${file}`, import.meta.url), 'utf8');
+    assert.match(source, /^import messages from '\.\/messages\/en\.js';$/m, `${file} imports its messages`);
+    assert.match(source, /^shipCatalogues\(\{ en: messages \}\);$/m, `${file} ships them`);
+  }
 });
 
 const forms = (message) => (typeof message === 'string' ? { other: message } : message);

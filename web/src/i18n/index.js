@@ -3,14 +3,18 @@
 // Intl.PluralRules names them), chosen by the `count` parameter. A widget reads its language from its own
 // `lang` attribute, else the nearest ancestor's, else <html lang>, else English; a message missing from a
 // catalogue falls back to English, key by key, so a partial catalogue never shows a blank or a key.
-// English is always here; the other shipped catalogues come from ./shipped.js: loaded on demand (each its own
-// chunk of the ES module), or inlined by the builds that must work alone (see shipCatalogues).
+// English travels with the code that shows it: each widget's module ships its own messages (and
+// element/locale-controller.js the shared ones) with shipCatalogues({ en }), so a page that loads a widget
+// later loads its English with it; web/src/i18n/en.js, all of them, is for the tests and the docs. The other
+// shipped catalogues come from ./shipped.js: loaded on demand (each its own chunk of the ES module), or
+// inlined by the builds that must work alone (see shipCatalogues).
 
-import en from './en.js';
 import shipped from './shipped.js';
 import { fixed, sci } from '../render/format.js';
 
-const catalogues = new Map([['en', en]]);
+const catalogues = new Map([['en', {}]]);
+/** The English messages shipped so far (every widget's once its module has run). */
+const english = () => catalogues.get('en');
 /** Shipped catalogues not loaded yet: locale → a function giving its module (or a promise of it). */
 const loaders = new Map();
 const loading = new Map();
@@ -74,7 +78,7 @@ export function registerLocale(locale, messages) {
   if (typeof locale !== 'string' || !/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(locale)) throw new TypeError(`registerLocale: locale must be a language tag such as 'fr' or 'pt-BR' (got ${JSON.stringify(locale)})`);
   if (!messages || typeof messages !== 'object') throw new TypeError('registerLocale: messages must be an object of messages by key');
   for (const [key, message] of Object.entries(messages)) {
-    if (!(key in en)) throw new TypeError(`registerLocale: ${key} is not a message key (docs/widgets.md lists them)`);
+    if (!(key in english())) throw new TypeError(`registerLocale: ${key} is not a message key (docs/widgets.md lists them)`);
     const ok = typeof message === 'string' || (message && typeof message === 'object' && typeof message.other === 'string');
     if (!ok) throw new TypeError(`registerLocale: ${key} must be a string or plural forms with at least 'other'`);
   }
@@ -139,7 +143,7 @@ export function formatSci(locale, value, digits = 2) {
  * used as they are (pass a string for code, formulas and identifiers). English when the locale lacks it.
  */
 export function translate(locale, key, params = {}) {
-  let message = catalogues.get(locale)?.[key] ?? en[key];
+  let message = catalogues.get(locale)?.[key] ?? english()[key];
   if (message === undefined) throw new Error(`posenc: no message ${key}`);
   if (typeof message === 'object') {
     const form = cached(pluralRules, locale, () => new Intl.PluralRules(locale)).select(params.count ?? 0);

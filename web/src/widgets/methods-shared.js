@@ -2,7 +2,7 @@
 // Nothing here computes an encoding: these arrange inputs for the engine and format what it returns.
 
 import { css, html, nothing, unsafeCSS } from 'lit';
-import { CATEGORICAL } from '../render/color.js';
+import { CATEGORICAL } from '../render/palette.js';
 import { clearCanvas, pointerIn } from '../render/canvas.js';
 import { TapController } from './element/tap-controller.js';
 

@@ -15,6 +15,11 @@ import { at, computeAlibi, row } from './model.js';
 import { paintHeads, paintSlopes, paintWeights } from './painters.js';
 import { alibiStyles } from './styles.js';
 import { alibiView } from './view.js';
+import { shipCatalogues } from '../../i18n/index.js';
+import messages from './messages/en.js';
+
+// its English travels with it (a page that loads this widget later loads these then)
+shipCatalogues({ en: messages });
 
 export class PosencAlibi extends PosencElement {
   static properties = {

@@ -7,13 +7,17 @@ import { PosencElement, baseStyles, pickedChipStyles, forInput, leaves, elementP
 import { pushPosition, normalizePositions } from '../../state/channel.js';
 import { pointerIn } from '../../render/canvas.js';
 import { plain } from '../../render/format.js';
-import { formatNumber } from '../../i18n/index.js';
+import { formatNumber, shipCatalogues } from '../../i18n/index.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
 import { sinusoidalSliceCode } from '../pytorch.js';
 import { properties, tag } from './descriptor.js';
 import { MAX_CHIPS, chipsAsked, encodePair, insightFor, measure } from './model.js';
 import { dimensionAt, paintVectors } from './painters.js';
 import { compareStyles } from './styles.js';
+import messages from './messages/en.js';
+
+// its English travels with it (a page that loads this widget later loads these then)
+shipCatalogues({ en: messages });
 
 export class PosencCompare extends PosencElement {
   static properties = {

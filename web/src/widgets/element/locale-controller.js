@@ -6,7 +6,11 @@
 // A shipped catalogue not loaded yet (the ES module loads them on demand) is asked for, the widget speaks
 // English meanwhile, and `ready` resolves once it is here (whenReady waits for it).
 
-import { directionOf, isLoaded, langOf, loadLocale, matchLocale, onLocalesChanged, translate, translateParts } from '../../i18n/index.js';
+import { directionOf, isLoaded, langOf, loadLocale, matchLocale, onLocalesChanged, shipCatalogues, translate, translateParts } from '../../i18n/index.js';
+import messages from './messages/en.js';
+
+// the English every widget shares (each widget's module ships its own)
+shipCatalogues({ en: messages });
 
 const controllers = new Set();
 let observer = null;

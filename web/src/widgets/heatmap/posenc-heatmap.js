@@ -10,7 +10,7 @@ import { pushPosition } from '../../state/channel.js';
 import { Completion, MatrixRaster, rasterizeLayout } from '../../render/raster.js';
 import { clearCanvas, yieldTask, pointerIn } from '../../render/canvas.js';
 import { int } from '../../render/format.js';
-import { formatNumber } from '../../i18n/index.js';
+import { formatNumber, shipCatalogues } from '../../i18n/index.js';
 import { matrixLayout } from '../../render/matrix-view.js';
 import { describeColumn, frequencyInfo, formulaText } from '../sinusoid-info.js';
 import { sinusoidalCode } from '../pytorch.js';
@@ -18,6 +18,10 @@ import { properties, tag } from './descriptor.js';
 import { BIG_TABLE, CSV_MAX_CELLS, csvText, tableRow } from './model.js';
 import { paintHeatmap } from './painters.js';
 import { heatmapStyles } from './styles.js';
+import messages from './messages/en.js';
+
+// its English travels with it (a page that loads this widget later loads these then)
+shipCatalogues({ en: messages });
 
 const TABLE_ROWS = 40;
 const TABLE_COLS = 24;

@@ -9,7 +9,7 @@ import { PosencElement, baseStyles, replaced, TapController, elementProperties }
 import { Completion, MatrixRaster, rasterizeLayout } from '../../render/raster.js';
 import { pointerIn } from '../../render/canvas.js';
 import { int, plain } from '../../render/format.js';
-import { formatNumber } from '../../i18n/index.js';
+import { formatNumber, shipCatalogues } from '../../i18n/index.js';
 import { matrixLayout } from '../../render/matrix-view.js';
 import { learnedCode } from '../pytorch.js';
 import { clampInt, methodStyles } from '../methods-shared.js';
@@ -17,6 +17,10 @@ import { properties, tag } from './descriptor.js';
 import { CSV_MAX, MAX_ELEMENTS, PRESETS, SHOW, computeLearned, csvText, lookup } from './model.js';
 import { paintLookup, paintMatrix, rangeOf } from './painters.js';
 import { learnedStyles } from './styles.js';
+import messages from './messages/en.js';
+
+// its English travels with it (a page that loads this widget later loads these then)
+shipCatalogues({ en: messages });
 
 const TABLES = ['learned', 'sinusoidal'];
 

@@ -12,7 +12,7 @@ import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, pickedChipStyles, replaced, elementProperties } from '../base.js';
 import { clearCanvas } from '../../render/canvas.js';
 import { int } from '../../render/format.js';
-import { formatNumber } from '../../i18n/index.js';
+import { formatNumber, shipCatalogues } from '../../i18n/index.js';
 import { CATEGORICAL } from '../../render/color.js';
 import { csvRow, csvTable, sideBySide, tableCanvas } from '../../render/export.js';
 import { methodsCode } from '../pytorch.js';
@@ -22,6 +22,10 @@ import { METHODS, methodCurves, methodsStatic, methodsAt, methodShown, tableRows
 import { methodsView } from './view.js';
 import { errorText, contentVectors, clampInt, methodStyles } from '../methods-shared.js';
 import { properties, tag } from './descriptor.js';
+import messages from './messages/en.js';
+
+// its English travels with it (a page that loads this widget later loads these then)
+shipCatalogues({ en: messages });
 
 export { METHODS };
 

@@ -9,7 +9,7 @@
 import { html, nothing } from 'lit';
 import { PosencElement, baseStyles, elementProperties } from '../base.js';
 import { plain } from '../../render/format.js';
-import { formatNumber, formatSci } from '../../i18n/index.js';
+import { formatNumber, formatSci, shipCatalogues } from '../../i18n/index.js';
 import { methodStyles, clampInt, PairReader } from '../methods-shared.js';
 import { ropeInvFreqCode } from '../pytorch.js';
 import { properties, tag } from './descriptor.js';
@@ -19,6 +19,10 @@ import { nearestPair } from '../methods-shared.js';
 import { paintWavelengths } from './painters.js';
 import { modelStyles } from './styles.js';
 import { renderLayerStrip, renderNope, renderMethod, describeLayer, renderPrecision } from './view.js';
+import messages from './messages/en.js';
+
+// its English travels with it (a page that loads this widget later loads these then)
+shipCatalogues({ en: messages });
 
 // the engine's first note on every config (its notes are English, its API); this one the reader's language says
 const RULES_NOTE = 'read with the rules of transformers ≥ 4.56';

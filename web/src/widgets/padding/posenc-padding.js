@@ -9,11 +9,15 @@ import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, replaced, forInput, elementProperties } from '../base.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
 import { clampInt, methodStyles } from '../methods-shared.js';
-import { translate } from '../../i18n/index.js';
+import { shipCatalogues, translate } from '../../i18n/index.js';
 import { positionIdsCode } from '../pytorch.js';
 import { properties, tag } from './descriptor.js';
 import { MAX_LENGTH, computePadding, paddedLength, paddingRows } from './model.js';
 import { paddingStyles } from './styles.js';
+import messages from './messages/en.js';
+
+// its English travels with it (a page that loads this widget later loads these then)
+shipCatalogues({ en: messages });
 
 // the CSV keeps English row names in every language (its headers are data, like the .npy's)
 const english = (key, params) => translate('en', key, params);

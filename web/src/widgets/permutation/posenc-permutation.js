@@ -9,12 +9,16 @@ import { PosencElement, baseStyles, elementProperties } from '../base.js';
 import { toIntArray, toStringArray } from '../../state/attributes.js';
 import { lut, textOn } from '../../render/color.js';
 import { plain } from '../../render/format.js';
-import { formatNumber, formatSci } from '../../i18n/index.js';
+import { formatNumber, formatSci, shipCatalogues } from '../../i18n/index.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
 import { permutationCode } from '../pytorch.js';
 import { properties, tag } from './descriptor.js';
 import { MAX_TOKENS, computePermutation, isPermutation, orderOf, shuffleOrder } from './model.js';
 import { permutationStyles } from './styles.js';
+import messages from './messages/en.js';
+
+// its English travels with it (a page that loads this widget later loads these then)
+shipCatalogues({ en: messages });
 
 export class PosencPermutation extends PosencElement {
   static properties = elementProperties(properties);

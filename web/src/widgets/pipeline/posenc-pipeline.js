@@ -5,7 +5,7 @@
 import { html } from 'lit';
 import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, replaced, forInput, leaves, elementProperties } from '../base.js';
-import { formatNumber } from '../../i18n/index.js';
+import { formatNumber, shipCatalogues } from '../../i18n/index.js';
 import { csvRow } from '../../render/export.js';
 import { tokenId, engineNorm } from '../toy.js';
 import { pipelineCode } from '../pytorch.js';
@@ -13,6 +13,10 @@ import { properties, tag } from './descriptor.js';
 import { computeStages, dropoutP, labelStages, stageCount } from './model.js';
 import { paintStage, sharedRange } from './painters.js';
 import { pipelineStyles } from './styles.js';
+import messages from './messages/en.js';
+
+// its English travels with it (a page that loads this widget later loads these then)
+shipCatalogues({ en: messages });
 
 const PLAY_MS = 1400;
 

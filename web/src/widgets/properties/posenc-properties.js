@@ -9,13 +9,17 @@ import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, replaced, elementProperties } from '../base.js';
 import { CATEGORICAL } from '../../render/color.js';
 import { int } from '../../render/format.js';
-import { formatNumber, formatSci } from '../../i18n/index.js';
+import { formatNumber, formatSci, shipCatalogues } from '../../i18n/index.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
 import { propertiesCode } from '../pytorch.js';
 import { properties, tag } from './descriptor.js';
 import { MAX_SHIFT, ROTATION_TOLERANCE, checkValues, clampWhole, computeTable, extrapolationCheck, plotDims, rotationCheck } from './model.js';
 import { paintExtrapolation } from './painters.js';
 import { propertiesStyles } from './styles.js';
+import messages from './messages/en.js';
+
+// its English travels with it (a page that loads this widget later loads these then)
+shipCatalogues({ en: messages });
 
 export class PosencProperties extends PosencElement {
   static properties = elementProperties(properties);

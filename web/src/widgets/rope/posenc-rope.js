@@ -11,7 +11,7 @@ import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, replaced, TapController, elementProperties } from '../base.js';
 import { pointerIn } from '../../render/canvas.js';
 import { plain } from '../../render/format.js';
-import { formatNumber } from '../../i18n/index.js';
+import { formatNumber, shipCatalogues } from '../../i18n/index.js';
 import { clampInt, methodStyles, numberInput } from '../methods-shared.js';
 import { ropeScoresCode } from '../pytorch.js';
 import { properties, tag } from './descriptor.js';
@@ -19,6 +19,10 @@ import { ropeStyles } from './styles.js';
 import { ropeStatic, ropeState, boundMeans, boundCurve, qkCurve, ropeCsv } from './model.js';
 import { paintCircle, paintPairing, paintDecay, circleGeometry, circleSize, pairingGeometry } from './painters.js';
 import { nextHistory, renderProof, renderHistory, renderRead, renderBoundReadout, renderDecayNote } from './view.js';
+import messages from './messages/en.js';
+
+// its English travels with it (a page that loads this widget later loads these then)
+shipCatalogues({ en: messages });
 
 const SETUP = ['headDim', 'base', 'convention', 'seed'];
 

@@ -7,7 +7,7 @@
 import { html, nothing } from 'lit';
 import { PosencElement, baseStyles, replaced, elementProperties } from '../base.js';
 import { plain } from '../../render/format.js';
-import { formatNumber, formatSci } from '../../i18n/index.js';
+import { formatNumber, formatSci, shipCatalogues } from '../../i18n/index.js';
 import { CATEGORICAL } from '../../render/color.js';
 import { methodStyles, numberInput, PairReader } from '../methods-shared.js';
 import { ropeInvFreqCode } from '../pytorch.js';
@@ -16,6 +16,10 @@ import { SCALING_TYPES, computeScaling, longropeLists, scalingCsv, scalingFor, t
 import { nearestPair } from '../methods-shared.js';
 import { paintScaling } from './painters.js';
 import { scalingStyles } from './styles.js';
+import messages from './messages/en.js';
+
+// its English travels with it (a page that loads this widget later loads these then)
+shipCatalogues({ en: messages });
 
 // the names of the types: message keys for the three that read as words, the others are names every language keeps
 const NAMES = {

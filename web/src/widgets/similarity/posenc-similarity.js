@@ -10,13 +10,17 @@ import { normalizePositions } from '../../state/channel.js';
 import { Completion, MatrixRaster, rasterizeLayout } from '../../render/raster.js';
 import { clearCanvas, pointerIn } from '../../render/canvas.js';
 import { plain } from '../../render/format.js';
-import { formatNumber } from '../../i18n/index.js';
+import { formatNumber, shipCatalogues } from '../../i18n/index.js';
 import { csvRow } from '../../render/export.js';
 import { similarityCode } from '../pytorch.js';
 import { properties, tag } from './descriptor.js';
 import { computeSimilarity } from './model.js';
 import { paintSimilarity, similarityLayout } from './painters.js';
 import { similarityStyles } from './styles.js';
+import messages from './messages/en.js';
+
+// its English travels with it (a page that loads this widget later loads these then)
+shipCatalogues({ en: messages });
 
 export class PosencSimilarity extends PosencElement {
   static properties = {

@@ -9,12 +9,16 @@ import { styleProps } from '../../render/style-props.js';
 import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, replaced, elementProperties } from '../base.js';
 import { lut, textOn } from '../../render/color.js';
-import { formatNumber } from '../../i18n/index.js';
+import { formatNumber, shipCatalogues } from '../../i18n/index.js';
 import { csvRow, tableCanvas } from '../../render/export.js';
 import { slicingCode } from '../pytorch.js';
 import { properties, tag } from './descriptor.js';
 import { STEPS, computeSlicing, sumOf } from './model.js';
 import { slicingStyles } from './styles.js';
+import messages from './messages/en.js';
+
+// its English travels with it (a page that loads this widget later loads these then)
+shipCatalogues({ en: messages });
 
 const code = (text) => html`<code dir="ltr">${text}</code>`;
 

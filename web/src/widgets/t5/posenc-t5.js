@@ -11,7 +11,7 @@ import { PosencElement, baseStyles, replaced, TapController, elementProperties }
 import { moveCellCursor } from '../grid-keys.js';
 import { pointerIn } from '../../render/canvas.js';
 import { plain, int } from '../../render/format.js';
-import { formatNumber } from '../../i18n/index.js';
+import { formatNumber, shipCatalogues } from '../../i18n/index.js';
 import { clampInt, methodStyles } from '../methods-shared.js';
 import { t5Code } from '../pytorch.js';
 import { properties, tag } from './descriptor.js';
@@ -19,6 +19,10 @@ import { bucketOptions, computeT5, csvText, inAttributeWords, sharedRange } from
 import { gridGeometry, paintCurve, paintGrids, paintTable } from './painters.js';
 import { t5Styles } from './styles.js';
 import { rangeText, regionName, sideText, signed } from './words.js';
+import messages from './messages/en.js';
+
+// its English travels with it (a page that loads this widget later loads these then)
+shipCatalogues({ en: messages });
 
 const MAX_LENGTH = properties.length.max;
 const MAX_HEADS = properties.heads.max;

@@ -15,6 +15,11 @@ import { paintLoss, paintAccuracy, paintHeads } from './painters.js';
 import { trainView } from './view.js';
 import { trainStyles } from './styles.js';
 import { properties, tag } from './descriptor.js';
+import { shipCatalogues } from '../../i18n/index.js';
+import messages from './messages/en.js';
+
+// its English travels with it (a page that loads this widget later loads these then)
+shipCatalogues({ en: messages });
 
 export { SIZES, METHODS, symbolName };
 

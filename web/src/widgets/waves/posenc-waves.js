@@ -9,13 +9,17 @@ import { pushPosition } from '../../state/channel.js';
 import { nextFrame, pointerIn } from '../../render/canvas.js';
 import { linearScale } from '../../render/lineplot.js';
 import { legendCanvas } from '../../render/export.js';
-import { formatNumber } from '../../i18n/index.js';
+import { formatNumber, shipCatalogues } from '../../i18n/index.js';
 import { sinusoidalSliceCode } from '../pytorch.js';
 import { properties, tag } from './descriptor.js';
 import { MAX_CURVES, arrayOf, computeWaves, csvOf, dimsOf, valueAt } from './model.js';
 import { paintWaves } from './painters.js';
 import { legendItems, renderLegend } from './legend.js';
 import { wavesStyles } from './styles.js';
+import messages from './messages/en.js';
+
+// its English travels with it (a page that loads this widget later loads these then)
+shipCatalogues({ en: messages });
 
 export class PosencWaves extends PosencElement {
   static properties = {
