@@ -3,7 +3,7 @@
 import {
   interpolateRdBu, interpolatePuOr, interpolateBrBG, interpolatePiYG, interpolateRdYlBu, interpolateSpectral,
   interpolateViridis, interpolateCividis, interpolateMagma, interpolateInferno, interpolatePlasma,
-  interpolateTurbo, interpolateBlues, schemeTableau10,
+  interpolateTurbo, interpolateBlues,
 } from 'd3-scale-chromatic';
 
 export const DIVERGING = {
@@ -15,8 +15,8 @@ export const SEQUENTIAL = {
   plasma: interpolatePlasma, turbo: interpolateTurbo, Blues: interpolateBlues,
 };
 
-/** Categorical colours for curves (Tableau 10: distinguishable, colour-blind friendlier than category10). */
-export const CATEGORICAL = schemeTableau10;
+/** Categorical colours for curves (Tableau 10), from ./palette.js. */
+export { CATEGORICAL } from './palette.js';
 
 // (not Object.hasOwn: Safari 15.0–15.3, which the bundles target, lacks it)
 const own = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
