@@ -194,8 +194,10 @@ export function createApi(module, simd) {
   return Object.freeze(api);
 }
 
-// load() for an environment: `readWasm(variant)` gives the bytes, `importGlue(variant)` the factory.
-export function makeLoader({ readWasm, importGlue }) {
+// load() for an environment: `readWasm(variant)` gives the bytes, `importGlue(variant)` the factory;
+// `compileWasm(variant)`, where given, the compiled module instead of the bytes (the browser compiles the
+// wasm while it downloads, rather than after: on a slow phone that is time the first widget waits less).
+export function makeLoader({ readWasm, importGlue, compileWasm = null }) {
   const instances = new Map();
   // async: a bad option is a rejected promise like every other failure, not a throw at the call
   return async function load(options = {}) {
@@ -210,9 +212,10 @@ export function makeLoader({ readWasm, importGlue }) {
     const variant = simd ?? supported ? 'simd' : 'scalar';
     if (!instances.has(variant)) {
       const instance = (async () => {
-        const [factory, wasmBinary] = await Promise.all([importGlue(variant), readWasm(variant)]);
+        const wasm = compileWasm ? compileWasm(variant).catch((err) => Promise.reject(err instanceof WebAssembly.CompileError ? loadError(err) : err)) : readWasm(variant);
+        const [factory, wasmBinary] = await Promise.all([importGlue(variant), wasm]);
         try {
-          return createApi(await factory({ wasmBinary }), variant === 'simd');
+          return createApi(await (compileWasm ? instantiate(factory, wasmBinary) : factory({ wasmBinary })), variant === 'simd');
         } catch (err) {
           throw loadError(err);
         }
@@ -222,6 +225,20 @@ export function makeLoader({ readWasm, importGlue }) {
     }
     return instances.get(variant);
   };
+}
+
+/**
+ * The glue's module around a wasm module compiled already (Emscripten's instantiateWasm hook); a failed
+ * instantiation rejects (the glue would only log it and never resolve).
+ */
+function instantiate(factory, compiled) {
+  return new Promise((resolve, reject) => {
+    const instantiateWasm = (imports, receive) => {
+      WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled), reject);
+      return {};
+    };
+    factory({ instantiateWasm }).then(resolve, reject);
+  });
 }
 
 /** Emscripten's abort text, made readable; a page whose CSP blocks WebAssembly is told the fix. */
