@@ -60,7 +60,7 @@ export const median = (xs) => {
   return s.length ? +s[Math.floor((s.length - 1) / 2)].toFixed(0) : null;
 };
 
-export async function phonePage(context, url) {
+export async function phonePage(context, url, { init = null } = {}) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -71,6 +71,7 @@ export async function phonePage(context, url) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.addInitScript(phoneProbe);
   await page.addInitScript(firstScreen);
+  if (init) await page.addInitScript(init);
   await page.goto(url, { timeout: 60000 });
   return { page, cdp };
 }
