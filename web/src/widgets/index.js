@@ -1,6 +1,13 @@
 // Registers every posenc widget as a custom element: `import 'posenc/widgets'`.
 // Each module defines its element on import (and skips it when the tag is already taken).
 
+// Every widget's English, in one block (each widget's module ships its own too, which a demo part loading
+// a widget later needs; here, imported first, they sit together in the bundle and compress better)
+import en from '../i18n/en.js';
+import { shipCatalogues } from '../i18n/index.js';
+
+shipCatalogues({ en });
+
 export { PosencElement } from './base.js';
 export { setEngine, getEngine } from './engine.js';
 export { getChannel, SelectionChannel } from '../state/channel.js';
