@@ -110,3 +110,60 @@ test('pe.buffer in Chromium: in-place RoPE and sinusoidal match the array result
   }
   assert.deepEqual(page.errors, []);
 });
+
+/** A fresh engine page that records which of WebAssembly's compile functions the loader called. */
+async function compilePage(route = null) {
+  const p = await browser.newPage();
+  p.errors = [];
+  p.on('pageerror', (e) => p.errors.push(e.message));
+  await p.addInitScript(() => {
+    window.compiledWith = [];
+    for (const name of ['compile', 'compileStreaming']) {
+      const f = WebAssembly[name];
+      WebAssembly[name] = function (...args) {
+        window.compiledWith.push(name);
+        return f.apply(this, args);
+      };
+    }
+  });
+  if (route) await p.route(/\.wasm$/, route);
+  await p.goto(`${server.url}engine.html`);
+  await p.waitForFunction(() => window.posencEngineReady === true);
+  return p;
+}
+
+const sinusoidalOk = (p) =>
+  p.evaluate(async () => {
+    const pe = await window.posencEngine.load({ simd: true });
+    return { value: pe.sinusoidal({ length: 2, dModel: 2 })[2], compiledWith: window.compiledWith };
+  });
+
+test('the browser loader compiles the wasm while it downloads, and from its bytes where the server does not say application/wasm', async () => {
+  const streamed = await compilePage();
+  const s = await sinusoidalOk(streamed);
+  assert.deepEqual(s.compiledWith, ['compileStreaming']);
+  assert.ok(Math.abs(s.value - Math.sin(1)) < 1e-6);
+  // a host serving .wasm as application/octet-stream: compileStreaming would refuse the response
+  const plain = await compilePage(async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
+  });
+  const b = await sinusoidalOk(plain);
+  assert.deepEqual(b.compiledWith, ['compile']);
+  assert.ok(Math.abs(b.value - Math.sin(1)) < 1e-6);
+  assert.deepEqual([...streamed.errors, ...plain.errors], []);
+  await streamed.close();
+  await plain.close();
+});
+
+test('a wasm that compiles but does not link: load() rejects with the reason instead of hanging', async () => {
+  // a valid module importing a function the glue does not provide ("a"."zz"): instantiation fails
+  const unlinkable = Buffer.from([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 2, 8, 1, 1, 97, 2, 122, 122, 0, 0]);
+  const p = await compilePage((route) => route.fulfill({ body: unlinkable, contentType: 'application/wasm' }));
+  const outcome = await p.evaluate(() => {
+    const timeout = new Promise((resolve) => setTimeout(() => resolve('still pending after 10 s'), 10000));
+    return Promise.race([window.posencEngine.load({ simd: true }).then(() => 'resolved', (e) => `rejected: ${e.message}`), timeout]);
+  });
+  assert.match(outcome, /^rejected: the WebAssembly engine could not start: .*zz/);
+  await p.close();
+});
