@@ -6,7 +6,7 @@
 // test runs that), so a hand edit between the markers, or a schema change not regenerated, is caught.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { NAMES, OPTION_SETS, valuesOf } from '../web/src/engine/schema.js';
+import { CALLS, NAMES, OPTION_SETS, callSignature, valuesOf } from '../web/src/engine/schema.js';
 import { messagesByDir, targets as widgetTargets } from './gen-widgets.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -58,8 +58,59 @@ export function dtsOptions() {
     }
     lines.push('}');
   }
-  lines.push('', 'export type PositionIdsOptions = RobertaPositionIdsOptions | GenerationPositionIdsOptions;');
+  // a call of several option sets takes their union
+  for (const path of Object.keys(CALLS)) {
+    const { options, sets } = callSignature(path);
+    if (sets?.length > 1) lines.push('', `export type ${options} = ${sets.join(' | ')};`);
+  }
   return lines.join('\n');
+}
+
+/** The Engine members made from CALLS (web/src/engine/schema.js): their TypeScript signatures. */
+export function dtsCalls() {
+  const lines = [`  // ${SOURCE}`];
+  const member = (name, path, indent) => {
+    const c = callSignature(path);
+    const generic = c.into === 'FloatTarget';
+    const params = c.inputs.map(([n, type]) => `${n}: ${type}`);
+    if (c.options) params.push(`options${c.optionalOptions ? '?' : ''}: ${c.options}${generic ? ' & { into?: T }' : ''}`);
+    if (c.doc) lines.push(`${indent}/** ${c.doc} */`);
+    lines.push(`${indent}${name}${generic ? '<T extends FloatTarget = Float32Array>' : ''}(${params.join(', ')}): ${generic ? 'T' : c.returns};`);
+  };
+  const namespaces = new Map();
+  for (const path of Object.keys(CALLS)) {
+    const [ns, name] = path.split('.');
+    if (!name) namespaces.set(path, null);
+    else if (namespaces.has(ns)) namespaces.get(ns).push([name, path]);
+    else namespaces.set(ns, [[name, path]]);
+  }
+  for (const [ns, members] of namespaces) {
+    if (!members) {
+      member(ns, ns, '  ');
+      continue;
+    }
+    lines.push(`  readonly ${ns}: {`);
+    for (const [name, path] of members) member(name, path, '    ');
+    lines.push('  };');
+  }
+  return lines.join('\n');
+}
+
+/** web/src/engine/calls.js: what createApi needs to make each call of CALLS, and nothing else (no prose). */
+export function callsModule() {
+  const rows = Object.keys(CALLS).map((path) => {
+    const c = callSignature(path);
+    return `  ['${path}', ${c.inputs.length}, ${c.options !== null}, ${c.into !== null}],`;
+  });
+  return [
+    `// ${SOURCE}`,
+    '// The facade calls that hand their arguments straight to the engine (core.js, createApi):',
+    '// [path (the embind name with _ for the dot), arguments before the options, takes options, returns its into].',
+    'export const CALLS = [',
+    ...rows,
+    '];',
+    '',
+  ].join('\n');
 }
 
 /** The options reference: one table per option set. */
@@ -89,22 +140,33 @@ export function docsMessages() {
 
 const TARGETS = [
   { file: 'web/src/engine/index.d.ts', begin: '// <options>', end: '// </options>', text: dtsOptions },
+  { file: 'web/src/engine/index.d.ts', begin: '// <calls>', end: '  // </calls>', text: dtsCalls },
+  { file: 'web/src/engine/calls.js', text: callsModule },
   { file: 'docs/engine.md', begin: '<!-- <options> -->', end: '<!-- </options> -->', text: docsOptions },
   { file: 'docs/widgets.md', begin: '<!-- <messages> -->', end: '<!-- </messages> -->', text: docsMessages },
   ...widgetTargets(),
 ];
 
-/** Each target file with its generated part as it should be: [{ file, current, wanted }]. */
+/** Each target file with its generated parts as they should be: [{ file, current, wanted }] (one per file). */
 export function generated() {
-  return TARGETS.map(({ file, begin, end, text }) => {
-    const current = existsSync(`${root}${file}`) ? readFileSync(`${root}${file}`, 'utf8') : '';
-    // a target without markers is generated whole
-    if (!begin) return { file, current, wanted: text() };
-    const a = current.indexOf(begin);
-    const b = current.indexOf(end);
+  const files = new Map();
+  for (const { file, begin, end, text } of TARGETS) {
+    if (!files.has(file)) {
+      const current = existsSync(`${root}${file}`) ? readFileSync(`${root}${file}`, 'utf8') : '';
+      files.set(file, { file, current, wanted: current });
+    }
+    const g = files.get(file);
+    // a target without markers is generated whole; a file with several marked parts takes them in turn
+    if (!begin) {
+      g.wanted = text();
+      continue;
+    }
+    const a = g.wanted.indexOf(begin);
+    const b = g.wanted.indexOf(end);
     if (a < 0 || b < a) throw new Error(`${file}: the markers ${begin} … ${end} are missing`);
-    return { file, current, wanted: `${current.slice(0, a + begin.length)}\n${text()}\n${current.slice(b)}` };
-  });
+    g.wanted = `${g.wanted.slice(0, a + begin.length)}\n${text()}\n${g.wanted.slice(b)}`;
+  }
+  return [...files.values()];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
