@@ -129,10 +129,9 @@ export function createApi(module, simd) {
     const made = {};
     for (const [path, inputs, options, into] of CALLS) {
       const fn = module[path.replace('.', '_')];
-      if (typeof fn !== 'function') throw new Error(`this engine build has no ${path.replace('.', '_')} for pe.${path}`);
       const call = (...args) => {
-        const first = Array.from({ length: inputs }, (_, i) => args[i]);
-        return into ? withInto(fn, first, args[inputs]) : plainCall(fn, options ? [...first, args[inputs]] : first);
+        args.length = inputs + (options ? 1 : 0);  // exactly the arguments the binding takes, missing ones undefined
+        return into ? withInto(fn, args.slice(0, inputs), args[inputs]) : plainCall(fn, args);
       };
       const [ns, name] = path.split('.');
       if (name) (made[ns] ??= {})[name] = call;
