@@ -1,4 +1,5 @@
-// Type declarations for `posenc` (the engine). Hand-written: Emscripten 3.1.6 cannot emit them.
+// Type declarations for `posenc` (the engine). Hand-written (Emscripten 3.1.6 cannot emit them), except the parts
+// between the <options> and <calls> markers, which scripts/gen-schema.mjs writes from web/src/engine/schema.js.
 /// <reference lib="esnext.disposable" />
 
 /** Any numeric input: a typed array (not a BigInt one) or a plain array of numbers. */
