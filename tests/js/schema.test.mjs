@@ -125,6 +125,7 @@ test('every call of CALLS is made from the table: its arguments reach the engine
     const c = callSignature(path);
     const f = fn(path);
     assert.equal(typeof f, 'function', `pe.${path}`);
+    if (path.includes('.')) assert.ok(Object.isFrozen(pe[path.split('.')[0]]), `pe.${path.split('.')[0]} is frozen`);
     if (c.inputs.length && !c.options) continue;  // outside the option table: tried by random-args and their own tests
     const set = OPTION_SETS[c.sets[0]];
     const input = set.input && (set.input.length ? new Float32Array(set.input.length(set.example)) : set.input.value);
