@@ -1,7 +1,7 @@
 // Writes what web/src/engine/schema.js declares into the places that show it: the option interfaces of
 // web/src/engine/index.d.ts and the options reference of docs/engine.md, each between its markers; the
 // widgets' message keys into docs/widgets.md; and what the widget directories declare (scripts/gen-widgets.mjs):
-// the locale catalogues assembled from each widget's messages.
+// the locale catalogues assembled from each widget's messages, and the demo's (web/demo/i18n/).
 // `node scripts/gen-schema.mjs` rewrites them; `--check` only says whether they are current (the schema
 // test runs that), so a hand edit between the markers, or a schema change not regenerated, is caught.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

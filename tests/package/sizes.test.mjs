@@ -111,3 +111,29 @@ test('sizes: a widget or a shared part past its budget fails by name; so do byte
   rows.find((r) => r.name === 'posenc-widgets.iife.js').gzip += 6144; // the module's 2 KiB, and 4 KiB inlined beside the files it carries
   assert.match(judge(rows, policy).problems.join('\n'), /posenc-widgets\.iife\.js: \d+\.\d KiB of it is in none of its parts, more than its headroom of 3 KiB/);
 });
+
+test("sizes: the widgets' bundles leave out the demo sections kept beside the widgets' messages", async () => {
+  const { build } = await import('esbuild');
+  const { classic, common, esm } = await import('../../scripts/build-web.mjs');
+  const entry = `${root}web/src/widgets/index.js`;
+  const quiet = { write: false, logLevel: 'silent' };
+  const outputs = [
+    ...(await build({ ...common, ...esm, ...quiet, entryPoints: { 'posenc-widgets': entry }, outdir: `${root}dist` })).outputFiles,
+    ...(await build({ ...common, ...classic, ...quiet, entryPoints: [entry], format: 'iife', globalName: 'posenc' })).outputFiles,
+  ].map((f) => f.text);
+  // the longest run of plain words in each Spanish text of a section (minifying leaves such a run as it is),
+  // unless a widget says it too (a section's heading may be its widget's title)
+  const messages = await Promise.all(widgetFolders().map((w) => import(`../../web/src/widgets/${w}/messages/es.js`)));
+  const said = JSON.stringify(messages.map((m) => m.default));
+  let checked = 0;
+  for (const [i, w] of widgetFolders().entries()) {
+    const { demo } = messages[i];
+    for (const text of Object.values(demo ?? {})) {
+      const run = (text.match(/[A-Za-z ,]{24,}/g) ?? []).sort((a, b) => b.length - a.length)[0];
+      if (!run || said.includes(run)) continue;
+      checked++;
+      assert.ok(!outputs.some((o) => o.includes(run)), `"${run}" (${w}'s demo section) is in a widget bundle`);
+    }
+  }
+  assert.ok(checked > 20, `${checked} sentences looked for`);
+});
