@@ -246,6 +246,14 @@ async function demoSections(locale) {
   return pages;
 }
 const DEMO = Object.fromEntries(await Promise.all(DEMO_LOCALES.map(async (locale) => [locale, await demoSections(locale)])));
+// each file has the same keys in every language (a key in the wrong file would still reach its page)
+const demoKeys = (locale) =>
+  Object.fromEntries(Object.entries(DEMO[locale]).flatMap(([page, sources]) => sources.map(([from, keys]) => [`${from.replace(`${locale}.js`, '*.js')} (${page})`, Object.keys(keys).sort().join(' ')])));
+for (const locale of DEMO_LOCALES.slice(1)) {
+  const [want, got] = [demoKeys(DEMO_LOCALES[0]), demoKeys(locale)];
+  for (const from of new Set([...Object.keys(want), ...Object.keys(got)]))
+    if (want[from] !== got[from]) throw new Error(`${from}: the ${DEMO_LOCALES[0]} and ${locale} files should have the same demo keys`);
+}
 
 /** web/demo/i18n/<locale>.js: the shared keys and every widget's demo section, page by page. */
 export function demoCatalogueModule(locale) {
