@@ -158,7 +158,6 @@ export function budgetOf(name, { budgets = {}, defaults = {} } = {}) {
 export function judge(rows, { budgets = {}, defaults = {}, headroom = {}, baseline = {} } = readSizesJson()) {
   const problems = [];
   const KiB = 1024;
-  const row = Object.fromEntries(rows.map((r) => [r.name, r]));
   const judged = {};
   const fail = (r, size, budget, how) => size > budget * KiB && problems.push(`${r.name}: ${kib(size)} KiB is over its budget of ${+budget.toFixed(1)} KiB (${how}; CONTRIBUTING.md, "Size budgets", says when a budget may rise)`);
   const add = (r, size, budget, more = {}) => {
