@@ -4,14 +4,19 @@
 //   node scripts/sizes.mjs --write-baseline  records today's figures as the baseline (budgets untouched)
 // Two kinds of rows:
 //   file   a file a page downloads, in gzip (zlib level 6, as most servers send it): the two wasm builds, the
-//          engine entry, the widgets' ES module, each catalogue chunk it loads on demand, the one-tag script,
-//          and, with no budget of their own, the totals of a page (ES module + SIMD wasm + its catalogue chunk)
-//   part   what one piece adds to the widgets' ES module (and the chunks every page loads with it), in minified
-//          bytes (esbuild's metafile): each widget
-//          folder web/src/widgets/<name>/ (found by its posenc-<name>.js), the shared widget code, render and
-//          state, the i18n runtime, the English catalogue, the engine facade and glue, each library
-// Every row needs a budget (KiB); a new widget or library appears by itself and fails the test until its
-// budget is added. CONTRIBUTING.md ("Size budgets") says when a budget may rise.
+//          engine entry, <posenc-train>'s worker, the widgets' ES module, each chunk it loads (a catalogue
+//          per locale beyond English, the engine's glue), the one-tag script, and, with no budget of their
+//          own, the totals of a page (ES module + SIMD wasm + its catalogue chunk)
+//   part   what one piece adds to the ES module's files, in minified bytes (esbuild's metafile), with the file
+//          it lands in: each widget folder web/src/widgets/<name>/ (found by its posenc-<name>.js) and its
+//          messages in each language, the shared widget code, render and state, the i18n runtime, each
+//          locale's shared messages, the engine facade, the engine's glue, each library
+// Budgets (KiB): a part has its own line in "budgets" or, for a widget and its messages, the default in
+// "defaults"; the files of the ES module and the one-tag script have none typed: theirs is the sum of their
+// parts' budgets (converted to gzip at the file's measured ratio; the one-tag script's parts are the ES
+// module's files and the wasm builds it inlines in base64) plus the file's "headroom", which also bounds
+// what no part accounts for. The other files have their own line. CONTRIBUTING.md ("Size budgets") says
+// when a budget may rise.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,21 +47,23 @@ export const catalogueLocales = () =>
     .sort();
 
 /** The part a bundled input belongs to (its path relative to the repository, as in esbuild's metafile). */
-export function partOf(input, widgets = widgetFolders()) {
+export function partOf(input, widgets = widgetFolders(), locales = catalogueLocales()) {
   const path = input.replace(/\\/g, '/');
   const lib = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1];
   if (lib) return `lib/${/^(@lit\/|lit)/.test(lib) ? 'lit' : /^d3-/.test(lib) ? 'd3' : lib}`;
-  // a widget's messages count in their language's part, as the catalogues they are assembled into
-  const messages = /^web\/src\/widgets\/[^/]+\/messages\/([^/]+)\.js$/.exec(path)?.[1];
-  if (messages && catalogueLocales().includes(messages)) return `locale/${messages}`;
+  // a widget's messages are a part per language (they land in that language's file); the shared ones
+  // (element/) count in the language's part, with the catalogue that assembles them
+  const [, folder, messages] = /^web\/src\/widgets\/([^/]+)\/messages\/([^/]+)\.js$/.exec(path) ?? [];
+  if (messages && locales.includes(messages)) return widgets.includes(folder) ? `widget/${folder} ${messages}` : `locale/${messages}`;
   const widget = /^web\/src\/widgets\/([^/]+)\//.exec(path)?.[1];
   if (widget && widgets.includes(widget)) return `widget/${widget}`;
   if (path.startsWith('web/src/widgets/')) return 'shared/widgets';
   if (path.startsWith('web/src/render/') || path.startsWith('web/src/state/')) return 'shared/render+state';
   const locale = /^web\/src\/i18n\/([^/]+)\.js$/.exec(path)?.[1];
-  if (locale && catalogueLocales().includes(locale)) return `locale/${locale}`;
+  if (locale && locales.includes(locale)) return `locale/${locale}`;
   if (path.startsWith('web/src/i18n/')) return 'shared/i18n';
-  if (path.startsWith('web/src/engine/')) return 'engine/facade+glue';
+  if (path.startsWith('web/src/engine/gen/')) return 'engine/glue';
+  if (path.startsWith('web/src/engine/')) return 'engine/facade';
   return `other/${path}`;
 }
 
@@ -64,99 +71,179 @@ export function partOf(input, widgets = widgetFolders()) {
 export async function measure() {
   const gen = join(root, 'web/src/engine/gen');
   const rows = [];
-  const file = (name, what, bytes) => rows.push({ kind: 'file', name, what, raw: bytes.length, gzip: gz(bytes) });
-  for (const v of ['simd', 'scalar']) file(`posenc-${v}.wasm`, `the engine, ${v === 'simd' ? 'WebAssembly SIMD' : 'for browsers without SIMD'}`, readFileSync(join(gen, `posenc-${v}.wasm`)));
+  const file = (name, what, bytes, more = {}) => rows.push({ kind: 'file', name, what, raw: bytes.length, gzip: gz(bytes), ...more });
+  const wasm = {};
+  for (const v of ['simd', 'scalar']) {
+    wasm[v] = readFileSync(join(gen, `posenc-${v}.wasm`));
+    file(`posenc-${v}.wasm`, `the engine, ${v === 'simd' ? 'WebAssembly SIMD' : 'for browsers without SIMD'}`, wasm[v]);
+  }
 
   const quiet = { write: false, logLevel: 'silent' };
   const engine = await build({ ...common, ...quiet, entryPoints: [join(root, 'web/src/engine/browser.js')], format: 'esm' });
   file('engine entry', "`import { load } from 'posenc'` for a browser (facade and glue)", Buffer.from(engine.outputFiles[0].contents));
+  const worker = await build({ ...common, ...quiet, entryPoints: [join(widgetsDir, 'train/posenc-train-worker.js')], format: 'esm' });
+  file('posenc-train-worker.js', "<posenc-train>'s worker (engine core and glue), started by the widget", Buffer.from(worker.outputFiles[0].contents));
 
   const widgets = await build({ ...common, ...esm, ...quiet, metafile: true, entryPoints: { 'posenc-widgets': join(widgetsDir, 'index.js') }, outdir: join(root, 'dist') });
   const text = (f) => Buffer.from(escapeNonAscii(f.text));
-  const main = widgets.outputFiles.find((f) => f.path.endsWith('/posenc-widgets.js'));
-  file('posenc-widgets.js', 'ES module: every widget, Lit, the engine entry, English', text(main));
-  // the chunks: a catalogue per locale beyond English (loaded for a page in that language), and the engine's
-  // glue (every page loads it, with the wasm)
-  const chunkOf = {};
-  const always = [main];
+  // each output of the ES module is a file row: posenc-widgets.js, a catalogue chunk per locale beyond English
+  // (loaded for a page in that language) and the engine's glue (every page loads it, with the wasm)
+  const esmFiles = []; // [metafile output, row name]
+  const chunkLocales = [];
   for (const [out, meta] of Object.entries(widgets.metafile.outputs)) {
-    if (!out.includes('chunks/')) continue;
-    const f = widgets.outputFiles.find((o) => o.path.endsWith(out.slice(out.indexOf('chunks/'))));
-    const locale = Object.keys(meta.inputs).map((i) => /web\/src\/i18n\/([^/]+)\.js$/.exec(i)?.[1]).find(Boolean);
-    if (locale) {
-      chunkOf[locale] = text(f);
-      file(`chunk ${locale}`, `the ${locale} catalogue, loaded when a page asks for it`, chunkOf[locale]);
-    } else {
-      always.push(f);
-      file(`chunk ${out.slice(out.indexOf('chunks/') + 7).replace(/-[A-Z0-9]+\.js$/, '')}`, 'loaded by every page with the module', text(f));
-    }
+    const f = widgets.outputFiles.find((o) => o.path.endsWith(out.replace(/^.*?dist\//, '/')));
+    const chunk = out.includes('chunks/');
+    const locale = chunk ? Object.keys(meta.inputs).map((i) => /web\/src\/i18n\/([^/]+)\.js$/.exec(i)?.[1]).find(Boolean) : undefined;
+    if (locale) chunkLocales.push(locale);
+    const name = !chunk ? 'posenc-widgets.js' : `chunk ${locale ?? out.slice(out.indexOf('chunks/') + 7).replace(/-[A-Z0-9]+\.js$/, '')}`;
+    const what = !chunk ? 'ES module: every widget, Lit, the engine entry, English' : locale ? `the ${locale} catalogue, loaded when a page asks for it` : 'loaded by every page with the module';
+    esmFiles.push([out, name]);
+    const bytes = text(f);
+    file(name, what, bytes, { ratio: gz(bytes) / bytes.length, bundle: 'parts', locale });
   }
   const iife = await build({ ...common, ...classic, ...quiet, entryPoints: [join(widgetsDir, 'index.js')], format: 'iife', globalName: 'posenc' });
-  file('posenc-widgets.iife.js', 'the one-tag script: all of it, both wasm builds and every catalogue inlined', text(iife.outputFiles[0]));
+  // the one-tag script carries every file of the ES module, both wasm builds in base64 (each counted at what
+  // base64 does to its gzip) and the worker
+  const base64 = (v) => gz(Buffer.from(wasm[v].toString('base64'))) / gz(wasm[v]);
+  const of = [
+    ...esmFiles.map(([, name]) => ({ name, factor: 1 })),
+    ...['simd', 'scalar'].map((v) => ({ name: `posenc-${v}.wasm`, factor: base64(v) })),
+    { name: 'posenc-train-worker.js', factor: 1 },
+  ];
+  file('posenc-widgets.iife.js', 'the one-tag script: all of it, both wasm builds and every catalogue inlined', text(iife.outputFiles[0]), { bundle: 'files', of });
 
   const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
-  const page = rows.filter((r) => r.name === 'posenc-widgets.js' || (r.name.startsWith('chunk ') && !(r.name.slice(6) in chunkOf))).reduce((sum, r) => sum + r.gzip, byName['posenc-simd.wasm'].gzip);
+  const onEveryPage = rows.filter((r) => r.bundle === 'parts' && !r.locale);
+  const page = onEveryPage.reduce((sum, r) => sum + r.gzip, byName['posenc-simd.wasm'].gzip);
   rows.push({ kind: 'total', name: 'page en', what: 'a page in English with the ES module: module, its glue chunk, SIMD wasm', gzip: page });
-  for (const locale of Object.keys(chunkOf).sort())
+  for (const locale of chunkLocales.sort())
     rows.push({ kind: 'total', name: `page ${locale}`, what: `the same page in ${locale}: + its catalogue chunk`, gzip: page + byName[`chunk ${locale}`].gzip });
 
-  // parts of the ES module: minified bytes each input leaves in posenc-widgets.js, summed per part
+  // parts of the ES module: minified bytes each input leaves in its output, summed per part and file
   const folders = widgetFolders();
-  const parts = Object.fromEntries(folders.map((w) => [`widget/${w}`, 0]));
-  const alwaysInputs = Object.entries(widgets.metafile.outputs)
-    .filter(([out]) => always.some((f) => f.path.endsWith(out.replace(/^.*?dist\//, ''))))
-    .flatMap(([, meta]) => Object.entries(meta.inputs));
-  for (const [input, { bytesInOutput }] of alwaysInputs) {
-    const part = partOf(relative(root, resolve(root, input)), folders);
-    parts[part] = (parts[part] ?? 0) + bytesInOutput;
+  const parts = Object.fromEntries(folders.map((w) => [`widget/${w}`, { min: 0, in: {} }]));
+  for (const [out, name] of esmFiles)
+    for (const [input, { bytesInOutput }] of Object.entries(widgets.metafile.outputs[out].inputs)) {
+      const part = (parts[partOf(relative(root, resolve(root, input)), folders)] ??= { min: 0, in: {} });
+      part.min += bytesInOutput;
+      part.in[name] = (part.in[name] ?? 0) + bytesInOutput;
+    }
+  for (const [name, { min, in: files }] of Object.entries(parts).sort(([a], [b]) => a.localeCompare(b))) {
+    const main = Object.entries(files).sort(([, a], [, b]) => b - a)[0]?.[0] ?? 'posenc-widgets.js';
+    rows.push({ kind: 'part', name, what: `minified bytes in ${main}`, min, file: main, in: files, gzipShare: Math.round(min * byName[main].ratio) });
   }
-  const ratio = byName['posenc-widgets.js'].gzip / byName['posenc-widgets.js'].raw;
-  for (const [name, min] of Object.entries(parts).sort(([a], [b]) => a.localeCompare(b)))
-    rows.push({ kind: 'part', name, what: 'minified bytes in posenc-widgets.js and the chunks every page loads', min, gzipShare: Math.round(min * ratio) });
   return rows;
 }
 
 /** The size a row is held to: gzip for files, minified bytes for parts. */
 export const sizeOf = (row) => (row.kind === 'part' ? row.min : row.gzip);
 
+/** A part's budget (KiB): its own line, else the default for a widget or a widget's messages; undefined if none. */
+export function budgetOf(name, { budgets = {}, defaults = {} } = {}) {
+  if (budgets[name] !== undefined) return { budget: budgets[name], from: 'budgets' };
+  const [, messages] = /^widget\/[^/ ]+ (\S+)$/.exec(name) ?? [];
+  if (messages) {
+    const d = defaults['widget/<m> <locale>']?.[messages];
+    return d === undefined ? undefined : { budget: d, from: 'default' };
+  }
+  if (/^widget\/[^/ ]+$/.test(name) && defaults['widget/<m>'] !== undefined) return { budget: defaults['widget/<m>'], from: 'default' };
+  return undefined;
+}
+
 /**
  * Rows with their budget (KiB), the baseline (bytes) and the change; `problems` lists what fails: a row with no
- * budget, over its budget, and a budget no row uses.
+ * budget, over its budget, a file carrying more than its headroom outside its parts, and a budget no row uses.
+ * The budget of a file of parts (`bundle`) is computed: the sum of its parts' budgets in gzip plus its headroom.
  */
-export function judge(rows, { budgets = {}, baseline = {} } = readSizesJson()) {
+export function judge(rows, { budgets = {}, defaults = {}, headroom = {}, baseline = {} } = readSizesJson()) {
   const problems = [];
-  const judged = rows.map((r) => {
-    const size = sizeOf(r);
-    const budget = budgets[r.name];
+  const KiB = 1024;
+  const judged = {};
+  const fail = (r, size, budget, how) => size > budget * KiB && problems.push(`${r.name}: ${kib(size)} KiB is over its budget of ${+budget.toFixed(1)} KiB (${how}; CONTRIBUTING.md, "Size budgets", says when a budget may rise)`);
+  const add = (r, size, budget, more = {}) => {
     const before = baseline[r.name];
-    if (r.kind === 'total'); // a sum of budgeted files
-    else if (budget === undefined)
-      problems.push(`${r.name} has no size budget: add "${r.name}": ${Math.ceil((size * 1.1) / 1024)} (KiB of ${r.kind === 'file' ? 'gzip' : 'minified code'}, its size now plus 10%) to "budgets" in tests/package/sizes.json${r.kind === 'part' ? `, raise posenc-widgets.js and posenc-widgets.iife.js by its gzip share (${kib(r.gzipShare)} KiB) there and in README.md ("Sizes")` : ''}, and run \`node scripts/sizes.mjs --write-baseline\` (CONTRIBUTING.md, "Size budgets")`);
-    else if (size > budget * 1024) problems.push(`${r.name}: ${kib(size)} KiB is over its budget of ${budget} KiB (CONTRIBUTING.md, "Size budgets", says when a budget may rise)`);
-    return { ...r, size, budget, baseline: before, change: before === undefined ? null : size - before };
-  });
-  for (const name of Object.keys(budgets)) if (!rows.some((r) => r.name === name)) problems.push(`tests/package/sizes.json has a budget for ${name}, which is no longer measured: remove it`);
-  return { rows: judged, problems };
+    judged[r.name] = { ...r, size, budget, baseline: before, change: before === undefined ? null : size - before, ...more };
+  };
+  for (const r of rows.filter((x) => x.kind === 'part' || (x.kind === 'file' && !x.bundle))) {
+    const size = sizeOf(r);
+    const own = budgetOf(r.name, { budgets, defaults });
+    if (own === undefined) {
+      const locale = /^widget\/\S+ (\S+)$/.exec(r.name)?.[1];
+      const line = `${Math.ceil((size * 1.1) / KiB)} (KiB of ${r.kind === 'file' ? 'gzip' : 'minified code'}, its size now plus 10%)`;
+      problems.push(`${r.name} has no size budget: add ${locale ? `"${locale}": ${line} to "widget/<m> <locale>" in "defaults"` : `"${r.name}": ${line} to "budgets"`} in tests/package/sizes.json, and run \`node scripts/sizes.mjs --write-baseline\` (CONTRIBUTING.md, "Size budgets")`);
+    } else fail(r, size, own.budget, own.from === 'default' ? `the default for ${/ /.test(r.name) ? "a widget's messages" : 'a widget'} in "defaults" of tests/package/sizes.json; a widget that needs more gets its own line in "budgets"` : 'its line in tests/package/sizes.json');
+    add(r, size, own?.budget, { from: own?.from });
+  }
+  // files made of parts, then files made of files: budget = sum of the parts' budgets (gzip) + headroom
+  for (const kind of ['parts', 'files']) {
+    for (const r of rows.filter((x) => x.bundle === kind)) {
+      const parts =
+        kind === 'parts'
+          ? Object.values(judged).filter((p) => p.kind === 'part' && p.in[r.name]).map((p) => ({ name: p.name, size: p.in[r.name] * r.ratio, budget: p.budget === undefined ? undefined : (p.in[r.name] / p.min) * p.budget * KiB * r.ratio }))
+          : r.of.map(({ name, factor }) => ({ name, size: judged[name].size * factor, budget: judged[name].budget === undefined ? undefined : judged[name].budget * KiB * factor }));
+      const room = headroom[r.name];
+      if (budgets[r.name] !== undefined) problems.push(`tests/package/sizes.json has a budget for ${r.name}, which is computed from its parts: remove it (give it a "headroom" instead)`);
+      if (room === undefined) problems.push(`${r.name} has no headroom: add "${r.name}": 1 to "headroom" in tests/package/sizes.json (KiB of gzip beyond its parts' budgets; CONTRIBUTING.md, "Size budgets")`);
+      const complete = room !== undefined && parts.every((p) => p.budget !== undefined);
+      const budget = complete ? (parts.reduce((s, p) => s + p.budget, 0) + room * KiB) / KiB : undefined;
+      const outside = r.gzip - parts.reduce((s, p) => s + p.size, 0);
+      const what = kind === 'parts' ? `its ${parts.length} parts' budgets at ${r.ratio.toFixed(3)} KiB of gzip per KiB of code` : `the budgets of the ${parts.length} files it carries`;
+      if (complete) {
+        fail(r, r.gzip, budget, `${what}, plus a headroom of ${room} KiB`);
+        if (outside > room * KiB) problems.push(`${r.name}: ${kib(outside)} KiB of it is in none of its parts, more than its headroom of ${room} KiB: something was added outside the parts (${kind === 'parts' ? 'an input no part claims' : 'a file it carries that is not listed in scripts/sizes.mjs'}); give it a part or raise the headroom in a commit that says why`);
+      }
+      add(r, r.gzip, budget, { from: 'parts', room, outside, parts: parts.length, how: what });
+    }
+  }
+  for (const r of rows.filter((x) => x.kind === 'total')) add(r, r.gzip, undefined);
+  const named = new Set(rows.map((r) => r.name));
+  for (const name of Object.keys(budgets)) if (!named.has(name)) problems.push(`tests/package/sizes.json has a budget for ${name}, which is no longer measured: remove it`);
+  for (const name of Object.keys(headroom)) if (!rows.some((r) => r.name === name && r.bundle)) problems.push(`tests/package/sizes.json has a headroom for ${name}, which is not a file made of parts: remove it`);
+  return { rows: rows.map((r) => judged[r.name]), problems };
 }
 
 export const readSizesJson = () => JSON.parse(readFileSync(SIZES_JSON, 'utf8'));
 
-/** The report as a table: size, budget, headroom and the change since the baseline, growth marked. */
+/** The report as tables: size, budget, headroom and the change since the baseline, growth marked. */
 export function table({ rows }) {
   const lines = [];
   const pad = (s, n) => String(s).padEnd(n);
   const num = (s, n) => String(s).padStart(n);
-  for (const kind of ['file', 'part']) {
-    lines.push(kind === 'file' ? 'Files a page downloads (KiB of gzip; a page: ES module + SIMD wasm + its catalogue chunk)' : 'Parts of posenc-widgets.js (KiB of minified code; gzip share estimated)');
-    lines.push(`${pad('name', 26)}${num('size', 8)}${num('budget', 8)}${num('left', 7)}${num('change', 9)}${kind === 'part' ? num('~gzip', 8) : ''}`);
-    for (const r of rows.filter((x) => x.kind === kind || (kind === 'file' && x.kind === 'total'))) {
-      const sign = r.change > 0 ? '+' : '';
-      const change = r.change === null ? 'new' : r.change === 0 ? '=' : Math.abs(r.change) < 103 ? `${sign}${r.change} B` : `${sign}${kib(r.change)}`;
-      const left = r.kind === 'total' ? '' : r.budget === undefined ? '?' : kib(r.budget * 1024 - r.size);
-      lines.push(`${pad(r.name, 26)}${num(kib(r.size), 8)}${num(r.budget ?? '-', 8)}${num(left, 7)}${num(change, 9)}${kind === 'part' ? num(kib(r.gzipShare), 8) : ''}${r.change > 0 ? '  grew' : ''}`);
-    }
+  const change = (r) => {
+    const sign = r.change > 0 ? '+' : '';
+    return r.change === null ? 'new' : r.change === 0 ? '=' : Math.abs(r.change) < 103 ? `${sign}${r.change} B` : `${sign}${kib(r.change)}`;
+  };
+  const budget = (r) => (r.budget === undefined ? '-' : `${+r.budget.toFixed(1)}${r.from === 'default' ? '*' : ''}`);
+  const left = (r) => (r.kind === 'total' ? '' : r.budget === undefined ? '?' : kib(r.budget * 1024 - r.size));
+  const messages = (r) => / /.test(r.name);
+  lines.push('Files a page downloads (KiB of gzip; a page: ES module + SIMD wasm + its catalogue chunk)');
+  lines.push(`${pad('name', 26)}${num('size', 8)}${num('budget', 8)}${num('left', 7)}${num('change', 9)}`);
+  for (const r of rows.filter((x) => x.kind === 'file' || x.kind === 'total'))
+    lines.push(`${pad(r.name, 26)}${num(kib(r.size), 8)}${num(budget(r), 8)}${num(left(r), 7)}${num(change(r), 9)}${r.change > 0 ? '  grew' : ''}`);
+  for (const r of rows.filter((x) => x.from === 'parts'))
+    lines.push(`  ${r.name}: budget = ${r.how} + ${r.room ?? '?'} KiB headroom; ${kib(Math.max(0, r.outside))} KiB in none of them`);
+  lines.push('');
+  lines.push('Parts of the ES module (KiB of minified code; gzip share estimated; * = the default budget)');
+  lines.push(`${pad('name', 26)}${num('size', 8)}${num('budget', 8)}${num('left', 7)}${num('change', 9)}${num('~gzip', 8)}  file`);
+  for (const r of rows.filter((x) => x.kind === 'part' && !messages(x)))
+    lines.push(`${pad(r.name, 26)}${num(kib(r.size), 8)}${num(budget(r), 8)}${num(left(r), 7)}${num(change(r), 9)}${num(kib(r.gzipShare), 8)}  ${r.file}${r.change > 0 ? '  grew' : ''}`);
+  // a widget's messages: one line per widget, a column per language
+  const words = rows.filter((x) => x.kind === 'part' && messages(x));
+  const locales = [...new Set(words.map((r) => r.name.split(' ')[1]))].sort();
+  if (words.length) {
     lines.push('');
+    lines.push("Widgets' messages (KiB of minified code: size/budget, change; each in its language's file)");
+    lines.push(`${pad('widget', 26)}${locales.map((l) => num(l, 20)).join('')}`);
+    for (const w of [...new Set(words.map((r) => r.name.split(' ')[0]))]) {
+      const cells = locales.map((l) => {
+        const r = words.find((x) => x.name === `${w} ${l}`);
+        return num(r ? `${kib(r.size)}/${budget(r)} ${change(r)}` : '', 20);
+      });
+      const grew = locales.some((l) => words.find((x) => x.name === `${w} ${l}`)?.change > 0);
+      lines.push(`${pad(w, 26)}${cells.join('')}${grew ? '  grew' : ''}`);
+    }
   }
+  lines.push('');
   return lines.join('\n');
 }
 

@@ -29,8 +29,8 @@ test('both builds load in Chromium and match the sinusoidal, RoPE, ALiBi and T5 
   const cases = {
     sinusoidal: fixture('sinusoidal').cases.slice(0, 6),
     rope: fixture('rope').apply.slice(0, 4),
-    alibi: fixture('alibi').slopes,
-    t5: fixture('t5').grids,
+    alibi: fixture('alibi').calls.filter((c) => c.call === 'alibi.slopes').map((c) => ({ heads: c.input, slopes: c.expected })),
+    t5: fixture('t5').calls.filter((c) => c.call === 't5.buckets').map((c) => ({ params: c.options, expected: c.expected })),
   };
   const report = await page.evaluate(async (cases) => {
     const out = [];

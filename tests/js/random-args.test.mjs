@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { inspect } from 'node:util';
 import { engine } from './helpers.mjs';
 import { schemaCalls } from './schema-calls.mjs';
-import { optionsOf, valuesOf } from '../../web/src/engine/schema.js';
+import { CALLS, optionsOf, valuesOf } from '../../web/src/engine/schema.js';
 
 const pe = await engine();
 
@@ -86,6 +86,18 @@ for (const c of schemaCalls()) {
     }
     if (g.random() < 0.1) overrides.notAnOption = 1;
     return [c, overrides];
+  };
+}
+
+// And every call of CALLS outside the option table (it declares its `inputs`), from their types: arrays of one
+// length, or sizes.
+for (const [path, { inputs }] of Object.entries(CALLS)) {
+  if (!inputs) continue;
+  const fn = path.split('.').reduce((o, k) => o[k], pe);
+  ARG_MAKERS[`${path} (from its inputs)`] = (g) => {
+    const n = g.small();
+    const values = inputs.map(([, type]) => (type === 'number' ? g.size() : g.array(n)));
+    return [{ run: () => fn(...values) }, values];
   };
 }
 

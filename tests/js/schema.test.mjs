@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engine } from './helpers.mjs';
-import { OPTION_SETS, optionsOf, valuesOf } from '../../web/src/engine/schema.js';
+import { CALLS, OPTION_SETS, callSignature, optionsOf, valuesOf } from '../../web/src/engine/schema.js';
 import { generated } from '../../scripts/gen-schema.mjs';
 
 const pe = await engine();
@@ -118,4 +118,25 @@ test('the table lists every option the engine takes: a key outside it is refused
 
 test('index.d.ts and docs/engine.md show the table as it is (node scripts/gen-schema.mjs rewrites them)', () => {
   for (const g of generated()) assert.ok(g.current === g.wanted, `${g.file} is not current: run node scripts/gen-schema.mjs`);
+});
+
+test('every call of CALLS is made from the table: its arguments reach the engine, an into comes back', () => {
+  for (const path of Object.keys(CALLS)) {
+    const c = callSignature(path);
+    const f = fn(path);
+    assert.equal(typeof f, 'function', `pe.${path}`);
+    if (path.includes('.')) assert.ok(Object.isFrozen(pe[path.split('.')[0]]), `pe.${path.split('.')[0]} is frozen`);
+    if (c.inputs.length && !c.options) continue;  // outside the option table: tried by random-args and their own tests
+    const set = OPTION_SETS[c.sets[0]];
+    const input = set.input && (set.input.length ? new Float32Array(set.input.length(set.example)) : set.input.value);
+    const args = set.input ? [input] : [];
+    const out = f(...args, { ...set.example });
+    if (c.into) {
+      const into = new (c.into === 'Int32Array' ? Int32Array : Float32Array)(out.length);
+      assert.equal(f(...args, { ...set.example, into }), into, `pe.${path} returns its into`);
+      assert.deepEqual(into, out, `pe.${path}: the same values in the into`);
+    }
+    // the options reach the engine: an unknown key is refused by name
+    assert.throws(() => f(...args, { ...set.example, notAnOption: 1 }), /notAnOption/, `pe.${path} passes its options on`);
+  }
 });

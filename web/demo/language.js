@@ -7,8 +7,10 @@
 // data-i18n-label="key" (its aria-label) or data-i18n-attr="attribute:key" (an attribute, such as a widget's
 // example tokens, changed only while it still holds the previous language's value: a reader's or a link's
 // setting is kept). <title> and <meta name="description"> take data-i18n too. The page catalogues
-// (web/demo/i18n/es.js, zh-CN.js) map those keys, and the few messages scripts write (MESSAGES below), to
-// text; in a catalogue's text, {f0}, {f1}… stand for the English element's formulas, in their order. Setting <html lang> also switches every translated widget (web/src/i18n).
+// (web/demo/i18n/es.js, zh-CN.js, generated from i18n/shared/ and the `demo` sections of the widgets'
+// messages) map those keys, and the few messages scripts write (MESSAGES below), to text; in a catalogue's
+// text, {f0}, {f1}… stand for the English element's formulas, in their order. Setting <html lang> also
+// switches every translated widget (web/src/i18n).
 
 import { matchLocale } from '../src/i18n/index.js';
 

@@ -6,6 +6,7 @@ import { cosSin, precision, lengthOfPositions } from './precision.js';
 import { REF_KEY, bufferSupport } from './buffers.js';
 import { plainView, typedArrayParts } from './typed-arrays.js';
 import { trainApi } from './train.js';
+import { CALLS } from './calls.js';
 
 // The engine facade shared by the Node and browser entry points: picks and instantiates a build,
 // and exposes the documented API. Argument checking and errors come from the engine itself
@@ -121,6 +122,24 @@ export function createApi(module, simd) {
     const o = flat(options);
     return result(fn(...args, o), o);
   };
+  // The calls that hand their arguments straight to the engine, made from the table scripts/gen-schema.mjs
+  // writes from schema.js (calls.js): fn(...inputs, options) on the embind function named after the path, an
+  // `into` given back as the caller's object. Namespaces ('t5.buckets') come back frozen.
+  const tableCalls = () => {
+    const made = {};
+    for (const [path, inputs, options, into] of CALLS) {
+      const fn = module[path.replace('.', '_')];
+      const call = (...args) => {
+        args.length = inputs + (options ? 1 : 0);  // exactly the arguments the binding takes, missing ones undefined
+        return into ? withInto(fn, args.slice(0, inputs), args[inputs]) : plainCall(fn, args);
+      };
+      const [ns, name] = path.split('.');
+      if (name) (made[ns] ??= {})[name] = call;
+      else made[ns] = call;
+    }
+    for (const value of Object.values(made)) if (typeof value === 'object') Object.freeze(value);
+    return made;
+  };
   // Tables returned by sinusoidal() remember how they were made; similarity() hands that to the engine,
   // which verifies the table bit for bit before using the O(L*d + L^2) Toeplitz path.
   const madeBy = new WeakMap();
@@ -160,9 +179,7 @@ export function createApi(module, simd) {
       madeBy.set(table, Object.fromEntries(SINUSOIDAL_KEYS.map((k) => [k, o[k]])));
       return table;
     },
-    frequencies: (options) => plainCall(module.frequencies, [options]),
-    learned: (options) => withInto(module.learned, [], options),
-    compare: (a, b) => plainCall(module.compare, [a, b]),
+    ...tableCalls(),
     similarity(table, options) {
       const tag = (table && typeof table === 'object' && madeBy.get(table)) || undefined;
       return withInto((t, o) => module.similarity(t, o, tag), [table], options);
@@ -175,17 +192,7 @@ export function createApi(module, simd) {
       precision: (options) => precision(...frequenciesFor(options, ['dtype', 'from', 'to'], (o) => (Number.isSafeInteger(o.to) && o.to >= 0 ? o.to + 1 : undefined), 'rope.precision')),
       mropePositionIds,
     }),
-    alibi: Object.freeze({
-      slopes: (heads) => plainCall(module.alibi_slopes, [heads]),
-      bias: (options) => withInto(module.alibi_bias, [], options),
-    }),
-    t5: Object.freeze({
-      bucket: (relativePosition, options) => plainCall(module.t5_bucket, [relativePosition, options]),
-      buckets: (options) => withInto(module.t5_buckets, [], options),
-    }),
-    positionIds: (ids, options) => withInto(module.positionIds, [ids], options),
     fromConfig: (config) => positionFromConfig(api, config),
-    attention: (options) => plainCall(module.attention, [options]),
     train: trainApi(module, plainCall),
     buffer: (length) => buffers.create(engineCall().flat(length)),
     toNpy,

@@ -211,3 +211,52 @@ export const valuesOf = (option) => (option.names ? NAMES[option.names].values :
 
 /** The named values of one option of a set (for example the sinusoidal layouts). */
 export const namedValues = (setName, key) => valuesOf(Object.fromEntries(optionsOf(setName))[key]);
+
+/**
+ * The facade calls that hand their arguments straight to the engine, by facade path ('t5.buckets'): core.js
+ * builds them from web/src/engine/calls.js, and their signatures in index.d.ts are written, both by
+ * scripts/gen-schema.mjs from this table and OPTION_SETS. How a call is made follows from its option set (the
+ * one whose `calls` names it; several make a union type `<Call>Options`): the embind function is the path with
+ * `_` for the dot, the arguments are the set's `input` (a number when its `value` is one, else NumericInput)
+ * and then the options (optional when none is required), and a set with `into` returns it (generic over
+ * FloatTarget, or that target type). Declared here: `doc`, the TypeScript type `returns` when there is no
+ * `into`, and `inputs` ([name, type] pairs) for a call outside the option table, which takes no options.
+ * Calls with logic of their own (sinusoidal, similarity, rope.*, fromConfig, train, buffer) are written in
+ * core.js and index.d.ts by hand.
+ */
+export const CALLS = Object.freeze({
+  frequencies: { returns: 'Float64Array', doc: 'ω_i = base^(−2i/dModel) for each of the ⌈dModel/2⌉ sin/cos pairs (wavelength 2π/ω_i).' },
+  learned: {},
+  compare: { inputs: [['a', 'NumericInput'], ['b', 'NumericInput']], returns: 'Comparison' },
+  'alibi.slopes': { inputs: [['heads', 'number']], returns: 'Float32Array' },
+  'alibi.bias': {},
+  't5.bucket': { returns: 'number', doc: 'relativePosition = key − query.' },
+  't5.buckets': { doc: '[query][key] buckets.' },
+  positionIds: {},
+  attention: { returns: '{ output: Float32Array; weights: Float32Array }' },
+});
+
+/**
+ * How a CALLS entry is made: { path, symbol (the embind name), inputs ([name, type] pairs), options (the
+ * TypeScript type, or null), optionalOptions, into (the target type, or null), returns, doc }.
+ */
+export function callSignature(path) {
+  const call = CALLS[path];
+  const sets = Object.entries(OPTION_SETS).filter(([, set]) => set.calls?.includes(path));
+  const symbol = path.replace('.', '_');
+  if (call.inputs) {
+    if (sets.length) throw new Error(`CALLS.${path}: a call of the option table takes its inputs from there`);
+    return { path, symbol, inputs: call.inputs, options: null, optionalOptions: false, into: null, returns: call.returns, doc: call.doc };
+  }
+  if (!sets.length) throw new Error(`CALLS.${path}: no option set lists it in its calls, and it declares no inputs`);
+  const [first, set] = sets[0];
+  const name = path.split('.').pop();
+  const options = sets.length > 1 ? `${name[0].toUpperCase()}${name.slice(1)}Options` : first;
+  const all = sets.flatMap(([setName]) => optionsOf(setName));
+  const into = all.find(([key]) => key === 'into')?.[1].target ?? null;
+  const inputs = set.input ? [[set.input.name, typeof set.input.value === 'number' ? 'number' : 'NumericInput']] : [];
+  const optionalOptions = sets.every(([setName]) => optionsOf(setName).every(([, o]) => !o.required));
+  const returns = into ?? call.returns;
+  if (!returns) throw new Error(`CALLS.${path}: a call without into declares what it returns`);
+  return { path, symbol, inputs, options, optionalOptions, into, returns, doc: call.doc, sets: sets.map(([setName]) => setName) };
+}

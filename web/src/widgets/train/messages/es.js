@@ -79,3 +79,15 @@ export default {
   'train.picture': 'Entrenar corto, evaluar largo: {summary}',
   'train.lesson': 'Todos los métodos se entrenan con los mismos lotes, la misma semilla y el mismo número de pasos. En el entrenamiento solo aparece la longitud de entrenamiento; toda longitud mayor es nueva para el modelo.',
 };
+
+/**
+ * The demo's section on this widget, in train.html: assembled into web/demo/i18n/es.js by
+ * scripts/gen-schema.mjs (the widget bundles leave it out).
+ */
+export const demo = {
+  'train.race.h': 'La carrera',
+  'train.race.1':
+    'La tarea es ordenar una secuencia de símbolos: el modelo lee los símbolos y un separador, y después debe escribir los mismos símbolos en orden. Cada método entrena el mismo transformer pequeño, con los mismos lotes de la misma semilla, durante el mismo número de pasos, con la longitud de entrenamiento marcada en el gráfico. Después cada modelo se evalúa con esa longitud y con todas las longitudes hasta cuatro veces mayores, que nunca ha visto.',
+  'train.race.2':
+    '<strong>Pruébalo.</strong> Pulsa <em>Carrera</em> y mira cómo aparecen las curvas de precisión por longitud. Después guarda la carrera, cambia la tarea o la longitud de entrenamiento y vuelve a correr: las curvas guardadas siguen en el gráfico, en discontinua.',
+};

@@ -79,3 +79,14 @@ export default {
   'train.picture': '短序列训练，长序列测试：{summary}',
   'train.lesson': '每种方法都用同一种子生成的相同批次训练，步数也相同。训练中只出现训练长度；更长的长度对模型来说都是新的。',
 };
+
+/**
+ * The demo's section on this widget, in train.html: assembled into web/demo/i18n/zh-CN.js by
+ * scripts/gen-schema.mjs (the widget bundles leave it out).
+ */
+export const demo = {
+  'train.race.h': '比赛',
+  'train.race.1':
+    '任务是给一串符号排序：模型读入这些符号和一个分隔符，然后必须把同样的符号按顺序写出来。每种方法训练的是同一个小型 transformer，使用同一种子生成的相同批次，训练相同的步数，训练长度在图中标出。随后每个模型都在这个长度以及直到四倍长的各个长度上测试，这些更长的长度它从未见过。',
+  'train.race.2': '<strong>试一试。</strong>按“<em>比赛</em>”，看各长度准确率曲线逐一出现。然后保留这次比赛，换一个任务或训练长度，再比一次：保留的曲线以虚线留在图上。',
+};
