@@ -5,6 +5,7 @@
 import { html, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, leftOut, TapController, leaves, elementProperties } from '../base.js';
+import { byTouch } from '../element/tap-controller.js';
 import { moveCellCursor } from '../grid-keys.js';
 import { pushPosition } from '../../state/channel.js';
 import { Completion, MatrixRaster, rasterizeLayout } from '../../render/raster.js';
@@ -188,11 +189,25 @@ export class PosencHeatmap extends PosencElement {
   _onMove(e) {
     const cell = this._pointer(e);
     if (!cell) return;
+    const shown = this._pointerInside;
     this._pointerInside = true;
-    if (cell.row !== this._cursor.row || cell.col !== this._cursor.col) {
-      this._cursor = cell;
-      this.publishHover({ row: this._params.offset + cell.row, col: null });
-    }
+    if (this._moveCursor(cell)) {
+      // a finger reads this widget only (element/tap-controller.js); a mouse's hover crosses the group's plots
+      if (!byTouch(e)) this.publishHover({ row: this._params.offset + cell.row, col: null });
+    } else if (!shown) this._paint();
+  }
+
+  /** Moves the cursor to `cell` (the picture and readout follow in the update); false when it is there already. */
+  _moveCursor(cell) {
+    if (cell.row === this._cursor.row && cell.col === this._cursor.col) return false;
+    this._cursor = cell;
+    return true;
+  }
+
+  /** Focus shows the cursor, blur hides it, unless the pointer shows it anyway: painted only when that changes. */
+  _onFocus(focused) {
+    this._focused = focused;
+    if (!this._pointerInside) this._paint();
   }
 
   _onLeave(e) {
@@ -205,9 +220,9 @@ export class PosencHeatmap extends PosencElement {
   _onClick(e) {
     const cell = this._pointer(e);
     if (!cell) return;
-    this._cursor = cell;
+    // the picture changes only when the cursor moves (the update paints it) or a row is selected
+    this._moveCursor(cell);
     if (this._tap.selects(e, String(cell.row))) this._selectRow(cell.row);
-    else this._paint();
   }
 
   _selectRow(row) {
@@ -339,8 +354,8 @@ export class PosencHeatmap extends PosencElement {
           @pointerleave=${this._onLeave}
           @click=${this._onClick}
           @keydown=${this._onKey}
-          @focus=${() => ((this._focused = true), this._paint())}
-          @blur=${() => ((this._focused = false), this._paint())}
+          @focus=${() => this._onFocus(true)}
+          @blur=${() => this._onFocus(false)}
         ></canvas>
         ${this._progress < 1 ? html`<span class="progress muted" aria-hidden="true">${this.t('heatmap.drawing', { percent: Math.round(this._progress * 100) })}</span>` : nothing}
       </div>
