@@ -153,7 +153,7 @@ export class PosencHeatmap extends PosencElement {
       positions: this.getSelection(),
       hover: this._linkedHover,
       cursor: this._cursor,
-      showCursor: this._focused || this._pointerInside,
+      showCursor: (this._cursorShown = !!(this._focused || this._pointerInside)),
     });
   }
 
@@ -187,14 +187,15 @@ export class PosencHeatmap extends PosencElement {
   }
 
   _onMove(e) {
+    // a finger reads with the tap itself (the click), and reads this widget only (element/tap-controller.js): a
+    // swipe that starts here reads nothing, and the tap draws once, after its focus
+    this._tapping = byTouch(e);
+    if (this._tapping) return;
     const cell = this._pointer(e);
     if (!cell) return;
-    const shown = this._pointerInside;
     this._pointerInside = true;
-    if (this._moveCursor(cell)) {
-      // a finger reads this widget only (element/tap-controller.js); a mouse's hover crosses the group's plots
-      if (!byTouch(e)) this.publishHover({ row: this._params.offset + cell.row, col: null });
-    } else if (!shown) this._paint();
+    if (this._moveCursor(cell)) this.publishHover({ row: this._params.offset + cell.row, col: null });
+    else this._showCursor();
   }
 
   /** Moves the cursor to `cell` (the picture and readout follow in the update); false when it is there already. */
@@ -204,10 +205,15 @@ export class PosencHeatmap extends PosencElement {
     return true;
   }
 
-  /** Focus shows the cursor, blur hides it, unless the pointer shows it anyway: painted only when that changes. */
+  /** Focus shows the cursor, blur hides it, unless the pointer shows it anyway (a tap's click draws it). */
   _onFocus(focused) {
     this._focused = focused;
-    if (!this._pointerInside) this._paint();
+    if (!this._tapping) this._showCursor();
+  }
+
+  /** Paints when the cursor's visibility is not what the picture shows (a moved cursor is painted by the update). */
+  _showCursor() {
+    if (this._cursorShown !== !!(this._focused || this._pointerInside)) this._paint();
   }
 
   _onLeave(e) {
@@ -220,8 +226,9 @@ export class PosencHeatmap extends PosencElement {
   _onClick(e) {
     const cell = this._pointer(e);
     if (!cell) return;
-    // the picture changes only when the cursor moves (the update paints it) or a row is selected
-    this._moveCursor(cell);
+    if (this._tapping) [this._tapping, this._pointerInside] = [false, true];
+    // the picture changes when the cursor moves (the update paints it), shows, or a row is selected
+    if (!this._moveCursor(cell)) this._showCursor();
     if (this._tap.selects(e, String(cell.row))) this._selectRow(cell.row);
   }
 
@@ -352,6 +359,7 @@ export class PosencHeatmap extends PosencElement {
           @pointermove=${this._onMove}
           @pointerdown=${this._onMove}
           @pointerleave=${this._onLeave}
+          @pointercancel=${() => (this._tapping = false)}
           @click=${this._onClick}
           @keydown=${this._onKey}
           @focus=${() => this._onFocus(true)}
