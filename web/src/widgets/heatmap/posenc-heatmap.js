@@ -190,8 +190,9 @@ export class PosencHeatmap extends PosencElement {
     // a finger reads with the tap itself (the click), and reads this widget only (element/tap-controller.js): a
     // swipe that starts here reads nothing, and the tap draws once, after its focus
     this._tapping = byTouch(e);
-    if (this._tapping) return;
     const cell = this._pointer(e);
+    // (the tap's click reads the cell found here: after the tap's focus, measuring again would force a layout)
+    if (this._tapping) return void (this._tapCell = cell);
     if (!cell) return;
     this._pointerInside = true;
     if (this._moveCursor(cell)) this.publishHover({ row: this._params.offset + cell.row, col: null });
@@ -224,9 +225,11 @@ export class PosencHeatmap extends PosencElement {
   }
 
   _onClick(e) {
-    const cell = this._pointer(e);
+    const tap = this._tapping;
+    const cell = tap ? this._tapCell : this._pointer(e);
+    [this._tapping, this._tapCell] = [false, null];
     if (!cell) return;
-    if (this._tapping) [this._tapping, this._pointerInside] = [false, true];
+    if (tap) this._pointerInside = true; // the cursor shows what the finger read
     // the picture changes when the cursor moves (the update paints it), shows, or a row is selected
     if (!this._moveCursor(cell)) this._showCursor();
     if (this._tap.selects(e, String(cell.row))) this._selectRow(cell.row);
