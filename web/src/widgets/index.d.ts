@@ -553,6 +553,8 @@ export declare class PosencModel extends PosencElement {
   layer: number;
   /** With `group`: the first position is the one whose neighbour is compared (default: the last two of the context). Attribute `positions`: list of integers. Default —. */
   positions: number[];
+  /** Resolves when the precision table (computed after the first paint, a window of positions per task) is drawn too. */
+  readonly renderComplete: Promise<void>;
   /** What the config gives for the layer shown (a model without RoPE: { model, method }; a NoPE layer: { model, method, layer, rope: null }); `neverTurn`: pairs whose wavelength exceeds the longest context. */
   readonly result: { model: string; type: string; headDim: number; rotaryDim: number; base: number; attentionFactor: number; trained: number | null; longest: number; neverTurn: number; precision: Record<'float32' | 'bfloat16', { maxAngleError: number; worstPair: number }> } | null;
 }
