@@ -137,15 +137,18 @@ export async function wireShare() {
   stop.ready.then(() => (document.body.dataset.linkChecked = 'true')); // for tests and scripts
 }
 
-/** Starts the engine and says in #engine-status whether it is ready (data-ready="true"/"false"), in the page's language. */
-export async function showEngine() {
+/**
+ * Starts the engine (getEngine's `engineOptions`: { train: true } on the page that trains) and says in
+ * #engine-status whether it is ready (data-ready="true"/"false"), in the page's language.
+ */
+export async function showEngine(engineOptions) {
   const status = document.getElementById('engine-status');
   let say = () => t('js.engine.loading');
   const show = () => (status.textContent = say());
   onLanguage(show);
   show();
   try {
-    const pe = await getEngine();
+    const pe = await getEngine(engineOptions);
     say = () => t(pe.simd ? 'js.engine.simd' : 'js.engine.scalar');
     show();
     status.dataset.ready = 'true';

@@ -74,8 +74,11 @@ export declare function messageKeys(locale?: string): string[];
 
 /** Hands the widgets an engine loaded by the page (call before the first widget connects). */
 export declare function setEngine(engine: Engine | Promise<Engine>): void;
-/** The engine the widgets use (loaded once per page). */
-export declare function getEngine(): Promise<Engine>;
+/**
+ * The engine the widgets use (loaded once per page): the build without the trainer, or with it for
+ * `{ train: true }` (what <posenc-train> asks for; once asked, every widget of the page gets that one).
+ */
+export declare function getEngine(options?: { train?: boolean }): Promise<Engine>;
 
 export declare class SelectionChannel extends EventTarget {
   readonly name: string;

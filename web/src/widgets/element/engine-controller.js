@@ -103,7 +103,8 @@ export class EngineController {
     const host = this.#host;
     unwatchNear(host);
     started.add(host);
-    this.#loading ??= Promise.all([getEngine(), this.#measured()]).then(
+    // a widget class's static engineOptions ({ train: true } for <posenc-train>) choose the build it needs
+    this.#loading ??= Promise.all([getEngine(host.constructor.engineOptions), this.#measured()]).then(
       ([pe]) =>
         inTurn(() => {
           host.pe = pe;
