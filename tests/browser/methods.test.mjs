@@ -74,43 +74,41 @@ test('method widgets: attributes reflect, embed code, CSV and PNG exports, text 
   await page.close();
 });
 
+// A run of values for a widget's first setting with a checked range or named values (its descriptor), so a
+// new method widget is tried with no line here: [property, values].
+async function stepsOf(tag) {
+  const { properties } = await import(pathToFileURL(join(root, `web/src/widgets/${tag.slice('posenc-'.length)}/descriptor.js`)).href);
+  for (const [name, p] of Object.entries(properties)) {
+    if (p.kind === 'integer' && p.min != null && p.max != null) {
+      const by = p.even ? 2 : 1;
+      return [name, Array.from({ length: 7 }, (_, i) => (p.default + (i + 1) * by <= p.max ? p.default + (i + 1) * by : p.default - (i + 1) * by))];
+    }
+    if (p.kind === 'name' && p.values) return [name, Array.from({ length: 7 }, (_, i) => p.values[(i + 1) % p.values.length])];
+  }
+  throw new Error(`${tag}: no setting with a checked range or named values to step through`);
+}
+
 test('method widgets repaint after property changes; dark theme and reduced width render', async () => {
-  const page = await widgetPage(
-    env,
-    `<posenc-rope id="r"></posenc-rope>
-     <posenc-alibi id="a"></posenc-alibi>
-     <posenc-t5 id="t" bidirectional></posenc-t5>
-     <posenc-scaling id="s"></posenc-scaling>
-     <posenc-methods id="m"></posenc-methods>
-     <posenc-learned id="l"></posenc-learned>
-     <posenc-padding id="p"></posenc-padding>`,
-  );
+  const page = await widgetPage(env, METHOD_WIDGET_TAGS.map((t) => `<${t} ${METHOD_ATTRIBUTES[t] ?? ''}></${t}>`).join('\n'));
   // each widget takes a run of property changes and draws each one (how fast: npm run bench:widgets,
   // methodRepaints — a timed assertion here would fail on a loaded machine rather than on slow code)
-  await page.evaluate(async () => {
-    const $ = (s) => document.querySelector(s);
-    const steps = [
-      ['#r', (el, i) => ((el.m = 6 + i), (el.n = 3 + i))],
-      ['#a', (el, i) => (el.head = i % 8)],
-      ['#t', (el, i) => (el.positions = [4 + i, 2])],
-      ['#s', (el, i) => (el.type = ['default', 'linear', 'dynamic', 'yarn', 'llama3', 'longrope'][i % 6])],
-      ['#m', (el, i) => (el.query = 40 + i)],
-      ['#l', (el, i) => (el.position = 100 + i)],
-      ['#p', (el, i) => (el.padSide = i % 2 ? 'left' : 'right')],
-    ];
-    for (const [id, step] of steps) {
-      for (let i = 0; i < 7; i++) {
-        step($(id), i);
-        await $(id).whenReady();
+  const steps = await Promise.all(METHOD_WIDGET_TAGS.map(async (tag) => [tag, ...(await stepsOf(tag))]));
+  await page.evaluate(async (steps) => {
+    for (const [tag, name, values] of steps) {
+      const el = document.querySelector(tag);
+      for (const value of values) {
+        el[name] = value;
+        await el.whenReady();
+        if (el[name] !== value) throw new Error(`${tag}.${name} = ${value} did not hold (${el[name]})`);
       }
     }
-  });
+  }, steps);
   // dark theme through the attribute, narrow width: canvases fit and are drawn
   await page.evaluate(() => document.querySelectorAll('body > *').forEach((e) => e.setAttribute('theme', 'dark')));
   await page.setViewportSize({ width: 380, height: 900 });
   await waitReady(page);
   await page.evaluate(() => Promise.all([...document.querySelectorAll('body > *')].map((e) => (e.redraw?.(), e.whenReady()))));
-  for (const id of ['#r', '#a', '#t', '#s', '#m', '#l']) {
+  for (const id of METHOD_WIDGET_TAGS) {
     const fits = await page.evaluate((s) => {
       const el = document.querySelector(s);
       const host = el.getBoundingClientRect();
@@ -118,9 +116,9 @@ test('method widgets repaint after property changes; dark theme and reduced widt
     }, id);
     assert.ok(fits, `${id}: canvases fit a 380 px wide page`);
   }
-  await shot(page.locator('#r'), 'rope-dark-narrow');
-  await shot(page.locator('#m'), 'methods-dark-narrow');
-  await shot(page.locator('#t'), 't5-dark-narrow');
+  await shot(page.locator('posenc-rope'), 'rope-dark-narrow');
+  await shot(page.locator('posenc-methods'), 'methods-dark-narrow');
+  await shot(page.locator('posenc-t5'), 't5-dark-narrow');
   assert.deepEqual(page.errors, []);
   await page.close();
 });

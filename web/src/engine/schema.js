@@ -220,7 +220,8 @@ export const namedValues = (setName, key) => valuesOf(Object.fromEntries(options
  * `_` for the dot, the arguments are the set's `input` (a number when its `value` is one, else NumericInput)
  * and then the options (optional when none is required), and a set with `into` returns it (generic over
  * FloatTarget, or that target type). Declared here: `doc`, the TypeScript type `returns` when there is no
- * `into`, and `inputs` ([name, type] pairs) for a call outside the option table, which takes no options.
+ * `into`, `inputs` ([name, type] pairs) for a call outside the option table, which takes no options, and
+ * `masked: true` for a call whose result holds −Infinity where a mask hides a key (every other value is finite).
  * Calls with logic of their own (sinusoidal, similarity, rope.*, fromConfig, train, buffer) are written in
  * core.js and index.d.ts by hand.
  */
@@ -229,7 +230,7 @@ export const CALLS = Object.freeze({
   learned: {},
   compare: { inputs: [['a', 'NumericInput'], ['b', 'NumericInput']], returns: 'Comparison' },
   'alibi.slopes': { inputs: [['heads', 'number']], returns: 'Float32Array' },
-  'alibi.bias': {},
+  'alibi.bias': { masked: true },
   't5.bucket': { returns: 'number', doc: 'relativePosition = key − query.' },
   't5.buckets': { doc: '[query][key] buckets.' },
   positionIds: {},
