@@ -163,8 +163,25 @@ export async function wireShare() {
   stop.ready.then(() => (document.body.dataset.linkChecked = 'true')); // for tests and scripts
 }
 
-/** Starts the engine and says in #engine-status whether it is ready (data-ready="true"/"false"), in the page's language. */
+/**
+ * Starts the widgets of the first screen (those defined so far within a screen's height below it, where they
+ * would start anyway: element/engine-controller.js) at once. Left to the IntersectionObserver, they would
+ * start when it first reports, which a phone busy loading the page delivers late, often after the engine has
+ * arrived: their first picture would wait for it. (The layout this reads is the one the formulas were just
+ * measured in, renderMath.)
+ */
+function startFirstScreen() {
+  for (const el of document.querySelectorAll(':defined')) {
+    if (el.localName.startsWith('posenc-') && el.getBoundingClientRect().top < 2 * innerHeight) el.whenReady().catch(() => {});
+  }
+}
+
+/**
+ * Starts the engine and the widgets of the first screen, and says in #engine-status whether the engine is
+ * ready (data-ready="true"/"false"), in the page's language.
+ */
 export async function showEngine() {
+  startFirstScreen();
   const status = document.getElementById('engine-status');
   let say = () => t('js.engine.loading');
   const show = () => (status.textContent = say());
