@@ -9,6 +9,7 @@ import { load } from '../web/src/engine/node.js';
 import { emEnv, root, run } from '../scripts/toolchain.mjs';
 
 const pe = await load();
+const peTrain = await load({ train: true });  // the build with the trainer, for train_step
 
 // bench/floors.c as a standalone module with its own memory; `floors.at(floats)` hands out regions of it.
 async function loadFloors() {
@@ -342,7 +343,7 @@ function sideBySide(fns, rounds, { backToBack = 0 } = {}) {
   ];
   results.cases.train_step = shapes.map(({ dModel: d, trainLength, tfjsWasmMs, torchMs }) => {
     const layers = 2, heads = 4, batch = 32, vocab = 16;
-    const trainer = pe.train.create({ task: 'copy', position: 'none', trainLength, dModel: d, layers, heads, batch, vocab, seed: 1 });
+    const trainer = peTrain.train.create({ task: 'copy', position: 'none', trainLength, dModel: d, layers, heads, batch, vocab, seed: 1 });
     const T = trainer.sequenceLength, tokens = batch * T;
     const flops = 3 * (layers * (2 * tokens * 12 * d * d + 4 * batch * T * T * d) + 2 * tokens * d * vocab);
     const r = sideBySide({ step: () => trainer.step(1), matmul_floor: () => floors.matmul(aAt, bAt, cAt, m, n, k) }, 15);

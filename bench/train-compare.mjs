@@ -228,7 +228,7 @@ async function torchTrainer(shape, weights, batch, threads) {
 
 // ---------------------------------------------------------------------------------------------- run
 await registerGradients();
-const pe = await load();
+const pe = await load({ train: true });
 const results = [];
 for (const shape of SHAPES) {
   const rand = mulberry32(25 + shape.dModel);

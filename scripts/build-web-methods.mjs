@@ -74,11 +74,13 @@ export async function buildLessonPart(part, { dist, demo, common, classic, esm, 
  * esbuild's, of the page's script (its paths relative to `cwd`, the build's absWorkingDir).
  */
 export function withGluePreload(page, metafile, dist, cwd) {
-  const wasmPreload = /( *)(<link rel="preload" href="gen\/posenc-simd\.wasm"[^>]*>\n)/;
-  if (!wasmPreload.test(page)) return page;
+  // the build without the trainer, or with it (train.html: posenc-train-simd.wasm), each with its glue
+  const wasmPreload = /( *)(<link rel="preload" href="gen\/posenc-((?:train-)?simd)\.wasm"[^>]*>\n)/;
+  const build = wasmPreload.exec(page)?.[3];
+  if (!build) return page;
   const outputs = Object.entries(metafile.outputs);
-  const glue = outputs.find(([, o]) => Object.keys(o.inputs).some((i) => i.endsWith('engine/gen/posenc-simd.mjs')));
-  if (!glue) throw new Error('build-web: no chunk holds the engine glue (web/src/engine/gen/posenc-simd.mjs) to preload');
+  const glue = outputs.find(([, o]) => Object.keys(o.inputs).some((i) => i.endsWith(`engine/gen/posenc-${build}.mjs`)));
+  if (!glue) throw new Error(`build-web: no chunk holds the engine glue (web/src/engine/gen/posenc-${build}.mjs) to preload`);
   const entry = outputs.find(([, o]) => o.entryPoint);
   const chunks = entry[1].imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
   const links = [...new Set([...chunks, glue[0]])].map((path) => `<link rel="modulepreload" href="${relative(dist, resolve(cwd, path))}" />\n`);

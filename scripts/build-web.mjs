@@ -10,6 +10,7 @@
 //   dist/posenc-anywidget.js                       ES module for anywidget (Jupyter, MyST): every widget, Lit
 //                                                  and both wasm builds inlined, exporting render({ model, el })
 //   dist/gen/posenc-{simd,scalar}.wasm             the engine binaries, fetched next to the ES modules
+//   dist/gen/posenc-train-{simd,scalar}.wasm       the same with the trainer (load({ train: true }): <posenc-train>)
 //   dist/posenc-train-worker.js                    <posenc-train>'s worker (module), next to the ES modules
 //   dist/posenc-demo.html                          the demo as one self-contained file (wasm inlined),
 //                                                  opens from file:// with no server and no network
@@ -73,13 +74,21 @@ export const esm = { format: 'esm', splitting: true, chunkNames: 'chunks/[name]-
  */
 export const lessonEsm = { ...esm, chunkNames: 'lesson-[name]-[hash]' };
 
-/** One glue serves both builds (engine/browser.js, node.js, inline.js): true only while the two differ in the wasm name alone. */
+/**
+ * One glue serves the SIMD and scalar builds (engine/browser.js, node.js, inline.js), one the two with the
+ * trainer: true only while each pair differs in the wasm name alone.
+ */
 function checkGlue() {
-  const [simd, scalar] = ['simd', 'scalar'].map((v) =>
-    readFileSync(join(gen, `posenc-${v}.mjs`), 'utf8').replace(`"posenc-${v}.wasm"`, '"posenc.wasm"'),
-  );
-  if (simd !== scalar) throw new Error('build-web: the SIMD and scalar glue files differ beyond the wasm name; load each build with its own glue (engine/browser.js, node.js, inline.js)');
+  for (const kind of ['', 'train-']) {
+    const [simd, scalar] = ['simd', 'scalar'].map((v) =>
+      readFileSync(join(gen, `posenc-${kind}${v}.mjs`), 'utf8').replace(`"posenc-${kind}${v}.wasm"`, '"posenc.wasm"'),
+    );
+    if (simd !== scalar) throw new Error(`build-web: the SIMD and scalar glue files (posenc-${kind}*.mjs) differ beyond the wasm name; load each build with its own glue (engine/browser.js, node.js, inline.js)`);
+  }
 }
+
+// the engine builds (scripts/build.mjs): without the trainer, and with it (load({ train: true }))
+const WASM_BUILDS = ['simd', 'scalar', 'train-simd', 'train-scalar'];
 
 function checkOffline(dir) {
   // A bundle may *mention* URLs in comments or error texts of dependencies, but nothing we ship may load one.
@@ -150,9 +159,9 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   const dist = resolve(outDir);
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(join(dist, 'gen'), { recursive: true });
-  const haveEngine = existsSync(join(gen, 'posenc-simd.wasm')) && existsSync(join(gen, 'posenc-scalar.wasm'));
+  const haveEngine = WASM_BUILDS.every((v) => existsSync(join(gen, `posenc-${v}.wasm`)));
   if (!haveEngine) throw new Error('build-web: web/src/engine/gen/*.wasm missing — run `node scripts/build.mjs` first');
-  for (const f of ['posenc-simd.wasm', 'posenc-scalar.wasm']) copyFileSync(join(gen, f), join(dist, 'gen', f));
+  for (const v of WASM_BUILDS) copyFileSync(join(gen, `posenc-${v}.wasm`), join(dist, 'gen', `posenc-${v}.wasm`));
 
   // 1. the demo page (ES modules + external CSS with fonts as files)
   const { metafile } = await build({

@@ -73,9 +73,10 @@ export async function measure() {
   const rows = [];
   const file = (name, what, bytes, more = {}) => rows.push({ kind: 'file', name, what, raw: bytes.length, gzip: gz(bytes), ...more });
   const wasm = {};
-  for (const v of ['simd', 'scalar']) {
+  for (const v of ['simd', 'scalar', 'train-simd', 'train-scalar']) {
     wasm[v] = readFileSync(join(gen, `posenc-${v}.wasm`));
-    file(`posenc-${v}.wasm`, `the engine, ${v === 'simd' ? 'WebAssembly SIMD' : 'for browsers without SIMD'}`, wasm[v]);
+    const what = `the engine${v.startsWith('train') ? ' with the trainer (load({ train: true }), <posenc-train>)' : ''}, ${v.endsWith('simd') ? 'WebAssembly SIMD' : 'for browsers without SIMD'}`;
+    file(`posenc-${v}.wasm`, what, wasm[v]);
   }
 
   const quiet = { write: false, logLevel: 'silent' };
@@ -102,15 +103,15 @@ export async function measure() {
     file(name, what, bytes, { ratio: gz(bytes) / bytes.length, bundle: 'parts', locale });
   }
   const iife = await build({ ...common, ...classic, ...quiet, entryPoints: [join(widgetsDir, 'index.js')], format: 'iife', globalName: 'posenc' });
-  // the one-tag script carries every file of the ES module, both wasm builds in base64 (each counted at what
-  // base64 does to its gzip) and the worker
+  // the one-tag script carries every file of the ES module, both wasm builds with the trainer in base64 (each
+  // counted at what base64 does to its gzip) and the worker
   const base64 = (v) => gz(Buffer.from(wasm[v].toString('base64'))) / gz(wasm[v]);
   const of = [
     ...esmFiles.map(([, name]) => ({ name, factor: 1 })),
-    ...['simd', 'scalar'].map((v) => ({ name: `posenc-${v}.wasm`, factor: base64(v) })),
+    ...['train-simd', 'train-scalar'].map((v) => ({ name: `posenc-${v}.wasm`, factor: base64(v) })),
     { name: 'posenc-train-worker.js', factor: 1 },
   ];
-  file('posenc-widgets.iife.js', 'the one-tag script: all of it, both wasm builds and every catalogue inlined', text(iife.outputFiles[0]), { bundle: 'files', of });
+  file('posenc-widgets.iife.js', 'the one-tag script: all of it, both wasm builds with the trainer and every catalogue inlined', text(iife.outputFiles[0]), { bundle: 'files', of });
 
   const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
   const onEveryPage = rows.filter((r) => r.bundle === 'parts' && !r.locale);

@@ -41,9 +41,16 @@ test('demo part 4: linked from parts 1 to 3, in English, Spanish and Chinese, ax
     if (await page.evaluate(() => Boolean(document.querySelector('#train-w').pe.train)))
       assert.equal((await page.locator('#train-w button[data-action=race]').textContent()).trim(), race);
   }
+  // the page that trains fetches the engine build with the trainer alone (its preload); part 1 the one without
+  const wasm = [];
+  page.on('request', (r) => r.url().endsWith('.wasm') && wasm.push(r.url().replace(/^.*\//, '')));
+  await page.goto(`${env.base}index.html`);
+  await page.waitForFunction(() => document.getElementById('engine-status')?.dataset.ready === 'true', null, { timeout: 15000 });
+  assert.deepEqual([...new Set(wasm.splice(0))], ['posenc-simd.wasm']);
   // the address keeps the widget's settings (not its weights), and a shared link restores them
   await page.goto(`${env.base}train.html`);
   await ready(page);
+  assert.deepEqual([...new Set(wasm.splice(0))], ['posenc-train-simd.wasm']);
   await page.evaluate(() => (document.querySelector('#train-w').trainLength = 6));
   await page.waitForFunction(() => /train-w\.train-length=6/.test(location.hash), null, { timeout: 3000 });
   const shared = page.url();

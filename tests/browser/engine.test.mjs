@@ -138,6 +138,41 @@ const sinusoidalOk = (p) =>
     return { value: pe.sinusoidal({ length: 2, dModel: 2 })[2], compiledWith: window.compiledWith };
   });
 
+test('load() fetches the build without the trainer, load({ train: true }) the one with it (its own wasm and glue), and trains', async () => {
+  const p = await browser.newPage();
+  const wasm = [];
+  p.on('request', (r) => r.url().endsWith('.wasm') && wasm.push(r.url().replace(/^.*\//, '')));
+  await p.goto(`${server.url}engine.html`);
+  await p.waitForFunction(() => window.posencEngineReady === true);
+  const r = await p.evaluate(async () => {
+    const lean = await window.posencEngine.load({ simd: true });
+    let leanError = '';
+    try {
+      lean.train.create({ task: 'copy' });
+    } catch (e) {
+      leanError = `${e.constructor.name}: ${e.message}`;
+    }
+    const out = { tasks: lean.train.tasks.length, leanError, builds: [] };
+    for (const simd of [true, false]) {
+      const pe = await window.posencEngine.load({ simd, train: true });
+      const t = pe.train.create({ task: 'copy', trainLength: 4, dModel: 16, layers: 1, heads: 2, batch: 4, seed: 1 });
+      out.builds.push({ simd: pe.simd, sameAsLean: pe === lean, losses: Array.from(t.step(2)) });
+      t.dispose();
+    }
+    return out;
+  });
+  assert.equal(r.tasks, 5);
+  assert.match(r.leanError, /^TypeError: pe\.train\.create: this engine was loaded without the trainer; load\(\{ train: true \}\) gives an engine with it$/);
+  for (const b of r.builds) {
+    assert.equal(b.sameAsLean, false);
+    assert.ok(b.losses.length === 2 && b.losses.every((l) => Number.isFinite(l) && l > 0), JSON.stringify(b));
+  }
+  assert.deepEqual(r.builds.map((b) => b.simd), [true, false]);
+  assert.ok(wasm.includes('posenc-train-simd.wasm') && wasm.includes('posenc-train-scalar.wasm'), wasm.join());
+  assert.deepEqual(p.errors ?? [], []);
+  await p.close();
+});
+
 test('the browser loader compiles the wasm while it downloads, and from its bytes where the server does not say application/wasm', async () => {
   const streamed = await compilePage();
   const s = await sinusoidalOk(streamed);

@@ -317,3 +317,21 @@ test('with a mouse and the keyboard: hovering and the arrow keys read, a click a
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('a tap on the heatmap reads it alone: the group’s other plots draw no crosshair for it (390×844, touch)', async () => {
+  const page = await phonePage();
+  const linked = () => page.evaluate(() => document.querySelector('#similarity')._linkedHover ?? null);
+  const c = await centreOf(page, 'posenc-heatmap', 0);
+  const readout = await readouts(page, 'posenc-heatmap');
+  await page.touchscreen.tap(c.x, c.y);
+  await page.waitForTimeout(350);
+  assert.notEqual(await readouts(page, 'posenc-heatmap'), readout, 'the tap reads');
+  assert.equal(await linked(), null, 'similarity shows no hover from a tap');
+  // a mouse hovering the heatmap does cross the group's similarity matrix
+  await page.mouse.move(c.x - c.w * 0.2, c.y - 30);
+  await page.mouse.move(c.x + c.w * 0.2, c.y + 30, { steps: 3 });
+  await page.waitForTimeout(200);
+  assert.notEqual(await linked(), null, 'a hover is shared');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -22,20 +22,22 @@ export async function engine() {
   return enginePromise;
 }
 
-let buildsPromise;
+const buildsPromises = new Map();
 /**
  * Every build to run the fixture suites against: the default one (SIMD when available) and the scalar one
- * (`load({ simd: false })`). When the default is already scalar, only that one.
+ * (`load({ simd: false })`). When the default is already scalar, only that one. `{ train: true }`: the
+ * builds with the trainer (`load({ train: true })`), for the pe.train suites.
  */
-export async function builds() {
-  buildsPromise ??= (async () => {
-    const { load } = await importEngine();
-    const pe = await load();
-    const out = [[pe.simd ? 'simd' : 'scalar', pe]];
-    if (pe.simd) out.push(['scalar', await load({ simd: false })]);
-    return out;
-  })();
-  return buildsPromise;
+export async function builds({ train = false } = {}) {
+  if (!buildsPromises.has(train))
+    buildsPromises.set(train, (async () => {
+      const { load } = await importEngine();
+      const pe = await load(train ? { train } : undefined);
+      const out = [[pe.simd ? 'simd' : 'scalar', pe]];
+      if (pe.simd) out.push(['scalar', await load(train ? { simd: false, train } : { simd: false })]);
+      return out;
+    })());
+  return buildsPromises.get(train);
 }
 
 const fixtureCache = new Map();

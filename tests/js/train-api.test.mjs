@@ -5,7 +5,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { builds, assertThrowsNamed } from './helpers.mjs';
 
-const all = await builds();
+const all = await builds({ train: true });
 const tiny = { task: 'copy', trainLength: 4, dModel: 16, layers: 1, heads: 2, vocab: 8, batch: 4, steps: 100, warmup: 5 };
 
 for (const [build, pe] of all) {

@@ -17,7 +17,7 @@ import { TRAIN_POSITIONS, TRAIN_SIZES, gradientError, readNpy, trainCase, trainF
 const GRAD_TOL = 1e-5;
 const ZERO_TOL = 1e-7;
 const LOSS_TOL = 1e-4;
-const all = await builds();
+const all = await builds({ train: true });
 const cases = TRAIN_SIZES.flatMap((size) => TRAIN_POSITIONS.map((position) => trainCase(position, size)));
 
 function assertGradients(grads, c, label) {

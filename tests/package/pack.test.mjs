@@ -42,6 +42,9 @@ test('the tarball holds what consumers need at runtime and nothing else', () => 
     'web/src/engine/gen/posenc-simd.wasm',
     'web/src/engine/gen/posenc-scalar.wasm',
     'web/src/engine/gen/posenc-simd.mjs',
+    'web/src/engine/gen/posenc-train-simd.wasm',
+    'web/src/engine/gen/posenc-train-scalar.wasm',
+    'web/src/engine/gen/posenc-train-simd.mjs',
     'web/src/widgets/index.js',
     'web/src/widgets/index.d.ts',
     'web/src/widgets/element/frame-controller.js',
@@ -179,8 +182,9 @@ test("an app bundled with esbuild imports 'posenc' and 'posenc/widgets', and the
   assert.ok(inputs.some((p) => p.includes('node_modules/posenc/web/src/engine/browser.js')), 'the browser entry of posenc was bundled');
   assert.ok(!inputs.some((p) => p.includes('engine/node.js')), 'the Node entry stayed out of the browser bundle');
   assert.doesNotMatch(readFileSync(join(out, 'main.js'), 'utf8'), /from\s*["']node:|require\(["'](fs|path|node:)/, 'no Node built-in in the bundle');
-  // esbuild does not follow new URL('./gen/…wasm', import.meta.url) (Vite and webpack 5 do): copy the two files
-  for (const f of ['posenc-simd.wasm', 'posenc-scalar.wasm']) copyFileSync(join(app, 'node_modules/posenc/web/src/engine/gen', f), join(out, 'gen', f));
+  // esbuild does not follow new URL('./gen/…wasm', import.meta.url) (Vite and webpack 5 do): copy the files
+  // (with the trainer too: <posenc-train> loads that build)
+  for (const f of ['posenc-simd.wasm', 'posenc-scalar.wasm', 'posenc-train-simd.wasm', 'posenc-train-scalar.wasm']) copyFileSync(join(app, 'node_modules/posenc/web/src/engine/gen', f), join(out, 'gen', f));
 
   const server = await serve(out);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });

@@ -67,7 +67,8 @@ async function main(): Promise<void> {
   // @ts-expect-error the grid has three sizes
   pe.rope.mropePositionIds({ grid: [4, 4] });
   // a trainer: train short, evaluate long
-  const trainer = pe.train.create({ task: 'reverse', position: pe.train.positions[4], trainLength: 8 });
+  const withTrainer: Engine = await load({ train: true, simd: false });
+  const trainer = withTrainer.train.create({ task: 'reverse', position: pe.train.positions[4], trainLength: 8 });
   const losses: Float32Array = trainer.step(10);
   const [first] = trainer.evaluate({ lengths: [8, 16], samples: 50 });
   const exact: number = first.supported ? first.exactMatch : 0;

@@ -177,10 +177,11 @@ function startFirstScreen() {
 }
 
 /**
- * Starts the engine and the widgets of the first screen, and says in #engine-status whether the engine is
- * ready (data-ready="true"/"false"), in the page's language.
+ * Starts the engine (getEngine's `engineOptions`: { train: true } on the page that trains) and the widgets of
+ * the first screen, and says in #engine-status whether the engine is ready (data-ready="true"/"false"), in
+ * the page's language.
  */
-export async function showEngine() {
+export async function showEngine(engineOptions) {
   startFirstScreen();
   const status = document.getElementById('engine-status');
   let say = () => t('js.engine.loading');
@@ -188,7 +189,7 @@ export async function showEngine() {
   onLanguage(show);
   show();
   try {
-    const pe = await getEngine();
+    const pe = await getEngine(engineOptions);
     say = () => t(pe.simd ? 'js.engine.simd' : 'js.engine.scalar');
     show();
     status.dataset.ready = 'true';

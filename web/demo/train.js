@@ -13,5 +13,5 @@ whenParsed(() => {
   wireThemeSwitch();
   renderMath();
   wireShare();
-  showEngine();
+  showEngine({ train: true });  // the build the widget trains with: one engine for the page
 });

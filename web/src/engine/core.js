@@ -193,7 +193,8 @@ export function createApi(module, simd) {
       mropePositionIds,
     }),
     fromConfig: (config) => positionFromConfig(api, config),
-    train: trainApi(module, plainCall),
+    // a build without the trainer's bindings (load() rather than load({ train: true })) has no train_create
+    train: trainApi(module, plainCall, typeof module.train_create === 'function'),
     buffer: (length) => buffers.create(engineCall().flat(length)),
     toNpy,
     diagnostics: () => module.diagnostics(),
@@ -201,36 +202,43 @@ export function createApi(module, simd) {
   return Object.freeze(api);
 }
 
-// load() for an environment: `readWasm(variant)` gives the bytes, `importGlue(variant)` the factory;
-// `compileWasm(variant)`, where given, the compiled module instead of the bytes (the browser compiles the
-// wasm while it downloads, rather than after: on a slow phone that is time the first widget waits less).
-export function makeLoader({ readWasm, importGlue, compileWasm = null }) {
+// load() for an environment: `readWasm(variant, train)` gives the bytes of a build ('simd' or 'scalar', with
+// the trainer when `train`), `importGlue(variant, train)` the factory; `compileWasm(variant, train)`, where
+// given, the compiled module instead of the bytes (the browser compiles the wasm while it downloads, rather
+// than after: on a slow phone that is time the first widget waits less). `oneBuild`: the builds given carry
+// the trainer whatever `train` asks (the entries that inline the wasm), so load() and load({ train: true })
+// share one instance.
+export function makeLoader({ readWasm, importGlue, compileWasm = null, oneBuild = false }) {
   const instances = new Map();
   // async: a bad option is a rejected promise like every other failure, not a throw at the call
   return async function load(options = {}) {
     if (options === null || typeof options !== 'object') throw new TypeError('load options must be an object');
     for (const key of Object.keys(options))
-      if (key !== 'simd') throw new TypeError(`load options.${key} is not an option (the one option is simd)`);
+      if (key !== 'simd' && key !== 'train') throw new TypeError(`load options.${key} is not an option (the options are simd and train)`);
     const { simd } = options;
     if (simd !== undefined && typeof simd !== 'boolean')
       throw new TypeError(`load options.simd must be a boolean (got ${typeof simd})`);
+    if (options.train !== undefined && typeof options.train !== 'boolean')
+      throw new TypeError(`load options.train must be a boolean (got ${typeof options.train})`);
+    const train = oneBuild || options.train === true;
     const supported = simdSupported();
     if (simd === true && !supported) throw new RangeError('load options.simd: this engine has no WebAssembly SIMD');
     const variant = simd ?? supported ? 'simd' : 'scalar';
-    if (!instances.has(variant)) {
+    const key = `${variant}${train ? '+train' : ''}`;
+    if (!instances.has(key)) {
       const instance = (async () => {
-        const wasm = compileWasm ? compileWasm(variant).catch((err) => Promise.reject(err instanceof WebAssembly.CompileError ? loadError(err) : err)) : readWasm(variant);
-        const [factory, wasmBinary] = await Promise.all([importGlue(variant), wasm]);
+        const wasm = compileWasm ? compileWasm(variant, train).catch((err) => Promise.reject(err instanceof WebAssembly.CompileError ? loadError(err) : err)) : readWasm(variant, train);
+        const [factory, wasmBinary] = await Promise.all([importGlue(variant, train), wasm]);
         try {
           return createApi(await (compileWasm ? instantiate(factory, wasmBinary) : factory({ wasmBinary })), variant === 'simd');
         } catch (err) {
           throw loadError(err);
         }
       })();
-      instance.catch(() => instances.delete(variant));  // a failed load can be retried
-      instances.set(variant, instance);
+      instance.catch(() => instances.delete(key));  // a failed load can be retried
+      instances.set(key, instance);
     }
-    return instances.get(variant);
+    return instances.get(key);
   };
 }
 

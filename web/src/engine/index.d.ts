@@ -546,7 +546,7 @@ export interface Engine {
    * rope.fromConfig), ALiBi slopes, learned tables, T5 buckets, or none.
    */
   fromConfig(config: TransformersConfig): PositionMethod;
-  /** A small transformer trained in the engine on seeded tasks, with any position method. */
+  /** A small transformer trained in the engine on seeded tasks, with any position method (create() needs load({ train: true })). */
   readonly train: {
     readonly tasks: readonly TrainTask[];
     readonly positions: readonly TrainPosition[];
@@ -570,9 +570,14 @@ export interface Engine {
 export interface LoadOptions {
   /** Force the SIMD (true) or scalar (false) build; default: SIMD when the engine supports it. */
   simd?: boolean;
+  /**
+   * The build with the trainer (pe.train.create); default false: the smaller build, whose pe.train.create()
+   * throws a TypeError (pe.train.tasks and positions are there). The inlined entries always carry it.
+   */
+  train?: boolean;
 }
 
-/** The shared engine instance (one per build). */
+/** The shared engine instance (one per build: SIMD or scalar, with the trainer or without). */
 export function load(options?: LoadOptions): Promise<Engine>;
 /** Whether this JavaScript engine validates WebAssembly SIMD. */
 export function simdSupported(): boolean;

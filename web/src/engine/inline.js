@@ -6,10 +6,12 @@
 //
 // Both builds are inlined because these entries promise to work in any browser the bundles target, and
 // Safari before 16.4 (iOS 15 iPads are common in classrooms) has no WebAssembly SIMD; only the build this
-// browser runs is decoded. The two Emscripten glue files differ only in the default file name of the wasm,
-// which is never used because the loader passes `wasmBinary` (the build checks this), so one glue serves both.
+// browser runs is decoded. They are the builds with the trainer (posenc-train-*), serving load() and
+// load({ train: true }) alike, from one instance: inlining the builds without it as well would add more than
+// the trainer weighs. The two Emscripten glue files differ only in the default file name of the wasm, which
+// is never used because the loader passes `wasmBinary` (the build checks this), so one glue serves both.
 import { makeLoader } from './core.js';
-import glue from './gen/posenc-simd.mjs';
+import glue from './gen/posenc-train-simd.mjs';
 import { simd, scalar } from './gen/posenc-wasm-base64.mjs';
 
 export { simdSupported } from './core.js';
@@ -21,10 +23,11 @@ function decode(base64) {
   return bytes;
 }
 
-/** The bytes of one build ('simd' or 'scalar'), as engine/browser.js exports them (a worker runs them too). */
+/** The bytes of one build ('simd' or 'scalar'), as engine/browser.js exports them (a worker runs them too); always with the trainer. */
 export const readWasm = async (variant) => decode(variant === 'simd' ? simd : scalar);
 
 export const load = makeLoader({
   readWasm,
+  oneBuild: true,
   importGlue: async () => glue,
 });

@@ -8,11 +8,13 @@ export const TRAIN_POSITIONS = Object.freeze(['none', 'sinusoidal', 'learned', '
 const size = (shape) => shape.reduce((a, b) => a * b, 1);
 
 // `call(fn, args)` runs fn on the caller's arguments read into plain copies (core.js's plainCall), throwing
-// the errors the engine returns.
-export function trainApi(module, call) {
-  const registry = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((id) => module.train_dispose(id)) : null;
+// the errors the engine returns. `hasTrainer`: false for a build without the trainer (load() rather than
+// load({ train: true })), whose create() says so.
+export function trainApi(module, call, hasTrainer = true) {
+  const registry = hasTrainer && typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((id) => module.train_dispose(id)) : null;
 
   function create(options = {}) {
+    if (!hasTrainer) throw new TypeError('pe.train.create: this engine was loaded without the trainer; load({ train: true }) gives an engine with it');
     const id = call(module.train_create, [options]);
     const { tensors, length } = module.train_info(id);
     let live = true;

@@ -4,14 +4,19 @@
 import { load } from '../engine/browser.js';
 
 let override = null;
-let pending = null;
+const pending = new Map();  // with the trainer (true) or without → the engine's promise
 let loader = load;
 
-/** Resolves to the shared engine instance (loaded once per page). */
-export function getEngine() {
+/**
+ * Resolves to the shared engine instance (loaded once per page): the build without the trainer, or with it
+ * for `{ train: true }` (<posenc-train>). Once a page has asked for the trainer's build, every widget gets
+ * that one (one engine, one download, rather than both).
+ */
+export function getEngine({ train = false } = {}) {
   if (override) return override;
-  if (!pending) pending = loader();
-  return pending;
+  if (!train && pending.has(true)) return pending.get(true);
+  if (!pending.has(train)) pending.set(train, train ? loader({ train: true }) : loader());
+  return pending.get(train);
 }
 
 /** Where getEngine() loads the engine from, when it first needs it (`posenc/widgets/inline` sets its own). */

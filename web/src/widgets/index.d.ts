@@ -74,8 +74,11 @@ export declare function messageKeys(locale?: string): string[];
 
 /** Hands the widgets an engine loaded by the page (call before the first widget connects). */
 export declare function setEngine(engine: Engine | Promise<Engine>): void;
-/** The engine the widgets use (loaded once per page). */
-export declare function getEngine(): Promise<Engine>;
+/**
+ * The engine the widgets use (loaded once per page): the build without the trainer, or with it for
+ * `{ train: true }` (what <posenc-train> asks for; once asked, every widget of the page gets that one).
+ */
+export declare function getEngine(options?: { train?: boolean }): Promise<Engine>;
 
 export declare class SelectionChannel extends EventTarget {
   readonly name: string;
@@ -553,6 +556,8 @@ export declare class PosencModel extends PosencElement {
   layer: number;
   /** With `group`: the first position is the one whose neighbour is compared (default: the last two of the context). Attribute `positions`: list of integers. Default —. */
   positions: number[];
+  /** Resolves when the precision table (computed after the first paint, a window of positions per task) is drawn too. */
+  readonly renderComplete: Promise<void>;
   /** What the config gives for the layer shown (a model without RoPE: { model, method }; a NoPE layer: { model, method, layer, rope: null }); `neverTurn`: pairs whose wavelength exceeds the longest context. */
   readonly result: { model: string; type: string; headDim: number; rotaryDim: number; base: number; attentionFactor: number; trained: number | null; longest: number; neverTurn: number; precision: Record<'float32' | 'bfloat16', { maxAngleError: number; worstPair: number }> } | null;
 }

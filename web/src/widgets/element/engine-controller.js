@@ -109,7 +109,8 @@ export class EngineController {
     started.add(host);
     // while the engine is on its way, the widget lays out what does not need it (engineLoading)
     if (!this.#loading) this.#measured().then(() => inTurn(() => host._ready || host.engineLoading(), host));
-    this.#loading ??= Promise.all([getEngine(), this.#measured()]).then(
+    // a widget class's static engineOptions ({ train: true } for <posenc-train>) choose the build it needs
+    this.#loading ??= Promise.all([getEngine(host.constructor.engineOptions), this.#measured()]).then(
       ([pe]) =>
         inTurn(() => {
           host.pe = pe;

@@ -5,6 +5,7 @@
 import { html, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, leftOut, TapController, leaves, elementProperties } from '../base.js';
+import { byTouch } from '../element/tap-controller.js';
 import { moveCellCursor } from '../grid-keys.js';
 import { pushPosition } from '../../state/channel.js';
 import { Completion, MatrixRaster, rasterizeLayout } from '../../render/raster.js';
@@ -156,7 +157,7 @@ export class PosencHeatmap extends PosencElement {
       positions: this.getSelection(),
       hover: this._linkedHover,
       cursor: this._cursor,
-      showCursor: this._focused || this._pointerInside,
+      showCursor: (this._cursorShown = !!(this._focused || this._pointerInside)),
     });
   }
 
@@ -190,13 +191,34 @@ export class PosencHeatmap extends PosencElement {
   }
 
   _onMove(e) {
+    // a finger reads with the tap itself (the click), and reads this widget only (element/tap-controller.js): a
+    // swipe that starts here reads nothing, and the tap draws once, after its focus
+    this._tapping = byTouch(e);
     const cell = this._pointer(e);
+    // (the tap's click reads the cell found here: after the tap's focus, measuring again would force a layout)
+    if (this._tapping) return void (this._tapCell = cell);
     if (!cell) return;
     this._pointerInside = true;
-    if (cell.row !== this._cursor.row || cell.col !== this._cursor.col) {
-      this._cursor = cell;
-      this.publishHover({ row: this._params.offset + cell.row, col: null });
-    }
+    if (this._moveCursor(cell)) this.publishHover({ row: this._params.offset + cell.row, col: null });
+    else this._showCursor();
+  }
+
+  /** Moves the cursor to `cell` (the picture and readout follow in the update); false when it is there already. */
+  _moveCursor(cell) {
+    if (cell.row === this._cursor.row && cell.col === this._cursor.col) return false;
+    this._cursor = cell;
+    return true;
+  }
+
+  /** Focus shows the cursor, blur hides it, unless the pointer shows it anyway (a tap's click draws it). */
+  _onFocus(focused) {
+    this._focused = focused;
+    if (!this._tapping) this._showCursor();
+  }
+
+  /** Paints when the cursor's visibility is not what the picture shows (a moved cursor is painted by the update). */
+  _showCursor() {
+    if (this._cursorShown !== !!(this._focused || this._pointerInside)) this._paint();
   }
 
   _onLeave(e) {
@@ -207,11 +229,14 @@ export class PosencHeatmap extends PosencElement {
   }
 
   _onClick(e) {
-    const cell = this._pointer(e);
+    const tap = this._tapping;
+    const cell = tap ? this._tapCell : this._pointer(e);
+    [this._tapping, this._tapCell] = [false, null];
     if (!cell) return;
-    this._cursor = cell;
+    if (tap) this._pointerInside = true; // the cursor shows what the finger read
+    // the picture changes when the cursor moves (the update paints it), shows, or a row is selected
+    if (!this._moveCursor(cell)) this._showCursor();
     if (this._tap.selects(e, String(cell.row))) this._selectRow(cell.row);
-    else this._paint();
   }
 
   _selectRow(row) {
@@ -341,10 +366,11 @@ export class PosencHeatmap extends PosencElement {
           @pointermove=${this._onMove}
           @pointerdown=${this._onMove}
           @pointerleave=${this._onLeave}
+          @pointercancel=${() => (this._tapping = false)}
           @click=${this._onClick}
           @keydown=${this._onKey}
-          @focus=${() => ((this._focused = true), this._paint())}
-          @blur=${() => ((this._focused = false), this._paint())}
+          @focus=${() => this._onFocus(true)}
+          @blur=${() => this._onFocus(false)}
         ></canvas>
         ${this._progress < 1 ? html`<span class="progress muted" aria-hidden="true">${this.t('heatmap.drawing', { percent: Math.round(this._progress * 100) })}</span>` : nothing}
       </div>

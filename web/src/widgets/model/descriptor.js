@@ -37,6 +37,7 @@ export const about = {
   exports: ['csv', 'npy', 'png', 'pytorch'],
   events: {},
   members: [
+    { ts: 'readonly renderComplete: Promise<void>', doc: 'Resolves when the precision table (computed after the first paint, a window of positions per task) is drawn too.' },
     {
       ts: "readonly result: { model: string; type: string; headDim: number; rotaryDim: number; base: number; attentionFactor: number; trained: number | null; longest: number; neverTurn: number; precision: Record<'float32' | 'bfloat16', { maxAngleError: number; worstPair: number }> } | null",
       doc: 'What the config gives for the layer shown (a model without RoPE: { model, method }; a NoPE layer: { model, method, layer, rope: null }); `neverTurn`: pairs whose wavelength exceeds the longest context.',

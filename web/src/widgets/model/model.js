@@ -1,6 +1,7 @@
 // What <posenc-model> shows, computed by the engine: a transformers config read by pe.fromConfig, and for the
 // chosen layer's RoPE every pair's wavelength (scaled and not), the trained and the longest context, and the
-// precision of its angles in float32 and bfloat16 there (pe.rope.precision); pe.rope.cosSin for two neighbours.
+// precision of its angles in float32 and bfloat16 there (pe.rope.precision, in windows of positions the element
+// computes one per task: precisionCalls, mergePrecision); pe.rope.cosSin for two neighbours.
 
 import { csvRow } from '../../render/export.js';
 import { clampInt } from '../methods-shared.js';
@@ -8,11 +9,13 @@ import { clampInt } from '../methods-shared.js';
 const TWO_PI = 2 * Math.PI;
 export const DTYPES = ['float32', 'bfloat16'];
 const WINDOW = 4096; // positions checked at the end of the context
+const CHUNK = 1024; // positions per rope.precision call: a phone at CPU ×4 computes a chunk in a short task
 
 /**
  * The config `src` ({ name, config, … }) read for `layerSetting` (−1: the main layer): `method` and `notes`, and
  * with RoPE the layer shown, its `r` (what fromConfig gives, at the longest context for dynamic NTK and LongRoPE),
- * `trained`, `longest`, `wavelength`, `defaultWavelength` and `precision`; `nope` for a layer without RoPE.
+ * `trained`, `longest`, `wavelength` and `defaultWavelength`; `nope` for a layer without RoPE. Its `precision`
+ * (dtype → rope.precision over the last WINDOW positions) is computed after it: precisionCalls, mergePrecision.
  */
 export function computeModel(pe, src, layerSetting) {
   const method = pe.fromConfig(src.config);
@@ -37,9 +40,69 @@ export function computeModel(pe, src, layerSetting) {
   const unscaled = pe.rope.invFreq({ headDim: r.headDim, base: r.base, partialRotaryFactor: r.partialRotaryFactor });
   const wavelength = Array.from(r.invFreq, (t) => TWO_PI / t);
   const defaultWavelength = Array.from(unscaled.invFreq, (t) => TWO_PI / t);
-  const precision = {};
-  for (const dtype of DTYPES) precision[dtype] = pe.rope.precision({ config: src.config, ...at, ...byLayer, dtype, from: Math.max(0, longest - WINDOW), to: longest - 1 });
-  return { ...base, r, at: { ...at, ...byLayer }, trained, longest, wavelength, defaultWavelength, precision };
+  return { ...base, r, at: { ...at, ...byLayer }, trained, longest, wavelength, defaultWavelength };
+}
+
+/**
+ * The rope.precision options for `d`'s precision, per dtype: the last WINDOW positions of its longest context as
+ * windows of CHUNK positions, each starting on the last position of the one before (so that every p, p + 1
+ * is compared in one window). seqLen is the longest context, as one call over the whole range sizes it.
+ */
+export function precisionCalls(d) {
+  const from = Math.max(0, d.longest - WINDOW);
+  const to = d.longest - 1;
+  const calls = {};
+  for (const dtype of DTYPES) {
+    calls[dtype] = [];
+    for (let a = from; ; a += CHUNK) {
+      const b = Math.min(to, a + CHUNK);
+      calls[dtype].push({ config: d.config, seqLen: d.longest, ...d.at, dtype, from: a, to: b });
+      if (b === to) break;
+    }
+  }
+  return calls;
+}
+
+/**
+ * `d.precision` computed a window at a time (precisionCalls): `step()` computes the next window and says whether
+ * some are left; when the last is done, the windows are merged into `d.precision`.
+ */
+export function precisionWork(pe, d) {
+  const calls = precisionCalls(d);
+  const list = DTYPES.flatMap((dtype) => calls[dtype].map((options) => [dtype, options]));
+  const parts = Object.fromEntries(DTYPES.map((dtype) => [dtype, []]));
+  let k = 0;
+  return {
+    step() {
+      if (k < list.length) {
+        const [dtype, options] = list[k++];
+        parts[dtype].push(pe.rope.precision(options));
+        if (k === list.length) d.precision = Object.fromEntries(DTYPES.map((dtype) => [dtype, mergePrecision(parts[dtype])]));
+      }
+      return k < list.length;
+    },
+  };
+}
+
+/**
+ * rope.precision over consecutive windows (precisionCalls: each starts where the one before ends) as one call
+ * over their whole range gives it: per pair the largest error and the first position it is reached at, and
+ * the first stuck position; overall the largest error and the first pair with it.
+ */
+export function mergePrecision(parts) {
+  const [first] = parts;
+  const pairs = first.pairs.map((p, i) => {
+    let worst = p;
+    let firstStuck = p.firstStuck;
+    for (const part of parts.slice(1)) {
+      const q = part.pairs[i];
+      if (q.maxAngleError > worst.maxAngleError) worst = q;
+      firstStuck ??= q.firstStuck;
+    }
+    return { ...p, maxAngleError: worst.maxAngleError, worstPosition: worst.worstPosition, firstStuck };
+  });
+  const worst = pairs.reduce((a, b) => (b.maxAngleError > a.maxAngleError ? b : a), pairs[0]);
+  return { ...first, to: parts.at(-1).to, pairs, maxAngleError: worst?.maxAngleError ?? 0, worstPair: worst?.pair ?? 0 };
 }
 
 /** Pairs of positions p, p + 1 that still differ after the cast to `dtype` (cosSin rows compared pair by pair). */

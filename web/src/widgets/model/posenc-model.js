@@ -14,7 +14,8 @@ import { methodStyles, clampInt, PairReader } from '../methods-shared.js';
 import { ropeInvFreqCode } from '../pytorch.js';
 import { properties, tag } from './descriptor.js';
 import { PRESETS } from './presets.js';
-import { DTYPES, computeModel, modelCsv, modelResult, neighbours, neverTurn } from './model.js';
+import { inTurn } from '../element/engine-controller.js';
+import { DTYPES, computeModel, modelCsv, modelResult, neighbours, neverTurn, precisionWork } from './model.js';
 import { nearestPair } from '../methods-shared.js';
 import { paintWavelengths } from './painters.js';
 import { modelStyles } from './styles.js';
@@ -68,6 +69,35 @@ export class PosencModel extends PosencElement {
     super.willUpdate(changed);
     if (!this.pe) return;
     this._data = this.guard(() => this.cached('config', [this.preset, this.config, this.layer], () => computeModel(this.pe, this._source, this.layer)), { main: true }) ?? null;
+    if (this._data?.r && !this._data.precision && this._work?.d !== this._data) this._computePrecision(this._data);
+  }
+
+  /**
+   * The precision table's numbers (model.js precisionWork), one window of positions per task after the rest of
+   * the widget has drawn: a phone is not held in one long task. Then the widget draws them.
+   */
+  _computePrecision(d) {
+    const work = (this._work = { d, ...precisionWork(this.pe, d) });
+    this._precisionPending = new Promise((resolve) => {
+      const next = () => {
+        if (this._work !== work) return resolve(); // another config took its place
+        if (this.guard(() => work.step())) return inTurn(next, this);
+        this.requestUpdate();
+        resolve();
+      };
+      inTurn(next, this);
+    });
+  }
+
+  /** `d.precision` now: the windows not yet computed, in this task (for result and the CSV asked before they were). */
+  _precisionNow(d) {
+    if (d?.r && !d.precision && this._work?.d === d) while (this.guard(() => this._work.step()));
+    return d;
+  }
+
+  /** Resolves when everything, including the precision table (computed after the first paint), is drawn. */
+  get renderComplete() {
+    return this.updateComplete.then(() => this._precisionPending).then(() => this.updateComplete);
   }
 
   /** The position whose neighbour is checked: the group's first selection, else the last two of the context. */
@@ -79,7 +109,8 @@ export class PosencModel extends PosencElement {
 
   /** Pairs of positions p, p + 1 that still differ after the cast to `dtype` (view.js's precision table). */
   _neighbours(dtype) {
-    return neighbours(this.pe, this._data, this._checkAt, dtype);
+    const at = this._checkAt;
+    return this.cached(`neighbours-${dtype}`, [this.preset, this.config, this.layer, at], () => neighbours(this.pe, this._data, at, dtype));
   }
 
   get _pair() {
@@ -92,7 +123,7 @@ export class PosencModel extends PosencElement {
   }
 
   get result() {
-    return this._data ? modelResult(this._data) : null;
+    return this._data ? modelResult(this._precisionNow(this._data)) : null;
   }
 
   updated() {
@@ -143,7 +174,7 @@ export class PosencModel extends PosencElement {
   }
 
   toCSV() {
-    return this._data?.r ? modelCsv(this._data) : '';
+    return this._data?.r ? modelCsv(this._precisionNow(this._data)) : '';
   }
 
   async exportCanvas() {
@@ -253,7 +284,7 @@ export class PosencModel extends PosencElement {
         <div class="pane">
           ${d
             ? html`<p class="panel-title">${this.t('model.precisionTitle')}</p>
-                ${renderPrecision(this, d, DTYPES)}
+                ${d.precision ? renderPrecision(this, d, DTYPES) : html`<p class="readout" data-role="computing">${this.t('model.computing')}</p>`}
                 <p class="note">
                   ${this.tHtml('model.never', {
                     count: never,

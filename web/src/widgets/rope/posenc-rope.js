@@ -154,6 +154,7 @@ export class PosencRope extends PosencElement {
   }
 
   redraw() {
+    this._pairingDrawn = null;
     this._draw();
   }
 
@@ -165,14 +166,24 @@ export class PosencRope extends PosencElement {
 
   _draw() {
     this._drawCircle();
-    const pairing = this._canvas('pairing');
-    if (pairing) paintPairing(this, pairing, { st: this._static, pair: this._state?.pair, width: this.paneWidth('.pairing-pane') });
+    this._drawPairing();
     const decay = this._canvas('decay');
     if (!decay) return;
     const bound = this._boundCurve;
     const pending = bound ? '' : this.t(this._static?.step == null && this._bound ? 'rope.noBound' : 'rope.computing');
     const s = this._state;
     paintDecay(this, decay, { decay: this._decay, bound, gap: s ? s.m - s.n : null, pending, width: this.paneWidth('.decay-pane') });
+  }
+
+  /** The channel strip, painted again only when what it shows changed (not while m and n move). */
+  _drawPairing() {
+    const canvas = this._canvas('pairing');
+    if (!canvas) return;
+    const view = { st: this._static, pair: this._state?.pair, width: this.paneWidth('.pairing-pane') };
+    const drawn = [canvas, view.st, view.pair, view.width, this.headDim, this.theme$(), this.locale, this.ratio];
+    if (this._pairingDrawn?.every((v, i) => v === drawn[i])) return;
+    this._pairingDrawn = drawn;
+    paintPairing(this, canvas, view);
   }
 
   _drawCircle() {

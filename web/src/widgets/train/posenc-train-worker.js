@@ -1,10 +1,10 @@
 // The training worker of <posenc-train>: the same engine as the page (core.js and the Emscripten glue, the
-// wasm bytes handed over by the page), holding trainers and answering calls on them. Results go back with
-// their typed arrays transferred, not copied. Messages: { id, op, … } → { id, ok, value } or
+// wasm bytes of the build with the trainer handed over by the page), holding trainers and answering calls on
+// them. Results go back with their typed arrays transferred, not copied. Messages: { id, op, … } → { id, ok, value } or
 // { id, ok: false, error: { name, message } }. See runner.js for the page's side.
 
 import { makeLoader } from '../../engine/core.js';
-import glue from '../../engine/gen/posenc-simd.mjs';
+import glue from '../../engine/gen/posenc-train-simd.mjs';  // the glue of the builds with the trainer
 
 // the trainer calls the page may make (pe.train's trainer API, docs/engine.md)
 const CALLS = new Set(['step', 'evaluate', 'attention', 'predict', 'weights', 'batch', 'samples']);
@@ -22,7 +22,7 @@ export function transferList(value, out = new Set(), depth = 0) {
 function answer(id, data) {
   const { op, trainer } = data;
   if (op === 'init')
-    return makeLoader({ readWasm: async () => data.wasm, importGlue: async () => glue })({ simd: data.simd }).then((engine) => {
+    return makeLoader({ readWasm: async () => data.wasm, importGlue: async () => glue })({ simd: data.simd, train: true }).then((engine) => {
       pe = engine;
       return { simd: pe.simd, train: Boolean(pe.train) };
     });

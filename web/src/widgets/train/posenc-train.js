@@ -28,6 +28,8 @@ export class PosencTrain extends PosencElement {
   static properties = elementProperties(properties);
 
   static groupShared = ['method'];
+  /** The engine build with the trainer (load({ train: true })). */
+  static engineOptions = Object.freeze({ train: true });
 
   static styles = [baseStyles, trainStyles];
 

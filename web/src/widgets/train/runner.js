@@ -165,7 +165,7 @@ export async function startRunner(pe, { worker = true } = {}) {
   const runner = new WorkerRunner(w);
   let timer;
   try {
-    const wasm = await readWasm(pe.simd ? 'simd' : 'scalar');
+    const wasm = await readWasm(pe.simd ? 'simd' : 'scalar', true);  // the build with the trainer
     const bytes = wasm instanceof ArrayBuffer ? wasm : wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength);
     const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer')), START_TIMEOUT_MS)));
     await Promise.race([runner.start(bytes, pe.simd), timeout, refused]);

@@ -21,6 +21,7 @@ export default {
   'model.turns': '{turns} turns over the extended context',
   'model.solidDashed': 'Solid: with {type} scaling; dashed: plain RoPE with the same base.',
   'model.precisionTitle': 'At the longest context, in the model’s arithmetic',
+  'model.computing': 'computing the angle errors…',
   'model.precisionAria': 'Precision at the longest context',
   'model.arithmetic': 'arithmetic',
   'model.angleError': 'largest angle error',

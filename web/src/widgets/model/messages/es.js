@@ -19,6 +19,7 @@ export default {
   'model.turns': '{turns} vueltas en el contexto extendido',
   'model.solidDashed': 'Continua: con escalado {type}; discontinua: RoPE sin escalar con la misma base.',
   'model.precisionTitle': 'En el contexto más largo, con la aritmética del modelo',
+  'model.computing': 'calculando los errores de ángulo…',
   'model.precisionAria': 'Precisión en el contexto más largo',
   'model.arithmetic': 'aritmética',
   'model.angleError': 'mayor error de ángulo',

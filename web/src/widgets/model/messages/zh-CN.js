@@ -19,6 +19,7 @@ export default {
   'model.turns': '在扩展上下文内转 {turns} 圈',
   'model.solidDashed': '实线：使用 {type} 缩放；虚线：同一基数的普通 RoPE。',
   'model.precisionTitle': '在最长上下文处，按模型自身的数值精度',
+  'model.computing': '正在计算角度误差…',
   'model.precisionAria': '最长上下文处的精度',
   'model.arithmetic': '数值精度',
   'model.angleError': '最大角度误差',
