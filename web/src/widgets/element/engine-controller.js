@@ -107,8 +107,9 @@ export class EngineController {
     const host = this.#host;
     unwatchNear(host);
     started.add(host);
-    // while the engine is on its way, the widget lays out what does not need it (engineLoading)
-    if (!this.#loading) this.#measured().then(() => inTurn(() => host._ready || host.engineLoading(), host));
+    // while the engine is on its way, the widget lays out what does not need it (engineLoading), in an
+    // ordinary task: after the engine's own loading steps, which it must not hold up
+    if (!this.#loading) this.#measured().then(() => setTimeout(() => host._ready || host.engineLoading(), 0));
     // a widget class's static engineOptions ({ train: true } for <posenc-train>) choose the build it needs
     this.#loading ??= Promise.all([getEngine(host.constructor.engineOptions), this.#measured()]).then(
       ([pe]) =>
