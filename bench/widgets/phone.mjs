@@ -4,7 +4,8 @@
 //                     network at DevTools' "Slow 4G" (562.5 ms latency, 1.44 Mbit/s down), the files gzipped,
 //                     no cache; median of PHONE_RUNS (3) loads of each demo part and of a bare course page
 //                     (one heatmap, the one-tag script with defer). Per page, without scrolling: firstWidgetMs
-//                     (the page's first widget has drawn), inViewReadyMs (so have all widgets within a screen's
+//                     (the page's first widget has drawn; firstRenderMs of it from its engineReady: its first
+//                     computation and drawing), inViewReadyMs (so have all widgets within a screen's
 //                     height of its top: the first screen of widgets; `inView` lists them),
 //                     longestTaskMs and longTasks (main-thread tasks over 50 ms until then), started (widgets
 //                     that loaded: those far below the fold should not); htmlMs, scriptsMs and wasmMs (when the
@@ -24,7 +25,7 @@ const PHONE = { width: 390, height: 844, deviceScaleFactor: 3, mobile: true };
 // Installed before any page script: records long tasks, Event Timing entries and, for every posenc widget,
 // when it has loaded and drawn (engineReady, then its update and picture, then the next frame).
 function phoneProbe() {
-  const probe = (window.__probe = { tasks: [], events: [], ready: new Map() });
+  const probe = (window.__probe = { tasks: [], events: [], ready: new Map(), engine: new Map() });
   new PerformanceObserver((l) => probe.tasks.push(...l.getEntries().map((e) => [e.startTime, e.duration]))).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((l) => probe.events.push(...l.getEntries().map((e) => ({ name: e.name, start: e.startTime, duration: e.duration }))))
     .observe({ type: 'event', durationThreshold: 16, buffered: true });
@@ -33,6 +34,7 @@ function phoneProbe() {
     if (name.startsWith('posenc-')) {
       const ready = cls.prototype.engineReady;
       cls.prototype.engineReady = function engineReady(...args) {
+        probe.engine.set(this, performance.now());
         const r = ready.apply(this, args);
         this.updateComplete
           .then(() => this.renderComplete)
@@ -99,8 +101,10 @@ export async function loadFigures(page) {
     const nav = performance.getEntriesByType('navigation')[0];
     const files = performance.getEntriesByType('resource').filter((r) => r.responseEnd <= end);
     const arrived = (re) => Math.round(Math.max(0, ...files.filter((r) => re.test(new URL(r.name).pathname)).map((r) => r.responseEnd)));
+    const first = inView[times.indexOf(Math.min(...times))];
     return {
       firstWidgetMs: Math.min(...times),
+      firstRenderMs: probe.ready.get(first) - probe.engine.get(first),
       htmlMs: Math.round(nav.responseEnd),
       scriptsMs: arrived(/\.m?js$/),
       wasmMs: arrived(/\.wasm$/),
@@ -184,6 +188,7 @@ export async function phone(context, base) {
     parts[name] = {
       firstWidgetMs: pick((r) => r[name].firstWidgetMs),
       inViewReadyMs: pick((r) => r[name].inViewReadyMs),
+      firstRenderMs: pick((r) => r[name].firstRenderMs),
       htmlMs: pick((r) => r[name].htmlMs),
       scriptsMs: pick((r) => r[name].scriptsMs),
       wasmMs: pick((r) => r[name].wasmMs),

@@ -106,15 +106,41 @@ function fadeWhereCut(formulas) {
 /**
  * Loads the code of a part's widgets after its first (`imports`: functions importing their modules, a chunk
  * each). The page script carries its first widget, which starts as soon as the engine is there; these are
- * fetched once the engine has loaded (or failed to), so that on a phone they share the network with
- * nothing the first picture needs, and arrive, and run, after it. A module that cannot load is an error on
- * the console (its widgets stay as their tags, empty).
+ * fetched once the engine has loaded (or failed to) and the widgets of the first screen have drawn and
+ * been painted (firstScreenPainted), so that on a phone they share the network with nothing the first
+ * picture needs, and their code runs after it, never between the engine and the first picture. A module
+ * that cannot load is an error on the console (its widgets stay as their tags, empty).
  */
 export function loadWidgets(imports) {
   const load = () => {
     for (const one of imports) one().catch((err) => console.error(`posenc demo: a widget's code could not load: ${err?.message ?? err}`));
   };
-  getEngine().then(load, load);
+  getEngine()
+    .then(firstScreenPainted)
+    .then(load, load);
+}
+
+/**
+ * Resolves when the posenc widgets defined so far that are near the viewport (within a screen of it, where
+ * they start: element/engine-controller.js) have drawn, and a frame with their pictures has been painted
+ * (whenReady waits for the layout after the drawing). Widgets further down are not waited for: a reader who
+ * opened the page further down gets the later widgets at once.
+ */
+function firstScreenPainted() {
+  const defined = [...document.querySelectorAll(':defined')].filter((el) => el.localName.startsWith('posenc-'));
+  if (!defined.length) return Promise.resolve();
+  return new Promise((resolve) => {
+    // an observer's first report says, for each, whether it is near (without forcing a layout to measure it)
+    const seen = new Map();
+    const near = new IntersectionObserver((entries) => {
+      for (const e of entries) if (!seen.has(e.target)) seen.set(e.target, e.isIntersecting);
+      if (seen.size < defined.length) return;
+      near.disconnect();
+      const first = [...seen].filter(([, isNear]) => isNear).map(([el]) => el.whenReady());
+      Promise.allSettled(first).then(() => resolve());
+    }, { rootMargin: '100% 0px' });
+    for (const el of defined) near.observe(el);
+  });
 }
 
 /**
@@ -138,10 +164,25 @@ export async function wireShare() {
 }
 
 /**
- * Starts the engine (getEngine's `engineOptions`: { train: true } on the page that trains) and says in
- * #engine-status whether it is ready (data-ready="true"/"false"), in the page's language.
+ * Starts the widgets of the first screen (those defined so far within a screen's height below it, where they
+ * would start anyway: element/engine-controller.js) at once. Left to the IntersectionObserver, they would
+ * start when it first reports, which a phone busy loading the page delivers late, often after the engine has
+ * arrived: their first picture would wait for it. (The layout this reads is the one the formulas were just
+ * measured in, renderMath.)
+ */
+function startFirstScreen() {
+  for (const el of document.querySelectorAll(':defined')) {
+    if (el.localName.startsWith('posenc-') && el.getBoundingClientRect().top < 2 * innerHeight) el.whenReady().catch(() => {});
+  }
+}
+
+/**
+ * Starts the engine (getEngine's `engineOptions`: { train: true } on the page that trains) and the widgets of
+ * the first screen, and says in #engine-status whether the engine is ready (data-ready="true"/"false"), in
+ * the page's language.
  */
 export async function showEngine(engineOptions) {
+  startFirstScreen();
   const status = document.getElementById('engine-status');
   let say = () => t('js.engine.loading');
   const show = () => (status.textContent = say());

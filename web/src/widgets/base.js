@@ -3,8 +3,8 @@
 // styles are in ./element/styles.js and its messages in ./element/adjustments.js; this class creates the
 // controllers and gives widgets one API. A widget declares its settings in its descriptor (element/descriptor.js:
 // the defaults are set here), keeps engine results with cached(), paints through timed() and reports changes
-// with announce(); it overrides the callbacks below (engineReady, redraw, selectionChanged, groupHoverChanged,
-// constrainSelection) and the exports (toCSV, toArray, exportCanvas, and toPyTorch where a widget can say in
+// with announce(); it overrides the callbacks below (engineLoading, engineReady, redraw, selectionChanged,
+// groupHoverChanged, constrainSelection) and the exports (toCSV, toArray, exportCanvas, and toPyTorch where a widget can say in
 // PyTorch what it computes).
 
 import { LitElement, html, nothing } from 'lit';
@@ -154,6 +154,12 @@ export class PosencElement extends LitElement {
   }
 
   // --- callbacks a widget overrides (these defaults do nothing, or keep the group's list) ----------------
+
+  /**
+   * The widget has started and has its size, and the engine is on its way (or just arrived): lay out what
+   * does not need it (size the canvases), so that once it is there only computing and drawing are left.
+   */
+  engineLoading() {}
 
   /** The engine is loaded (`this.pe` is set): compute and draw. `_ready` changes in the same update. */
   engineReady() {}

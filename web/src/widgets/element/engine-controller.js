@@ -9,7 +9,8 @@
 //
 // The host (a PosencElement) receives: `pe` (the engine facade), `_ready` (a reactive state property that
 // turns true, so widgets can compute in `willUpdate`/`updated` on `changed.has('_ready')`), then a call to
-// `engineReady()`. When the engine cannot load, `_error` (reactive, shown by renderError) gets the reason.
+// `engineReady()`; before that, once it has started and its frame has a size, a call to `engineLoading()`.
+// When the engine cannot load, `_error` (reactive, shown by renderError) gets the reason.
 
 import { getEngine } from '../engine.js';
 
@@ -44,6 +45,9 @@ let channel = null;
 function post() {
   if (posted) return;
   posted = true;
+  // where the browser has a task scheduler, these tasks go before its ordinary ones (a page still loading
+  // has many): a widget's first render and computation are what the reader waits for
+  if (typeof scheduler === 'object' && typeof scheduler?.postTask === 'function') return void scheduler.postTask(next, { priority: 'user-blocking' });
   if (typeof MessageChannel !== 'function') return void setTimeout(next, 0);
   if (!channel) {
     channel = new MessageChannel();
@@ -103,6 +107,9 @@ export class EngineController {
     const host = this.#host;
     unwatchNear(host);
     started.add(host);
+    // while the engine is on its way, the widget lays out what does not need it (engineLoading), in an
+    // ordinary task: after the engine's own loading steps, which it must not hold up
+    if (!this.#loading) this.#measured().then(() => setTimeout(() => host._ready || host.engineLoading(), 0));
     // a widget class's static engineOptions ({ train: true } for <posenc-train>) choose the build it needs
     this.#loading ??= Promise.all([getEngine(host.constructor.engineOptions), this.#measured()]).then(
       ([pe]) =>

@@ -20,12 +20,13 @@ export const PRESETS = [
   { name: 'GPT-3 Small', maxLength: 2048, dModel: 768 },
 ];
 
-/** { p, table, sinusoidal, rows, params, bytes, sinBytes }: both tables, the sinusoidal one `rows` long. */
+/** { p, table, sinusoidal, rows, params, bytes, sinBytes }: both tables, the sinusoidal one `rows` (≥ maxLength) long. */
 export function computeLearned(pe, { maxLength, dModel, seed, std, base }, rows) {
   const p = { maxLength, dModel, seed, std };
   const table = pe.learned(p);
   const sinusoidal = pe.sinusoidal({ length: rows, dModel, base });
-  return { p, table, sinusoidal, rows, params: table.length, bytes: table.byteLength, sinBytes: pe.sinusoidal({ length: maxLength, dModel, base }).byteLength };
+  // the sinusoidal table of maxLength rows is the first maxLength rows of this one: its bytes, without a third table
+  return { p, table, sinusoidal, rows, params: table.length, bytes: table.byteLength, sinBytes: (sinusoidal.byteLength / rows) * maxLength };
 }
 
 /** Looks one position up in both tables; the learned lookup may fail (that is the lesson). */

@@ -7,7 +7,7 @@ import { html, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, replaced, TapController, elementProperties } from '../base.js';
 import { Completion, MatrixRaster, rasterizeLayout } from '../../render/raster.js';
-import { pointerIn } from '../../render/canvas.js';
+import { fitCanvas, pointerIn } from '../../render/canvas.js';
 import { int, plain } from '../../render/format.js';
 import { formatNumber, shipCatalogues } from '../../i18n/index.js';
 import { matrixLayout } from '../../render/matrix-view.js';
@@ -142,6 +142,32 @@ export class PosencLearned extends PosencElement {
     return this.renderRoot?.querySelector(`canvas.${name}`);
   }
 
+  /** Where a table of rows × cols is drawn: each table takes half the pane when two fit side by side. */
+  _tableLayout(rows, cols) {
+    const w = this.paneWidth('.tables-pane');
+    const width = w >= (this.compact ? 340 : 600) ? Math.floor((w - 16) / 2) : w;
+    return matrixLayout({ width, rows, cols, top: 40, maxHeight: this.compact ? 220 : 380, minHeight: 160 });
+  }
+
+  /**
+   * The tables' size does not depend on their values: the canvases take it while the engine loads, so that
+   * once it is there only the computing and the drawing are left (at a phone's pixel ratio, sizing them is
+   * much of the work).
+   */
+  engineLoading() {
+    try {
+      checkRanges(this);
+    } catch {
+      return; // (the error is shown once the engine is there)
+    }
+    if (this.maxLength * this.dModel > MAX_ELEMENTS) return;
+    const geom = this._tableLayout(this._rows, this.dModel);
+    for (const which of TABLES) {
+      const canvas = this._canvas(which);
+      if (canvas) fitCanvas(canvas, geom.width, geom.height, this.ratio);
+    }
+  }
+
   /** Rasterises both tables (over several frames when they are big), then paints them. */
   async _recompute() {
     const d = this._data;
@@ -149,13 +175,11 @@ export class PosencLearned extends PosencElement {
     if (!d) return;
     const t0 = performance.now();
     this._drawn.begin();
-    const w = this.paneWidth('.tables-pane');
-    const width = w >= (this.compact ? 340 : 600) ? Math.floor((w - 16) / 2) : w;
     const jobs = [];
     for (const which of TABLES) {
       const canvas = this._canvas(which);
       if (!canvas) continue;
-      const geom = matrixLayout({ width, rows: d.rows, cols: d.p.dModel, top: 40, maxHeight: this.compact ? 220 : 380, minHeight: 160 });
+      const geom = this._tableLayout(d.rows, d.p.dModel);
       this._geom[which] = geom;
       const range = rangeOf(which, this.std);
       const [src, limit] = which === 'learned' ? [d.table, d.p.maxLength] : [d.sinusoidal, d.rows];
