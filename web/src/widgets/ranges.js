@@ -9,8 +9,13 @@
 // the widget's range lies inside the engine's. checkRanges() is each widget's attribute validation, and the
 // tests read the same declarations to try values outside every range.
 
-import { translate } from '../i18n/index.js';
+import { shipCatalogues, translate } from '../i18n/index.js';
 import { describeValue } from '../state/attributes.js';
+import sharedMessages from './element/messages/en.js';
+
+// The range sentences are shared messages: shipped here too (as the locale controller ships them), so
+// rangeText works wherever this module is imported alone (the docs generator, the tests in Node).
+shipCatalogues({ en: sharedMessages });
 
 /**
  * The sentence for a range: "an even integer from 2 to 1024", "a positive integer", "a number from 0 to 1";
