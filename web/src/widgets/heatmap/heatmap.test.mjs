@@ -37,6 +37,16 @@ test('heatmap: non-blank, hover and keyboard readouts are the engine values, sel
   assert.match(text, /^position 10, dimension 7 \(cos, i = 3\): /);
   near(num(text.split(':').pop()), refEncoding(10, 32)[7], 5e-5 + 1e-7, 'keyboard value');
   assert.equal(await page.getAttribute('#h', 'positions'), '10');
+  // the cursor's outline (an element over the canvas) surrounds that cell
+  const around = await page.evaluate(() => {
+    const el = document.querySelector('#h');
+    const g = el._layoutGeom;
+    const c = el.shadowRoot.querySelector('canvas.plot').getBoundingClientRect();
+    const r = el.shadowRoot.querySelector('.cursor').getBoundingClientRect();
+    const [x, y] = [c.left + g.colX(7), c.top + g.rowY(10)];
+    return r.left < x && x < r.right && r.top < y && y < r.bottom && r.width < g.cellW + 6 && r.height < g.cellH + 6;
+  });
+  assert.ok(around, 'the cursor outlines cell (10, 7)');
 
   // visible focus: the focused canvas has an outline
   const outline = await page.evaluate(() => getComputedStyle(document.querySelector('#h').shadowRoot.querySelector('canvas.plot')).outlineStyle);

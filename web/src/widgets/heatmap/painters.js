@@ -1,17 +1,17 @@
 // <posenc-heatmap>'s canvas: the table's raster (drawn progressively by the element) with its axes, the
-// sin/cos strip over the columns, the selected rows, the linked crosshair, the cursor and the legend.
+// sin/cos strip over the columns, the selected rows, the linked crosshair and the legend (the reader's cursor is
+// an element over the canvas: posenc-heatmap.js).
 // `host` is the widget (its theme colours, translations and pixel ratio).
 
 import { clearCanvas } from '../../render/canvas.js';
-import { drawRaster, drawMatrixAxes, drawRowMarks, drawCellCursor, drawCrosshair, drawMatrixLegend } from '../../render/matrix-view.js';
+import { drawRaster, drawMatrixAxes, drawRowMarks, drawCrosshair, drawMatrixLegend } from '../../render/matrix-view.js';
 import { describeColumn } from '../sinusoid-info.js';
 
 /**
  * The whole picture for the settings `p` (length, dModel, offset, layout) from the raster `image` in the layout
- * `geom`: `positions` outlined (A, B), `hover` (a position another widget hovers) crossed, `cursor` outlined
- * when `showCursor`.
+ * `geom`: `positions` outlined (A, B), `hover` (a position another widget hovers) crossed.
  */
-export function paintHeatmap(host, canvas, { geom, image, p, scheme, positions, hover, cursor, showCursor }) {
+export function paintHeatmap(host, canvas, { geom, image, p, scheme, positions, hover }) {
   const theme = host.theme$();
   const ctx = clearCanvas(canvas, geom.width, geom.height, host.ratio);
   drawRaster(ctx, geom, image, host.ratio);
@@ -21,7 +21,6 @@ export function paintHeatmap(host, canvas, { geom, image, p, scheme, positions, 
   const marks = positions.map((pos, i) => ({ row: pos - p.offset, color: i === 0 ? theme.selectA : theme.selectB, tag: i === 0 ? 'A' : 'B' }));
   drawRowMarks(ctx, geom, marks, `bold ${theme.fontSmall}`);
   if (hover) drawCrosshair(ctx, geom, { row: hover.row - p.offset, col: null }, theme.cursor);
-  if (showCursor) drawCellCursor(ctx, geom, cursor, theme.cursor);
   drawMatrixLegend(ctx, geom, theme, {
     scheme,
     vmin: -1,

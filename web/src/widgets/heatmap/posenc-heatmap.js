@@ -78,7 +78,7 @@ export class PosencHeatmap extends PosencElement {
       this._cursor = { row: Math.min(this._cursor.row, Math.max(0, (this.length | 0) - 1)), col: Math.min(this._cursor.col, Math.max(0, (this.dModel | 0) - 1)) };
     }
     if (this._dirty) this._recompute();
-    else if (changed.has('positions') || changed.has('_cursor') || changed.has('theme')) this._paint();
+    else if (changed.has('positions') || changed.has('theme')) this._paint();
   }
 
   redraw() {
@@ -156,9 +156,23 @@ export class PosencHeatmap extends PosencElement {
       scheme: this.choice('scheme'),
       positions: this.getSelection(),
       hover: this._linkedHover,
-      cursor: this._cursor,
-      showCursor: (this._cursorShown = !!(this._focused || this._pointerInside)),
     });
+  }
+
+  /**
+   * The cursor's outline, an element over the canvas: moving or showing it (a tap, a key) changes no pixel of
+   * the canvas, whose full repaint at a phone's pixel ratio made a tap slow (issue 22).
+   */
+  _renderCursor() {
+    const geom = this._layoutGeom;
+    this._cursorShown = !!(this._focused || this._pointerInside);
+    if (!geom || !this._cursorShown || this._error) return nothing;
+    const { row, col } = this._cursor;
+    const x = geom.rect.x + col * geom.cellW - 1.5;
+    const y = geom.rect.y + row * geom.cellH - 1.5;
+    const w = Math.max(3, geom.cellW) + 3;
+    const h = Math.max(3, geom.cellH) + 3;
+    return html`<span class="cursor" aria-hidden="true" style="left:${x}px;top:${y}px;width:${w}px;height:${h}px"></span>`;
   }
 
   // ---- exact values for readouts -----------------------------------------------------------------------
@@ -203,7 +217,7 @@ export class PosencHeatmap extends PosencElement {
     else this._showCursor();
   }
 
-  /** Moves the cursor to `cell` (the picture and readout follow in the update); false when it is there already. */
+  /** Moves the cursor to `cell` (its outline and the readout follow in the update); false when it is there already. */
   _moveCursor(cell) {
     if (cell.row === this._cursor.row && cell.col === this._cursor.col) return false;
     this._cursor = cell;
@@ -216,16 +230,16 @@ export class PosencHeatmap extends PosencElement {
     if (!this._tapping) this._showCursor();
   }
 
-  /** Paints when the cursor's visibility is not what the picture shows (a moved cursor is painted by the update). */
+  /** Updates when the cursor's visibility is not what the outline shows (a moved cursor is drawn by the update). */
   _showCursor() {
-    if (this._cursorShown !== !!(this._focused || this._pointerInside)) this._paint();
+    if (this._cursorShown !== !!(this._focused || this._pointerInside)) this.requestUpdate();
   }
 
   _onLeave(e) {
     if (!leaves(e)) return;
     this._pointerInside = false;
     this.publishHover(null);
-    this._paint();
+    this._showCursor();
   }
 
   _onClick(e) {
@@ -372,6 +386,7 @@ export class PosencHeatmap extends PosencElement {
           @focus=${() => this._onFocus(true)}
           @blur=${() => this._onFocus(false)}
         ></canvas>
+        ${this._renderCursor()}
         ${this._progress < 1 ? html`<span class="progress muted" aria-hidden="true">${this.t('heatmap.drawing', { percent: Math.round(this._progress * 100) })}</span>` : nothing}
       </div>
       <p id="readout" class="readout" role="status" aria-live="polite" aria-atomic="true" data-value=${ro.value ?? ''}>${ro.text}</p>

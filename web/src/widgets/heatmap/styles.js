@@ -1,9 +1,16 @@
-// The styles of <posenc-heatmap> beyond the shared ones: the progress note over the canvas, the table fallback.
+// The styles of <posenc-heatmap> beyond the shared ones: the cursor and progress note over the canvas, the table fallback.
 import { css } from 'lit';
 
 export const heatmapStyles = css`
   .wrap {
     position: relative;
+  }
+  .cursor {
+    position: absolute;
+    box-sizing: border-box;
+    border: 1.5px solid var(--_cursor);
+    box-shadow: 0 0 0 1.5px rgba(255, 255, 255, 0.9), inset 0 0 0 1.5px rgba(255, 255, 255, 0.9);
+    pointer-events: none;
   }
   .table-scroll {
     max-height: 320px;
