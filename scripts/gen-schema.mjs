@@ -2,12 +2,15 @@
 // web/src/engine/index.d.ts and the options reference of docs/engine.md, each between its markers; the
 // widgets' message keys into docs/widgets.md; the list of fixtures of tests/fixtures/README.md from their
 // `about`; and what the widget directories declare (scripts/gen-widgets.mjs): the locale catalogues assembled
-// from each widget's messages, and the demo's (web/demo/i18n/).
+// from each widget's messages, and the demo's (web/demo/i18n/); and the native side of the calls that declare
+// it (scripts/gen-bindings.mjs): their embind bindings in cpp/wasm/gen/ and their fuzz cases.
 // `node scripts/gen-schema.mjs` rewrites them; `--check` only says whether they are current (the schema
 // test runs that), so a hand edit between the markers, or a schema change not regenerated, is caught.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CALLS, NAMES, OPTION_SETS, callSignature, valuesOf } from '../web/src/engine/schema.js';
+import { BINDINGS_DIR, targets as bindingTargets } from './gen-bindings.mjs';
 import { messagesByDir, targets as widgetTargets } from './gen-widgets.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -159,6 +162,7 @@ const TARGETS = [
   { file: 'docs/widgets.md', begin: '<!-- <messages> -->', end: '<!-- </messages> -->', text: docsMessages },
   { file: 'tests/fixtures/README.md', begin: '<!-- <files> -->', end: '<!-- </files> -->', text: fixturesList },
   ...widgetTargets(),
+  ...bindingTargets(),
 ];
 
 /** Each target file with its generated parts as they should be: [{ file, current, wanted }] (one per file). */
@@ -180,6 +184,12 @@ export function generated() {
     if (a < 0 || b < a) throw new Error(`${file}: the markers ${begin} … ${end} are missing`);
     g.wanted = `${g.wanted.slice(0, a + begin.length)}\n${text()}\n${g.wanted.slice(b)}`;
   }
+  // a binding left in cpp/wasm/gen/ by a call that no longer declares `native` is stale too (wanted: null)
+  const dir = `${root}${BINDINGS_DIR}`;
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+    const file = `${BINDINGS_DIR}/${name}`;
+    if (!files.has(file)) files.set(file, { file, current: readFileSync(`${root}${file}`, 'utf8'), wanted: null });
+  }
   return [...files.values()];
 }
 
@@ -189,6 +199,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     for (const g of stale) console.error(`${g.file} is not current: run node scripts/gen-schema.mjs`);
     process.exit(stale.length ? 1 : 0);
   }
-  for (const g of stale) writeFileSync(`${root}${g.file}`, g.wanted);
+  for (const g of stale) {
+    if (g.wanted === null) rmSync(`${root}${g.file}`);
+    else {
+      mkdirSync(dirname(`${root}${g.file}`), { recursive: true });
+      writeFileSync(`${root}${g.file}`, g.wanted);
+    }
+  }
   console.log(stale.length ? `updated ${stale.map((g) => g.file).join(', ')}` : 'already current');
 }

@@ -1,4 +1,4 @@
-// pe.alibi.slopes (one per head) and pe.alibi.bias (the heads x length x length bias, streamed).
+// pe.alibi.slopes (one per head). pe.alibi.bias is generated from its schema entry (cpp/wasm/gen/alibi_bias.cpp).
 #include <emscripten/bind.h>
 
 #include <vector>
@@ -23,29 +23,9 @@ val alibi_slopes_js(val heads) {
   return to_js(slopes.data(), n);
 }
 
-val alibi_bias_js(val options) {
-  CallScope scope;
-  Options o(options, "");
-  AlibiParams p;
-  p.heads = o.integer("heads");
-  p.length = o.integer("length");
-  p.causal = o.boolean("causal", true);
-  const val into = o.get("into");
-  if (auto e = o.finish()) return js_error(e);
-  if (auto e = validate(p)) return js_error(e);
-  Output<float> out(into, p.heads * p.length * p.length);
-  if (out.error) return js_error(out.error);
-  std::vector<float> slopes(static_cast<size_t>(p.heads));
-  alibi_slopes(p.heads, slopes.data());
-  return stream_rows(out, p.heads * p.length, p.length, [&](int64_t first, int64_t count, float* buf) {
-    alibi_bias_rows(p, slopes.data(), first, count, buf);
-  });
-}
-
 }  // namespace
 }  // namespace posenc::wasm
 
 EMSCRIPTEN_BINDINGS(posenc_alibi) {
   emscripten::function("alibi_slopes", &posenc::wasm::alibi_slopes_js);
-  emscripten::function("alibi_bias", &posenc::wasm::alibi_bias_js);
 }

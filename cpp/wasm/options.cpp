@@ -155,6 +155,15 @@ ArrayArg Options::array(const char* key, bool required) {
   return a;
 }
 
+void Options::doubles(const char* key, bool required, int64_t max, std::vector<double>& values, int64_t& size) {
+  const ArrayArg a = array(key, required);
+  if (failed() || !a.present()) return;
+  if (auto e = check_plain_elements(a, name(key), "isFinite")) return fail(e);
+  size = a.length;
+  values.resize(static_cast<size_t>(size < max ? size : max));
+  if (!values.empty()) copy_in(a, 0, static_cast<int64_t>(values.size()), values.data());
+}
+
 bool Options::known(const char* key) const {
   for (const char* k : read_)
     if (std::strcmp(k, key) == 0) return true;

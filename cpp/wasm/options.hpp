@@ -65,6 +65,10 @@ class Options {
   }
   // An array, typed array or pe.buffer; absent (present() false) when missing and optional.
   ArrayArg array(const char* key, bool required);
+  // A numeric array option as doubles (plain array of numbers, typed array or pe.buffer): `size` is its length,
+  // and at most `max` values are copied: a longer array has the wrong length, which validate() reports from
+  // `size` before any value is read. Absent and optional: size stays 0 and `values` empty.
+  void doubles(const char* key, bool required, int64_t max, std::vector<double>& values, int64_t& size);
 
  private:
   bool known(const char* key) const;

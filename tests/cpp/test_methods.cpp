@@ -61,6 +61,23 @@ TEST_CASE("ALiBi slopes for powers of two and the in-between rule") {
   CHECK(b[6] == Approx(-2.0 / 256));
 }
 
+TEST_CASE("ALiBi rows without a slope array (the derived binding's kernel) equal the rows with alibi_slopes") {
+  for (int64_t heads : {1, 5, 8, 12}) {
+    std::vector<float> slopes(static_cast<size_t>(heads));
+    alibi_slopes(heads, slopes.data());
+    for (int64_t h = 0; h < heads; ++h) CHECK(alibi_slope(heads, h) == slopes[static_cast<size_t>(h)]);
+    for (bool causal : {true, false}) {
+      const AlibiParams p{heads, 5, causal};
+      const int64_t rows = heads * p.length;
+      std::vector<float> with(static_cast<size_t>(rows * p.length)), without(with.size());
+      alibi_bias_rows(p, slopes.data(), 0, rows, with.data());
+      alibi_bias_rows(p, 0, 3, without.data());  // in two chunks, the second starting mid-head
+      alibi_bias_rows(p, 3, rows - 3, without.data() + 3 * p.length);
+      CHECK(with == without);
+    }
+  }
+}
+
 TEST_CASE("T5 buckets: exact, logarithmic and capped regions") {
   T5BucketParams bi{true, 32, 128};
   CHECK(t5_bucket(0, bi) == 0);

@@ -221,7 +221,11 @@ export const namedValues = (setName, key) => valuesOf(Object.fromEntries(options
  * and then the options (optional when none is required), and a set with `into` returns it (generic over
  * FloatTarget, or that target type). Declared here: `doc`, the TypeScript type `returns` when there is no
  * `into`, `inputs` ([name, type] pairs) for a call outside the option table, which takes no options, and
- * `masked: true` for a call whose result holds −Infinity where a mask hides a key (every other value is finite).
+ * `masked: true` for a call whose result holds −Infinity where a mask hides a key (every other value is finite),
+ * and `native` for a call whose C++ side is the per-row kernel shape (one Params struct filled from the options,
+ * validate(p), a rows kernel writing a [rows][cols] result): scripts/gen-bindings.mjs then writes its embind
+ * binding (cpp/wasm/gen/) and its fuzz case from this entry and the option set (see there for the fields; an
+ * array option says which option counts its values, `size: 'heads'`).
  * Calls with logic of their own (sinusoidal, similarity, rope.*, fromConfig, train, buffer) are written in
  * core.js and index.d.ts by hand.
  */
@@ -230,9 +234,18 @@ export const CALLS = Object.freeze({
   learned: {},
   compare: { inputs: [['a', 'NumericInput'], ['b', 'NumericInput']], returns: 'Comparison' },
   'alibi.slopes': { inputs: [['heads', 'number']], returns: 'Float32Array' },
-  'alibi.bias': { masked: true },
+  'alibi.bias': { masked: true, native: { params: 'AlibiParams', rows: 'alibi_bias_rows', shape: ['p.heads * p.length', 'p.length'], check: 'x <= 0' } },
   't5.bucket': { returns: 'number', doc: 'relativePosition = key − query.' },
-  't5.buckets': { doc: '[query][key] buckets.' },
+  't5.buckets': {
+    doc: '[query][key] buckets.',
+    native: {
+      params: 'T5GridParams',
+      rows: 't5_bucket_rows',
+      shape: ['p.query_length', 'p.key_length'],
+      fields: { bidirectional: 'buckets.bidirectional', numBuckets: 'buckets.num_buckets', maxDistance: 'buckets.max_distance' },
+      check: 'x >= 0 && x < p.buckets.num_buckets',
+    },
+  },
   positionIds: {},
   attention: { returns: '{ output: Float32Array; weights: Float32Array }' },
 });
