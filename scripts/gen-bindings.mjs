@@ -98,7 +98,7 @@ function readOption({ key, field, option: o, cap }) {
   if (o.kind === 'boolean') return [`  p.${field} = o.boolean("${key}"${fallback});`];
   const store = `${field.replace(/\./g, '_')}_values`;
   return [
-    `  std::vector<double> ${store};  // at most ${cap} values (${o.size}'s maximum)`,
+    `  std::vector<double> ${store};  // at most ${cap} values copied: the largest ${o.size}`,
     `  o.doubles("${key}", ${Boolean(o.required)}, ${cap}, ${store}, p.${field}_size);`,
     `  p.${field} = ${store}.data();`,
   ];

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "marshal.hpp"
 #include "posenc/sinusoidal.hpp"
@@ -48,29 +49,26 @@ extern template struct Output<float>;
 extern template struct Output<int32_t>;
 extern template struct Output<double>;
 
-// Streams `rows` rows of `row_elements` values, produced chunk by chunk by fill(first, count, buffer), and
-// returns the filled array (or the out-of-memory error).
+// Fills rows first..first+count-1 into `buffer`: a call's kernel behind a plain function pointer and its context.
+template <class T>
+using FillRows = void (*)(void* context, int64_t first, int64_t count, T* buffer);
+
+// Streams `rows` rows of `row_elements` values, produced chunk by chunk by fill(context, first, count, buffer),
+// and returns the filled array (or the out-of-memory error). Compiled once per element type (output.cpp): each
+// call adds only its fill.
+template <class T>
+val stream_rows(Output<T>& out, int64_t rows, int64_t row_elements, FillRows<T> fill, void* context);
+extern template val stream_rows<float>(Output<float>&, int64_t, int64_t, FillRows<float>, void*);
+extern template val stream_rows<int32_t>(Output<int32_t>&, int64_t, int64_t, FillRows<int32_t>, void*);
+
+// The same with fill(first, count, buffer), any callable.
 template <class T, class Fill>
 val stream_rows(Output<T>& out, int64_t rows, int64_t row_elements, Fill&& fill) {
-  const int64_t per_chunk = chunk_rows(row_elements);
-  const int64_t chunk = per_chunk < rows ? per_chunk : rows;
-  if (out.engine) {  // a pe.buffer: filled in place, in the same chunks (so with the same values)
-    for (int64_t first = 0; first < rows; first += chunk)
-      fill(first, first + chunk <= rows ? chunk : rows - first, out.engine + first * row_elements);
-    return out.array;
-  }
-  T* buffer = static_cast<T*>(g_chunk.get(sizeof(T) * static_cast<size_t>(chunk * row_elements)));
-  if (!buffer) return out_of_memory("the output chunk");
-  // One view of the chunk serves every full chunk: nothing allocates in the loop, so memory cannot grow
-  // under it.
-  const val view(typed_memory_view(static_cast<size_t>(chunk * row_elements), buffer));
-  for (int64_t first = 0; first < rows; first += chunk) {
-    const int64_t count = first + chunk <= rows ? chunk : rows - first;
-    fill(first, count, buffer);
-    if (count == chunk) out.array.template call<void>("set", view, static_cast<double>(first * row_elements));
-    else out.write(first * row_elements, buffer, count * row_elements);
-  }
-  return out.array;
+  using F = std::remove_reference_t<Fill>;
+  const FillRows<T> call = [](void* f, int64_t first, int64_t count, T* buffer) {
+    (*static_cast<F*>(f))(first, count, buffer);
+  };
+  return stream_rows<T>(out, rows, row_elements, call, const_cast<void*>(static_cast<const void*>(&fill)));
 }
 
 // A small result copied into a fresh JS array.
