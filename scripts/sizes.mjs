@@ -1,7 +1,8 @@
 // What users download, part by part, against the budgets and the baseline in tests/package/sizes.json.
 //   node scripts/sizes.mjs                  prints the table (and what grew since the baseline)
 //   node scripts/sizes.mjs --json           the report as JSON
-//   node scripts/sizes.mjs --write-baseline  records today's figures as the baseline (budgets untouched)
+//   node scripts/sizes.mjs --write-baseline  records today's figures as the baseline (budgets untouched) and
+//                                           regenerates README's table of sizes from it
 // Two kinds of rows:
 //   file   a file a page downloads, in gzip (zlib level 6, as most servers send it): the two wasm builds, the
 //          engine entry, <posenc-train>'s worker, the widgets' ES module, each chunk it loads (a catalogue
@@ -256,6 +257,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     sizes.baseline = Object.fromEntries(rows.map((r) => [r.name, sizeOf(r)]));
     writeFileSync(SIZES_JSON, `${JSON.stringify(sizes, null, 2)}\n`);
     console.log(`sizes: baseline written to ${relative(root, SIZES_JSON)}`);
+    // README's table of sizes is generated from it
+    const { writeGenerated } = await import('./gen-schema.mjs');
+    console.log(`gen-schema: ${writeGenerated()}`);
   }
   if (process.argv.includes('--json')) console.log(JSON.stringify(report, null, 2));
   else console.log(table(report) + (report.problems.length ? `\nProblems:\n- ${report.problems.join('\n- ')}` : 'Every row is within its budget.'));
