@@ -234,7 +234,7 @@ export const CALLS = Object.freeze({
   learned: {},
   compare: { inputs: [['a', 'NumericInput'], ['b', 'NumericInput']], returns: 'Comparison' },
   'alibi.slopes': { inputs: [['heads', 'number']], returns: 'Float32Array' },
-  'alibi.bias': { masked: true, native: { params: 'AlibiParams', rows: 'alibi_bias_rows', shape: ['p.heads * p.length', 'p.length'], check: 'x <= 0' } },
+  'alibi.bias': { masked: true, native: { params: 'AlibiParams', rows: 'alibi_bias_rows', shape: ['p.heads * p.length', 'p.length'], check: 'x <= 0 && (p.causal || std::isfinite(x))' } },
   't5.bucket': { returns: 'number', doc: 'relativePosition = key − query.' },
   't5.buckets': {
     doc: '[query][key] buckets.',
