@@ -17,7 +17,7 @@ import { int } from '../render/format.js';
 import { formatNumber } from '../i18n/index.js';
 import { baseStyles } from './element/styles.js';
 import { inAttributeNames, leftOut, namedValue, namedValueAdjustments } from './element/adjustments.js';
-import { EngineController, inTurn } from './element/engine-controller.js';
+import { EngineController, inTurn, updatedOnceStarted } from './element/engine-controller.js';
 import { FrameController } from './element/frame-controller.js';
 import { GroupController } from './element/group-controller.js';
 import { ToolbarController } from './element/toolbar-controller.js';
@@ -29,9 +29,6 @@ export { baseStyles, pickedChipStyles } from './element/styles.js';
 export { leftOut, replaced } from './element/adjustments.js';
 export { TapController, forInput, leaves } from './element/tap-controller.js';
 export { elementProperties } from './element/descriptor.js';
-
-const DRAWING = Symbol('drawing');
-const SKIPPED = Symbol('skipped');
 
 export class PosencElement extends LitElement {
   static properties = {
@@ -57,27 +54,10 @@ export class PosencElement extends LitElement {
   /** property → the text given to it (as property or attribute) that is not a number (see checkNumbers) */
   notNumbers = new Map();
 
-  /**
-   * A widget draws its canvases in `updated`. Until it has started (element/engine-controller.js: near the
-   * viewport, or whenReady()), its template renders but its `updated` waits, so a widget far down the page
-   * costs no painting; the changes it would have seen are handed, merged, to the first `updated` after.
-   */
+  /** A widget's `updated` waits until it has started (element/engine-controller.js: updatedOnceStarted). */
   static finalize() {
     super.finalize();
-    const own = Object.getOwnPropertyDescriptor(this.prototype, 'updated');
-    if (!own || typeof own.value !== 'function' || own.value[DRAWING]) return;
-    const updated = own.value;
-    const waiting = function updatedOnceStarted(changed) {
-      if (!this._ready) {
-        this[SKIPPED] = new Map([...changed, ...(this[SKIPPED] ?? [])]);
-        return undefined;
-      }
-      for (const [key, old] of this[SKIPPED] ?? []) if (!changed.has(key)) changed.set(key, old);
-      this[SKIPPED] = null;
-      return updated.call(this, changed);
-    };
-    waiting[DRAWING] = true;
-    this.prototype.updated = waiting;
+    updatedOnceStarted(this.prototype);
   }
 
   // the language first: the other controllers' text is in it

@@ -72,6 +72,31 @@ function next() {
   }
 }
 
+const DRAWING = Symbol('drawing');
+const SKIPPED = Symbol('skipped');
+
+/**
+ * A widget draws its canvases in `updated`. Until it has started (near the viewport, or whenReady()), its
+ * template renders but its `updated` waits, so a widget far down the page costs no painting; the changes it
+ * would have seen are handed, merged, to the first `updated` after. Wraps the `updated` of `proto` once.
+ */
+export function updatedOnceStarted(proto) {
+  const own = Object.getOwnPropertyDescriptor(proto, 'updated');
+  if (!own || typeof own.value !== 'function' || own.value[DRAWING]) return;
+  const updated = own.value;
+  const waiting = function updatedWhenStarted(changed) {
+    if (!this._ready) {
+      this[SKIPPED] = new Map([...changed, ...(this[SKIPPED] ?? [])]);
+      return undefined;
+    }
+    for (const [key, old] of this[SKIPPED] ?? []) if (!changed.has(key)) changed.set(key, old);
+    this[SKIPPED] = null;
+    return updated.call(this, changed);
+  };
+  waiting[DRAWING] = true;
+  proto.updated = waiting;
+}
+
 export class EngineController {
   #host;
   #measured;

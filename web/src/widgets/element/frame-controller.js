@@ -206,7 +206,7 @@ export class FrameController {
     this.#redraw();
   }
 
-  /** A widget that has not started has drawn nothing yet (see PosencElement.finalize). */
+  /** A widget that has not started has drawn nothing yet (engine-controller.js: updatedOnceStarted). */
   #redraw() {
     if (this.#host._ready) this.#host.redraw();
   }

@@ -18,14 +18,12 @@ import { sinusoidalCode } from '../pytorch.js';
 import { properties, tag } from './descriptor.js';
 import { BIG_TABLE, CSV_MAX_CELLS, csvText, tableRow } from './model.js';
 import { paintHeatmap } from './painters.js';
+import { renderTable } from './view.js';
 import { heatmapStyles } from './styles.js';
 import messages from './messages/en.js';
 
 // its English travels with it (a page that loads this widget later loads these then)
 shipCatalogues({ en: messages });
-
-const TABLE_ROWS = 40;
-const TABLE_COLS = 24;
 
 export class PosencHeatmap extends PosencElement {
   static properties = { ...elementProperties(properties), _cursor: { state: true }, _progress: { state: true }, _tableOpen: { state: true } };
@@ -325,43 +323,6 @@ export class PosencHeatmap extends PosencElement {
 
   // ---- template ----------------------------------------------------------------------------------------
 
-  _renderTable() {
-    if (!this._tableOpen || !this.pe || this._error) return nothing;
-    const p = this._params;
-    const rows = Math.min(p.length, TABLE_ROWS);
-    const cols = Math.min(p.dModel, TABLE_COLS);
-    const t = this.guard(() => this.pe.sinusoidal({ ...p, length: rows }));
-    if (!t) return nothing;
-    const head = Array.from({ length: cols }, (_, c) => c);
-    return html`
-      <p class="note" id="table-caption">
-        ${this.t('heatmap.tableCaption', {
-          first: p.offset,
-          last: p.offset + rows - 1,
-          ofLength: rows < p.length ? this.t('heatmap.of', { count: p.length }) : '',
-          lastColumn: cols - 1,
-          ofDModel: cols < p.dModel ? this.t('heatmap.of', { count: p.dModel }) : '',
-        })}
-      </p>
-      <div class="scroll table-scroll" tabindex="0" role="region" aria-labelledby="table-caption">
-        <table class="values" aria-labelledby="table-caption">
-          <thead>
-            <tr>
-              <th scope="col">${this.t('heatmap.position')}</th>
-              ${head.map((c) => html`<th scope="col">${c} (${describeColumn(c, p).kind})</th>`)}
-            </tr>
-          </thead>
-          <tbody>
-            ${Array.from({ length: rows }, (_, r) => html`<tr>
-              <th scope="row">${p.offset + r}</th>
-              ${head.map((c) => html`<td>${formatNumber(this.locale, t[r * p.dModel + c], 4)}</td>`)}
-            </tr>`)}
-          </tbody>
-        </table>
-      </div>
-    `;
-  }
-
   render() {
     const p = this._params;
     const ro = this._ready ? this.guard(() => this._readout()) ?? { text: '', formula: '' } : { text: this.t('common.loading'), formula: '' };
@@ -395,7 +356,7 @@ export class PosencHeatmap extends PosencElement {
       ${big > 4e6 ? html`<p class="note">${this.t('heatmap.large', { count: this.locale === 'en' ? int(big) : big })}</p>` : nothing}
       <details @toggle=${(e) => (this._tableOpen = e.target.open)}>
         <summary>${this.t('heatmap.showTable')}</summary>
-        ${this._renderTable()}
+        ${this._tableOpen ? renderTable(this, this._params) : nothing}
       </details>
     `;
   }

@@ -11,14 +11,14 @@ import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, replaced, TapController, elementProperties } from '../base.js';
 import { pointerIn } from '../../render/canvas.js';
 import { plain } from '../../render/format.js';
-import { formatNumber, shipCatalogues } from '../../i18n/index.js';
+import { shipCatalogues } from '../../i18n/index.js';
 import { clampInt, methodStyles, numberInput } from '../methods-shared.js';
 import { ropeScoresCode } from '../pytorch.js';
 import { properties, tag } from './descriptor.js';
 import { ropeStyles } from './styles.js';
 import { ropeStatic, ropeState, boundMeans, boundCurve, qkCurve, ropeCsv } from './model.js';
 import { paintCircle, paintPairing, paintDecay, circleGeometry, circleSize, pairingGeometry } from './painters.js';
-import { nextHistory, renderProof, renderHistory, renderRead, renderBoundReadout, renderDecayNote } from './view.js';
+import { nextHistory, num, renderProof, renderHistory, renderRead, renderBoundReadout, renderDecayNote, renderSlider } from './view.js';
 import messages from './messages/en.js';
 
 // its English travels with it (a page that loads this widget later loads these then)
@@ -292,7 +292,7 @@ export class PosencRope extends PosencElement {
     const parts = ['circle', 'pairing', 'decay'].map((name) => this._canvas(name)).filter(Boolean);
     if (!parts.length || !this._state) return null;
     const s = this._state;
-    return this.picture(parts, this.t('rope.picture', { convention: this._convName, headDim: this.headDim, base: this.base, m: s.m, n: s.n, score: this._num(s.score, 4) }));
+    return this.picture(parts, this.t('rope.picture', { convention: this._convName, headDim: this.headDim, base: this.base, m: s.m, n: s.n, score: num(this, s.score, 4) }));
   }
 
   // ---- template ----------------------------------------------------------------------------------------------
@@ -300,29 +300,6 @@ export class PosencRope extends PosencElement {
   /** The convention drawn, in the reader's words (the attribute keeps 'half' and 'interleaved'). */
   get _convName() {
     return this.t(this.choice('convention') === 'half' ? 'rope.half' : 'rope.interleaved');
-  }
-
-  /** A number for the reader (locale form) with `digits` decimals. */
-  _num(v, digits) {
-    return formatNumber(this.locale, v, digits);
-  }
-
-  /** A slider for the query (m) or the key (n). */
-  _slider(which, max) {
-    const q = which === 'm';
-    return html`<div class="controls">
-      <label class="slider"
-        ><span class=${q ? 'swatch-a' : 'swatch-b'}>${this.t(q ? 'rope.queryM' : 'rope.keyN')}</span>
-        <input
-          type="range"
-          min="0"
-          max=${max}
-          .value=${String(this[which])}
-          aria-label=${this.t(q ? 'rope.queryAria' : 'rope.keyAria')}
-          @input=${(e) => (q ? this._set(Number(e.target.value), this.n) : this._set(this.m, Number(e.target.value)))}
-        /><output>${this[which]}</output></label
-      >
-    </div>`;
   }
 
   render() {
@@ -361,11 +338,11 @@ export class PosencRope extends PosencElement {
           @blur=${() => ((this._focusCircle = false), this._drawCircle())}
         ></canvas>
         <div class="side">
-          ${this._slider('m', sliderMax)} ${this._slider('n', sliderMax)}
+          ${renderSlider(this, 'm', sliderMax)} ${renderSlider(this, 'n', sliderMax)}
           <div class="controls">${both(-1, '− 1', 'rope.backOne')} ${both(1, '+ 1', 'rope.forwardOne')} ${both(10, '+ 10', 'rope.forwardTen')}</div>
           <p id="score" class="readout" role="status" aria-live="polite" aria-atomic="true">
             ${s
-              ? this.tHtml('rope.scoreReadout', { m: s.m, n: s.n, score: html`<span class="big" data-role="score" data-value=${plain(s.score)}>${this._num(s.score, 4)}</span>` })
+              ? this.tHtml('rope.scoreReadout', { m: s.m, n: s.n, score: html`<span class="big" data-role="score" data-value=${plain(s.score)}>${num(this, s.score, 4)}</span>` })
               : this._ready
                 ? ''
                 : this.t('common.loading')}

@@ -13,7 +13,7 @@ const COMPACT_HISTORY = 4; // rows of the history table on a slide
 export const nextHistory = (history, entry, sameSetup) => [entry, ...(sameSetup ? history : [])].slice(0, HISTORY);
 
 /** A number for the reader (locale form) with `digits` decimals. */
-const num = (el, v, digits) => formatNumber(el.locale, v, digits);
+export const num = (el, v, digits) => formatNumber(el.locale, v, digits);
 
 /** The same score at the same gap from the start, and the drawn pair's share of it. */
 export function renderProof(el, s) {
@@ -119,4 +119,22 @@ function channelReadout(el, st, j) {
   if (!st || !(st.pairOf[j] >= 0)) return '';
   const [a, b] = st.pairs[st.pairOf[j]];
   return el.t('rope.channelRead', { channel: j, other: a === j ? b : a, pair: st.pairOf[j] });
+}
+
+/** A slider for the query (m) or the key (n) of `el`. */
+export function renderSlider(el, which, max) {
+  const q = which === 'm';
+  return html`<div class="controls">
+    <label class="slider"
+      ><span class=${q ? 'swatch-a' : 'swatch-b'}>${el.t(q ? 'rope.queryM' : 'rope.keyN')}</span>
+      <input
+        type="range"
+        min="0"
+        max=${max}
+        .value=${String(el[which])}
+        aria-label=${el.t(q ? 'rope.queryAria' : 'rope.keyAria')}
+        @input=${(e) => (q ? el._set(Number(e.target.value), el.n) : el._set(el.m, Number(e.target.value)))}
+      /><output>${el[which]}</output></label
+    >
+  </div>`;
 }
