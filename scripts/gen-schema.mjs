@@ -173,7 +173,7 @@ export function sizesTable() {
   return lines.join('\n');
 }
 
-const TARGETS = [
+export const TARGETS = [
   { file: 'web/src/engine/index.d.ts', begin: '// <options>', end: '// </options>', text: dtsOptions },
   { file: 'web/src/engine/index.d.ts', begin: '// <calls>', end: '  // </calls>', text: dtsCalls },
   { file: 'web/src/engine/calls.js', text: callsModule },
