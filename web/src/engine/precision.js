@@ -137,28 +137,30 @@ function positionList(positions, key) {
 }
 
 const TWO_PI = 2 * Math.PI;
-// samples of a pair computed together: their positions, exact angles and each dtype's cos and sin, then each
-// dtype's pass over them
-const CHUNK = 4096;
+// how a dtype's cos and sin are made: exact (float64), float32 alone, or float32 then cast (one of ROUND)
 const MODE = { float64: 0, float32: 1, bfloat16: 2, float16: 3 };
-// per dtype, its pass's state: the previous sample's cos and sin and angle, the largest error and its
-// position, the first stuck position (−1: none yet); in a Float64Array (numbers only, one shape, fast)
-const STATE = 6;
-// the chunk's positions, exact angles, and cos and sin per MODE (made when a dtype first needs them)
-const chunk = { p: null, ref: null, cos: [null, null, null, null], sin: [null, null, null, null] };
+const ROUND = [null, null, bfloat16, float16];
+// samples of a pair computed together: their positions, exact angles and shared cos/sin, then each dtype's pass
+const CHUNK = 4096;
+// An angle error e = angle − θp (|angle| ≤ π) is reduced as e − 2π·round(e / 2π). Each sample's
+// T = TWO_PI · round(−θp / TWO_PI) is computed once for every dtype; when d = e − T is under 3 in size and
+// |θp| < 2^30, round(e / TWO_PI) is that same integer (|e / TWO_PI − it| ≤ (3 + 2^−21) / 2π < 0.478, and the
+// quotient's rounding is below 2^−24 there), so d is exactly what the division would give. Otherwise (an
+// error near ±π, or a larger angle) the division decides.
+const TURNS = 2 ** 30;
+let shared = null;
 
-// One pair's largest angle error and first stuck position over the samples, for each of `modes` (MODE of
-// `dtypes`), in one pass: the float32, bfloat16 and float16 values are roundings of one float32 angle's
-// float32 cos and sin (the same roundings as pairCosSin), computed once for all of them, as the exact
-// angle is. Into `state` (STATE numbers per dtype); `buffers`: the chunk's arrays, null for a MODE not asked for.
-function pairErrors(theta, t32, att, dtypes, modes, state, from, to, samples, step, buffers) {
+// One pair's largest angle error and first stuck position over the samples, for each of `dtypes` (a list),
+// in one pass: the float32, bfloat16 and float16 values are roundings of one float32 angle's float32 cos and
+// sin (the same roundings as pairCosSin), computed once for all of them, as the exact angle is.
+function pairErrors(theta, t32, att, dtypes, from, to, samples, step) {
   const consecutive = samples === to - from + 1;  // every position is a sample: p + 1 is the next one
-  const { p: P, ref: R, cos, sin } = buffers;
-  const [C0, C1, C2, C3] = cos;
-  const [S0, S1, S2, S3] = sin;
-  const model = C1 !== null || C2 !== null || C3 !== null;
+  const lanes = dtypes.map((dtype) => ({ dtype, mode: MODE[dtype], prevC: NaN, prevS: NaN, angle: 0, maxAngleError: 0, worstPosition: from, firstStuck: null }));
+  const exact = lanes.some((l) => l.mode === 0);
+  const model = lanes.some((l) => l.mode !== 0);
   const a32 = f32(att);
-  for (let j = 0; j < modes.length; j++) state.set([NaN, NaN, 0, 0, from, -1], STATE * j);
+  shared ??= { p: new Float64Array(CHUNK), ref: new Float64Array(CHUNK), turns: new Float64Array(CHUNK), c: new Float64Array(CHUNK), s: new Float64Array(CHUNK), c32: new Float64Array(CHUNK), s32: new Float64Array(CHUNK) };
+  const { p: P, ref: R, turns: T, c: C, s: S, c32: C32, s32: S32 } = shared;
   for (let k0 = 0; k0 < samples; k0 += CHUNK) {
     const n = Math.min(CHUNK, samples - k0);
     for (let k = 0; k < n; k++) {
@@ -166,68 +168,58 @@ function pairErrors(theta, t32, att, dtypes, modes, state, from, to, samples, st
       const ref = theta * p;
       P[k] = p;
       R[k] = ref;
-      if (C0 !== null) {
-        C0[k] = Math.cos(ref) * att;
-        S0[k] = Math.sin(ref) * att;
+      T[k] = TWO_PI * Math.round(-ref / TWO_PI);
+      if (exact) {
+        C[k] = Math.cos(ref) * att;
+        S[k] = Math.sin(ref) * att;
       }
       if (model) {
         const a = f32(t32 * f32(p));
-        const c = f32(f32(Math.cos(a)) * a32);
-        const s = f32(f32(Math.sin(a)) * a32);
-        if (C1 !== null) {
-          C1[k] = c;
-          S1[k] = s;
-        }
-        if (C2 !== null) {
-          C2[k] = bfloat16(c);
-          S2[k] = bfloat16(s);
-        }
-        if (C3 !== null) {
-          C3[k] = float16(c);
-          S3[k] = float16(s);
-        }
+        C32[k] = f32(f32(Math.cos(a)) * a32);
+        S32[k] = f32(f32(Math.sin(a)) * a32);
       }
     }
-    for (let j = 0; j < modes.length; j++) laneErrors(state, STATE * j, P, R, cos[modes[j]], sin[modes[j]], n, consecutive, theta, t32, att, to, dtypes[j]);
+    for (const lane of lanes) laneErrors(lane, n, consecutive, theta, t32, att, to);
   }
+  return lanes.map(({ maxAngleError, worstPosition, firstStuck }) => ({ maxAngleError, worstPosition, firstStuck }));
 }
 
-// One dtype's pass over a chunk of samples (positions P, exact angles R, its cos C and sin S): their angle
-// (atan2; a (cos, sin) equal to the previous sample's reuses it), its error against the exact angle, and the
-// first stuck position; its state at state[at …] (STATE).
-function laneErrors(state, at, P, R, C, S, n, consecutive, theta, t32, att, to, dtype) {
-  let prevC = state[at];
-  let prevS = state[at + 1];
-  let angle = state[at + 2];
-  let maxAngleError = state[at + 3];
-  let worstPosition = state[at + 4];
-  let firstStuck = state[at + 5];
+// One dtype's pass over a chunk (pairErrors' shared values): its cos and sin, their angle (atan2; a (cos, sin)
+// equal to the previous sample's reuses it), its error against the exact angle, and the first stuck position.
+function laneErrors(lane, n, consecutive, theta, t32, att, to) {
+  const { p: P, ref: R, turns: T } = shared;
+  const [C, S] = lane.mode === 0 ? [shared.c, shared.s] : [shared.c32, shared.s32];
+  const round = ROUND[lane.mode];
+  let { prevC, prevS, angle, maxAngleError, worstPosition, firstStuck } = lane;
   const w = [0, 0];
   for (let k = 0; k < n; k++) {
     const p = P[k];
-    const c = C[k];
-    const s = S[k];
+    let c = C[k];
+    let s = S[k];
+    if (round) {
+      c = round(c);
+      s = round(s);
+    }
     if (c !== prevC || s !== prevS) angle = Math.atan2(s, c);
-    else if (firstStuck < 0 && consecutive) firstStuck = p - 1;
-    let err = angle - R[k];
-    err = Math.abs(err - TWO_PI * Math.round(err / TWO_PI));
+    else if (firstStuck === null && consecutive) firstStuck = p - 1;
+    // the error reduced to [−π, π]: e − 2π·round(e / 2π), where round(e / 2π) is the sample's T (no division)
+    // when that leaves less than 3 (see TURNS)
+    const e = angle - R[k];
+    let d = e - T[k];
+    if (!(Math.abs(d) < 3 && Math.abs(R[k]) < TURNS)) d = e - TWO_PI * Math.round(e / TWO_PI);
+    const err = Math.abs(d);
     if (err > maxAngleError) {
       maxAngleError = err;
       worstPosition = p;
     }
-    if (firstStuck < 0 && !consecutive && p < to) {
-      pairCosSin(theta, t32, att, p + 1, dtype, w);
+    if (firstStuck === null && !consecutive && p < to) {
+      pairCosSin(theta, t32, att, p + 1, lane.dtype, w);
       if (w[0] === c && w[1] === s) firstStuck = p;
     }
     prevC = c;
     prevS = s;
   }
-  state[at] = prevC;
-  state[at + 1] = prevS;
-  state[at + 2] = angle;
-  state[at + 3] = maxAngleError;
-  state[at + 4] = worstPosition;
-  state[at + 5] = firstStuck;
+  Object.assign(lane, { prevC, prevS, angle, maxAngleError, worstPosition, firstStuck });
 }
 
 /**
@@ -256,20 +248,7 @@ export function precision(freq, { dtype = 'bfloat16', from = 0, to }) {
   const samples = Math.min(count, 2 ** 20);
   const step = count / samples;
   // pair by pair, over the samples, in one specialised loop: 131 072 positions × 48 pairs in well under a second
-  const modes = dtypes.map((d) => MODE[d]);
-  chunk.p ??= new Float64Array(CHUNK);
-  chunk.ref ??= new Float64Array(CHUNK);
-  for (const m of modes) {
-    chunk.cos[m] ??= new Float64Array(CHUNK);
-    chunk.sin[m] ??= new Float64Array(CHUNK);
-  }
-  // this call's dtypes only (the others' arrays are kept for later calls)
-  const buffers = { p: chunk.p, ref: chunk.ref, cos: chunk.cos.map((a, m) => (modes.includes(m) ? a : null)), sin: chunk.sin.map((a, m) => (modes.includes(m) ? a : null)) };
-  const state = new Float64Array(STATE * modes.length);
-  const byPair = Array.from(invFreq, (theta, pair) => {
-    pairErrors(theta, inv32[pair], attentionFactor, dtypes, modes, state, from, to, samples, step, buffers);
-    return modes.map((_, j) => ({ maxAngleError: state[STATE * j + 3], worstPosition: state[STATE * j + 4], firstStuck: state[STATE * j + 5] < 0 ? null : state[STATE * j + 5] }));
-  });
+  const byPair = Array.from(invFreq, (theta, pair) => pairErrors(theta, inv32[pair], attentionFactor, dtypes, from, to, samples, step));
   const results = dtypes.map((d, j) => {
     const pairs = byPair.map((errors, pair) => ({ pair, invFreq: invFreq[pair], ...errors[j] }));
     const worst = pairs.reduce((a, b) => (b.maxAngleError > a.maxAngleError ? b : a), pairs[0]);
