@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engine } from './helpers.mjs';
 import { PRESETS } from '../../web/src/widgets/model/presets.js';
-import { DTYPES, computeModel, precisionCalls, mergePrecision } from '../../web/src/widgets/model/model.js';
+import { DTYPES, computeModel, precisionCalls, precisionWork, mergePrecision } from '../../web/src/widgets/model/model.js';
 
 test('model precision: the merged windows equal one rope.precision call over the range, for every preset', async () => {
   const pe = await engine();
@@ -41,4 +41,22 @@ test('model precision: each window starts on the last position of the one before
     stuck.push(...merged.pairs.filter((q) => q.firstStuck !== null));
   }
   assert.ok(stuck.length > 0, 'some bfloat16 pair reads the same at two neighbouring positions');
+});
+
+test('model precision: the widget computes every dtype of a window in one rope.precision call, and gets the merged windows of each', async () => {
+  const pe = await engine();
+  const calls = [];
+  const counting = { rope: { precision: (o) => (calls.push(o), pe.rope.precision(o)) } };
+  for (const p of PRESETS) {
+    const d = computeModel(pe, { name: p.name, config: p.config }, -1);
+    if (!d.r) continue;
+    const windows = precisionCalls(d);
+    calls.length = 0;
+    const work = precisionWork(counting, d);
+    let steps = 1;
+    while (work.step()) steps++;
+    assert.equal(steps, windows[DTYPES[0]].length, `${p.name}: one task per window`);
+    assert.deepEqual(calls.map((o) => o.dtype), windows[DTYPES[0]].map(() => DTYPES), `${p.name}: every dtype in each call`);
+    for (const dtype of DTYPES) assert.deepEqual(d.precision[dtype], mergePrecision(windows[dtype].map((o) => pe.rope.precision(o))), `${p.name}, ${dtype}`);
+  }
 });

@@ -92,6 +92,23 @@ for (const [buildName, pe] of await builds()) {
       assert.equal(pe.rope.precision({ headDim: 8, dtype: 'bfloat16', from: 0, to: 2 ** 22 }).sampled, true);
     });
 
+    test('several dtypes in one call: one result each, in the list\'s order, equal to its own call', () => {
+      const dtypes = ['bfloat16', 'float64', 'float16', 'float32'];
+      // every position (stuck pairs found between neighbours), and a long range of samples
+      for (const range of [{ config: LLAMA31, from: 131072 - 2048, to: 131071 }, { headDim: 4, from: 3, to: 2 ** 21 + 5 }]) {
+        const all = pe.rope.precision({ ...range, dtype: dtypes });
+        assert.deepEqual(all, dtypes.map((dtype) => pe.rope.precision({ ...range, dtype })));
+        assert.deepEqual(pe.rope.precision({ ...range, dtype: ['float32'] }), [all[3]]);
+      }
+      const cases = [
+        [() => pe.rope.precision({ headDim: 8, dtype: [], to: 5 }), RangeError, /^dtype must be a dtype or a non-empty list of them/],
+        [() => pe.rope.precision({ headDim: 8, dtype: ['float32', 'fp8'], to: 5 }), RangeError, /^dtype\[1\] must be one of 'float64', 'float32', 'bfloat16', 'float16' \(got "fp8"\)/],
+        [() => pe.rope.precision({ headDim: 8, dtype: ['float32', 'bfloat16', 'float32'], to: 5 }), RangeError, /^dtype\[2\]: "float32" is already in the list/],
+        [() => pe.rope.precision({ headDim: 8, dtype: 32, to: 5 }), RangeError, /^dtype must be one of/],
+      ];
+      for (const [fn, Kind, pattern] of cases) assertThrowsNamed(fn, Kind, pattern);
+    });
+
     test('bad input is a named error', () => {
       const cases = [
         [() => pe.rope.cosSin({ headDim: 8, positions: [1], dtype: 'fp8' }), RangeError, /^dtype must be one of/],

@@ -54,6 +54,9 @@ async function main(): Promise<void> {
   pe.rope.apply(x, { seqLen: 2, heads: 4, headDim: 8, config: { head_dim: 8 } });
   const cache = pe.rope.cosSin({ config: { head_dim: 8 }, positions: [0, 1], dtype: 'bfloat16' });
   const stuck: number | null = pe.rope.precision({ headDim: 8, dtype: 'float16', to: 4096 }).pairs[0].firstStuck;
+  // several dtypes in one pass: one result each
+  const [, bf16Errors] = pe.rope.precision({ headDim: 8, dtype: ['float32', 'bfloat16'], to: 4096 });
+  const bf16Worst: number = bf16Errors.maxAngleError;
   // @ts-expect-error no float8 emulation
   pe.rope.cosSin({ headDim: 8, positions: [0], dtype: 'float8' });
   // per layer: which RoPE each layer uses, and the position method of any config

@@ -538,6 +538,11 @@ export interface Engine {
     cosSin(options: RopeSource & { positions: ArrayLike<number> | [ArrayLike<number>, ArrayLike<number>, ArrayLike<number>]; dtype?: RopeDtype; convention?: RopeConvention }): RopeCosSin;
     /** Angle errors per pair of the model's arithmetic in `dtype` over positions from … to, and where pairs stand still. */
     precision(options: RopeSource & { dtype?: RopeDtype; from?: number; to: number }): RopePrecision;
+    /**
+     * The same for several dtypes (each at most once) in one pass over the positions: float32, bfloat16 and
+     * float16 share the float32 angles and their cos and sin. One result per dtype, in the list's order.
+     */
+    precision(options: RopeSource & { dtype: readonly RopeDtype[]; from?: number; to: number }): RopePrecision[];
     /** Position ids [3][seqLen] (Int32Array) for text, one image or video grid, then text, and the generation delta. */
     mropePositionIds(options: MropePositionIdsOptions): { positionIds: Int32Array; seqLen: number; ropeDelta: number };
   };

@@ -137,63 +137,109 @@ function positionList(positions, key) {
 }
 
 const TWO_PI = 2 * Math.PI;
+// how a dtype's cos and sin are made: exact (float64), float32 alone, or float32 then cast (one of ROUND)
+const MODE = { float64: 0, float32: 1, bfloat16: 2, float16: 3 };
+const ROUND = [null, null, bfloat16, float16];
+// samples of a pair computed together: their positions, exact angles and shared cos/sin, then each dtype's pass
+const CHUNK = 4096;
+// An angle error e = angle − θp (|angle| ≤ π) is reduced as e − 2π·round(e / 2π). Each sample's
+// T = TWO_PI · round(−θp / TWO_PI) is computed once for every dtype; when d = e − T is under 3 in size and
+// |θp| < 2^30, round(e / TWO_PI) is that same integer (|e / TWO_PI − it| ≤ (3 + 2^−21) / 2π < 0.478, and the
+// quotient's rounding is below 2^−24 there), so d is exactly what the division would give. Otherwise (an
+// error near ±π, or a larger angle) the division decides.
+const TURNS = 2 ** 30;
+let shared = null;
 
-// One pair's largest angle error and first stuck position over the samples. The model's cos/sin are computed
-// inline (the same roundings as pairCosSin); a (cos, sin) equal to the previous sample's reuses its angle.
-function pairErrors(theta, t32, att, dtype, from, to, samples, step) {
+// One pair's largest angle error and first stuck position over the samples, for each of `dtypes` (a list),
+// in one pass: the float32, bfloat16 and float16 values are roundings of one float32 angle's float32 cos and
+// sin (the same roundings as pairCosSin), computed once for all of them, as the exact angle is.
+function pairErrors(theta, t32, att, dtypes, from, to, samples, step) {
   const consecutive = samples === to - from + 1;  // every position is a sample: p + 1 is the next one
-  const exact = dtype === 'float64';
+  const lanes = dtypes.map((dtype) => ({ dtype, mode: MODE[dtype], prevC: NaN, prevS: NaN, angle: 0, maxAngleError: 0, worstPosition: from, firstStuck: null }));
+  const exact = lanes.some((l) => l.mode === 0);
+  const model = lanes.some((l) => l.mode !== 0);
   const a32 = f32(att);
-  const round = dtype === 'bfloat16' ? bfloat16 : dtype === 'float16' ? float16 : null;
-  let maxAngleError = 0;
-  let worstPosition = from;
-  let firstStuck = null;
-  let prevC = NaN;
-  let prevS = NaN;
-  let angle = 0;
-  const w = [0, 0];
-  for (let k = 0; k < samples; k++) {
-    const p = consecutive ? from + k : from + Math.floor(k * step);
-    let c;
-    let s;
-    if (exact) {
-      c = Math.cos(theta * p) * att;
-      s = Math.sin(theta * p) * att;
-    } else {
-      const a = f32(t32 * f32(p));
-      c = f32(f32(Math.cos(a)) * a32);
-      s = f32(f32(Math.sin(a)) * a32);
-      if (round) {
-        c = round(c);
-        s = round(s);
+  shared ??= { p: new Float64Array(CHUNK), ref: new Float64Array(CHUNK), turns: new Float64Array(CHUNK), c: new Float64Array(CHUNK), s: new Float64Array(CHUNK), c32: new Float64Array(CHUNK), s32: new Float64Array(CHUNK) };
+  const { p: P, ref: R, turns: T, c: C, s: S, c32: C32, s32: S32 } = shared;
+  for (let k0 = 0; k0 < samples; k0 += CHUNK) {
+    const n = Math.min(CHUNK, samples - k0);
+    for (let k = 0; k < n; k++) {
+      const p = consecutive ? from + k0 + k : from + Math.floor((k0 + k) * step);
+      const ref = theta * p;
+      P[k] = p;
+      R[k] = ref;
+      T[k] = TWO_PI * Math.round(-ref / TWO_PI);
+      if (exact) {
+        C[k] = Math.cos(ref) * att;
+        S[k] = Math.sin(ref) * att;
       }
+      if (model) {
+        const a = f32(t32 * f32(p));
+        C32[k] = f32(f32(Math.cos(a)) * a32);
+        S32[k] = f32(f32(Math.sin(a)) * a32);
+      }
+    }
+    for (const lane of lanes) laneErrors(lane, n, consecutive, theta, t32, att, to);
+  }
+  return lanes.map(({ maxAngleError, worstPosition, firstStuck }) => ({ maxAngleError, worstPosition, firstStuck }));
+}
+
+// One dtype's pass over a chunk (pairErrors' shared values): its cos and sin, their angle (atan2; a (cos, sin)
+// equal to the previous sample's reuses it), its error against the exact angle, and the first stuck position.
+function laneErrors(lane, n, consecutive, theta, t32, att, to) {
+  const { p: P, ref: R, turns: T } = shared;
+  const [C, S] = lane.mode === 0 ? [shared.c, shared.s] : [shared.c32, shared.s32];
+  const round = ROUND[lane.mode];
+  let { prevC, prevS, angle, maxAngleError, worstPosition, firstStuck } = lane;
+  const w = [0, 0];
+  for (let k = 0; k < n; k++) {
+    const p = P[k];
+    let c = C[k];
+    let s = S[k];
+    if (round) {
+      c = round(c);
+      s = round(s);
     }
     if (c !== prevC || s !== prevS) angle = Math.atan2(s, c);
     else if (firstStuck === null && consecutive) firstStuck = p - 1;
-    let err = angle - theta * p;
-    err = Math.abs(err - TWO_PI * Math.round(err / TWO_PI));
+    // the error reduced to [−π, π]: e − 2π·round(e / 2π), where round(e / 2π) is the sample's T (no division)
+    // when that leaves less than 3 (see TURNS)
+    const e = angle - R[k];
+    let d = e - T[k];
+    if (!(Math.abs(d) < 3 && Math.abs(R[k]) < TURNS)) d = e - TWO_PI * Math.round(e / TWO_PI);
+    const err = Math.abs(d);
     if (err > maxAngleError) {
       maxAngleError = err;
       worstPosition = p;
     }
     if (firstStuck === null && !consecutive && p < to) {
-      pairCosSin(theta, t32, att, p + 1, dtype, w);
+      pairCosSin(theta, t32, att, p + 1, lane.dtype, w);
       if (w[0] === c && w[1] === s) firstStuck = p;
     }
     prevC = c;
     prevS = s;
   }
-  return { pair: 0, invFreq: theta, maxAngleError, worstPosition, firstStuck };
+  Object.assign(lane, { prevC, prevS, angle, maxAngleError, worstPosition, firstStuck });
 }
 
 /**
  * For positions from … to (at most 2^20 of them, else evenly spread samples): per pair, the largest error of
  * the angle the model's arithmetic in `dtype` represents (atan2 of its sin and cos) against the exact angle,
  * and the first position where the pair reads the same at p and p + 1; overall, the largest error, and
- * the position from which float32 positions themselves collapse (p and p + 1 equal).
+ * the position from which float32 positions themselves collapse (p and p + 1 equal). `dtype` may be a list
+ * of dtypes: one result each, in its order, from one pass over the positions (float32, bfloat16 and float16
+ * share the float32 angle and its cos and sin).
  */
 export function precision(freq, { dtype = 'bfloat16', from = 0, to }) {
-  checkDtype(dtype);
+  const several = Array.isArray(dtype);
+  const dtypes = several ? dtype : [dtype];
+  if (several) {
+    if (dtypes.length === 0) throw new RangeError('dtype must be a dtype or a non-empty list of them (got [])');
+    dtypes.forEach((d, i) => {
+      if (!DTYPES.includes(d)) throw new RangeError(`dtype[${i}] must be one of ${DTYPES.map((t) => `'${t}'`).join(', ')} (got ${JSON.stringify(d)})`);
+      if (dtypes.indexOf(d) !== i) throw new RangeError(`dtype[${i}]: ${JSON.stringify(d)} is already in the list (each dtype at most once)`);
+    });
+  } else checkDtype(dtype);
   if (!Number.isSafeInteger(from) || from < 0) throw new RangeError(`from must be an integer ≥ 0 (got ${from})`);
   if (!Number.isSafeInteger(to) || to < from) throw new RangeError(`to must be an integer ≥ from (got ${to})`);
   const { invFreq, attentionFactor } = freq;
@@ -202,18 +248,22 @@ export function precision(freq, { dtype = 'bfloat16', from = 0, to }) {
   const samples = Math.min(count, 2 ** 20);
   const step = count / samples;
   // pair by pair, over the samples, in one specialised loop: 131 072 positions × 48 pairs in well under a second
-  const pairs = Array.from(invFreq, (theta, pair) => ({ ...pairErrors(theta, inv32[pair], attentionFactor, dtype, from, to, samples, step), pair }));
-  const worst = pairs.reduce((a, b) => (b.maxAngleError > a.maxAngleError ? b : a), pairs[0]);
-  return {
-    dtype,
-    from,
-    to,
-    sampled: samples < count,
-    pairs,
-    maxAngleError: worst?.maxAngleError ?? 0,
-    worstPair: worst?.pair ?? 0,
-    positionsCollapseAt: dtype === 'float64' ? null : POSITIONS_COLLAPSE_AT,
-  };
+  const byPair = Array.from(invFreq, (theta, pair) => pairErrors(theta, inv32[pair], attentionFactor, dtypes, from, to, samples, step));
+  const results = dtypes.map((d, j) => {
+    const pairs = byPair.map((errors, pair) => ({ pair, invFreq: invFreq[pair], ...errors[j] }));
+    const worst = pairs.reduce((a, b) => (b.maxAngleError > a.maxAngleError ? b : a), pairs[0]);
+    return {
+      dtype: d,
+      from,
+      to,
+      sampled: samples < count,
+      pairs,
+      maxAngleError: worst?.maxAngleError ?? 0,
+      worstPair: worst?.pair ?? 0,
+      positionsCollapseAt: d === 'float64' ? null : POSITIONS_COLLAPSE_AT,
+    };
+  });
+  return several ? results : results[0];
 }
 
 /** x as `dtype` stores it (for tests and widgets that show single values). */

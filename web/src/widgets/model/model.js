@@ -64,22 +64,21 @@ export function precisionCalls(d) {
 }
 
 /**
- * `d.precision` computed a window at a time (precisionCalls): `step()` computes the next window and says whether
- * some are left; when the last is done, the windows are merged into `d.precision`.
+ * `d.precision` computed a window at a time (precisionCalls): `step()` computes the next window, every dtype in
+ * one rope.precision call (they share its float32 angles and their cos and sin), and says whether some are left;
+ * when the last is done, the windows are merged into `d.precision`.
  */
 export function precisionWork(pe, d) {
-  const calls = precisionCalls(d);
-  const list = DTYPES.flatMap((dtype) => calls[dtype].map((options) => [dtype, options]));
-  const parts = Object.fromEntries(DTYPES.map((dtype) => [dtype, []]));
+  const windows = precisionCalls(d)[DTYPES[0]].map((options) => ({ ...options, dtype: DTYPES }));
+  const parts = DTYPES.map(() => []);
   let k = 0;
   return {
     step() {
-      if (k < list.length) {
-        const [dtype, options] = list[k++];
-        parts[dtype].push(pe.rope.precision(options));
-        if (k === list.length) d.precision = Object.fromEntries(DTYPES.map((dtype) => [dtype, mergePrecision(parts[dtype])]));
+      if (k < windows.length) {
+        pe.rope.precision(windows[k++]).forEach((part, j) => parts[j].push(part));
+        if (k === windows.length) d.precision = Object.fromEntries(DTYPES.map((dtype, j) => [dtype, mergePrecision(parts[j])]));
       }
-      return k < list.length;
+      return k < windows.length;
     },
   };
 }
