@@ -32,7 +32,11 @@ export function shipCatalogues(map) {
       continue;
     }
     loaders.delete(locale);
-    catalogues.set(locale, { ...entry, ...catalogues.get(locale) });
+    // added in place, what is there already winning: every widget's module ships its English, so copying
+    // the growing catalogue on each call would cost the one-tag script's evaluation time quadratic in it
+    const catalogue = catalogues.get(locale);
+    if (!catalogue) catalogues.set(locale, { ...entry });
+    else for (const key of Object.keys(entry)) if (!Object.prototype.hasOwnProperty.call(catalogue, key)) catalogue[key] = entry[key];
   }
 }
 shipCatalogues(shipped);
