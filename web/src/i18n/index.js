@@ -21,8 +21,8 @@ const loading = new Map();
 const listeners = new Set();
 
 /**
- * Makes shipped catalogues known (internal: ./shipped.js, and posenc/widgets/inline and the classic builds
- * through ./inline.js): a catalogue object is installed at once, a function is a loader called when a page's
+ * Makes shipped catalogues known (internal: ./shipped.js, and posenc/widgets/inline through ./inline.js):
+ * a catalogue object is installed at once, a function is a loader called when a page's
  * language first asks for that locale (loadLocale).
  */
 export function shipCatalogues(map) {
