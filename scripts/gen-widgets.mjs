@@ -26,7 +26,8 @@ export function catalogueModule(locale) {
     `// ${SOURCE(locale)}`,
     ...dirs.map((name) => `import ${identifier(name)} from '../widgets/${name}/messages/${locale}.js';`),
     '',
-    `export default { ${dirs.map((name) => `...${identifier(name)}`).join(', ')} };`,
+    // (pure: a bundle importing the catalogue only for its place in the file, as widgets/index.js does, drops the merge)
+    `export default /* @__PURE__ */ Object.assign({}, ${dirs.map(identifier).join(', ')});`,
     '',
   ].join('\n');
 }

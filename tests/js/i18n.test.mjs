@@ -82,3 +82,23 @@ test('i18n: placeholders, plural forms, numbers per locale, and English for what
   assert.throws(() => registerLocale('français', {}), TypeError);
   assert.throws(() => registerLocale('fr', { 'heatmap.title': 3 }), /string or plural forms/);
 });
+
+// shipCatalogues adds a catalogue's messages in place (each widget's module ships its English): what a catalogue
+// has already, registerLocale's text included, wins over what is shipped later, and the shipped objects stay as they are
+test('i18n: shipping a catalogue again adds only the keys it lacks, without touching the shipped objects', () => {
+  const first = { 'heatmap.title': 'Erste' };
+  const second = { 'heatmap.title': 'Zweite', 'heatmap.showTable': 'Tabelle', 'heatmap.drawing': 'zeichnet' };
+  shipCatalogues({ de: first });
+  registerLocale('de', { 'waves.viewGroup': 'Ansicht', 'heatmap.showTable': 'Tabelle zeigen' });
+  shipCatalogues({ de: second });
+  assert.equal(translate('de', 'heatmap.title'), 'Erste', 'what was shipped first stays');
+  assert.equal(translate('de', 'heatmap.showTable'), 'Tabelle zeigen', 'registerLocale wins over what is shipped later');
+  assert.equal(translate('de', 'heatmap.drawing'), 'zeichnet', 'a key the catalogue lacked is added');
+  assert.equal(translate('de', 'waves.viewGroup'), 'Ansicht');
+  assert.deepEqual(first, { 'heatmap.title': 'Erste' });
+  assert.deepEqual(second, { 'heatmap.title': 'Zweite', 'heatmap.showTable': 'Tabelle', 'heatmap.drawing': 'zeichnet' });
+  // English shipped again (as every widget's module does): the text there first stays
+  const before = translate('en', 'heatmap.showTable');
+  shipCatalogues({ en: { 'heatmap.showTable': 'something else' } });
+  assert.equal(translate('en', 'heatmap.showTable'), before);
+});

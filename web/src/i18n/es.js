@@ -18,4 +18,4 @@ import m_t5 from '../widgets/t5/messages/es.js';
 import m_train from '../widgets/train/messages/es.js';
 import m_waves from '../widgets/waves/messages/es.js';
 
-export default { ...m_element, ...m_alibi, ...m_compare, ...m_heatmap, ...m_learned, ...m_methods, ...m_model, ...m_padding, ...m_permutation, ...m_pipeline, ...m_properties, ...m_rope, ...m_scaling, ...m_similarity, ...m_slicing, ...m_t5, ...m_train, ...m_waves };
+export default /* @__PURE__ */ Object.assign({}, m_element, m_alibi, m_compare, m_heatmap, m_learned, m_methods, m_model, m_padding, m_permutation, m_pipeline, m_properties, m_rope, m_scaling, m_similarity, m_slicing, m_t5, m_train, m_waves);

@@ -21,8 +21,8 @@ const loading = new Map();
 const listeners = new Set();
 
 /**
- * Makes shipped catalogues known (internal: ./shipped.js, and posenc/widgets/inline and the classic builds
- * through ./inline.js): a catalogue object is installed at once, a function is a loader called when a page's
+ * Makes shipped catalogues known (internal: ./shipped.js, and posenc/widgets/inline through ./inline.js):
+ * a catalogue object is installed at once, a function is a loader called when a page's
  * language first asks for that locale (loadLocale).
  */
 export function shipCatalogues(map) {
@@ -32,7 +32,11 @@ export function shipCatalogues(map) {
       continue;
     }
     loaders.delete(locale);
-    catalogues.set(locale, { ...entry, ...catalogues.get(locale) });
+    // added in place, what is there already winning: every widget's module ships its English, so copying
+    // the growing catalogue on each call would cost the one-tag script's evaluation time quadratic in it
+    const catalogue = catalogues.get(locale);
+    if (!catalogue) catalogues.set(locale, { ...entry });
+    else for (const key of Object.keys(entry)) if (!Object.prototype.hasOwnProperty.call(catalogue, key)) catalogue[key] = entry[key];
   }
 }
 shipCatalogues(shipped);

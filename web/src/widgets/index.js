@@ -1,12 +1,10 @@
 // Registers every posenc widget as a custom element: `import 'posenc/widgets'`.
 // Each module defines its element on import (and skips it when the tag is already taken).
 
-// Every widget's English, in one block (each widget's module ships its own too, which a demo part loading
-// a widget later needs; here, imported first, they sit together in the bundle and compress better)
-import en from '../i18n/en.js';
-import { shipCatalogues } from '../i18n/index.js';
-
-shipCatalogues({ en });
+// Every widget's English, in one block: imported first, they sit together in the bundle and compress
+// better. Each widget's module ships its own (shipCatalogues({ en: messages })), so nothing merges them
+// here: an 800-key object built and copied while the one-tag script runs would lengthen its one long task.
+import '../i18n/en.js';
 
 export { PosencElement } from './base.js';
 export { setEngine, getEngine } from './engine.js';
