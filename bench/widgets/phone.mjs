@@ -15,7 +15,8 @@
 //                     Event Timing) and ropeDrag (a drag along the RoPE m slider: the longest input event and
 //                     the longest task). The goals are checked in `phoneGoals`; its firstWidgetMs has wasmFloorMs,
 //                     the least Slow 4G allows a widget the engine draws: two round trips (the page, then the
-//                     wasm) and the wasm's bytes at full speed.
+//                     wasm) and the wasm's bytes at full speed, and transferFloorMs, the same for all the bytes
+//                     the part transferred before its first screen (the wasm and the scripts that run it).
 
 export const PHONE_RUNS = Number(process.env.PHONE_RUNS ?? 3);
 // DevTools' "Slow 4G" (Lighthouse's mobile throttling): 150 ms RTT ×3.75, 1.6 Mbit/s ×0.9 down, 750 kbit/s ×0.9 up
@@ -219,7 +220,8 @@ export const BARE_PAGE = `<!doctype html><html lang="en"><head><meta charset="ut
 <title>one widget</title><link rel="icon" href="data:,"><script defer src="posenc-widgets.iife.js"></script></head>
 <body><h1>Positions</h1><p>A table of sinusoidal encodings.</p><posenc-heatmap length="20" d-model="32"></posenc-heatmap></body></html>`;
 
-const wasmFloor = (kB) => Math.round(2 * SLOW_4G.latency + (kB * 1024 * 1000) / SLOW_4G.downloadThroughput);
+// two round trips (the page, then what it loads) and `kB` at full speed: the least Slow 4G allows
+const networkFloor = (kB) => Math.round(2 * SLOW_4G.latency + (kB * 1024 * 1000) / SLOW_4G.downloadThroughput);
 
 /** Issue 22's goals for a phone, each with its figure and whether it is met. */
 export function phoneGoals(p) {
@@ -228,7 +230,13 @@ export function phoneGoals(p) {
   return {
     // what Slow 4G allows at best for a widget drawn by the engine: the page's round trip, then the wasm's,
     // then its bytes at full speed (nothing else loading, no work): a floor no page script can go under
-    firstWidgetMs: { ...goal(Math.max(...parts.map((n) => p[n].firstWidgetMs)), 1500), wasmFloorMs: Math.max(...parts.map((n) => wasmFloor(p[n].wasmKB))) },
+    // wasmFloorMs: the wasm alone; transferFloorMs: everything the part transferred before its first screen
+    // (the wasm and the scripts that run it), the floor for the bytes the pages need today
+    firstWidgetMs: {
+      ...goal(Math.max(...parts.map((n) => p[n].firstWidgetMs)), 1500),
+      wasmFloorMs: Math.max(...parts.map((n) => networkFloor(p[n].wasmKB))),
+      transferFloorMs: Math.max(...parts.map((n) => networkFloor(p[n].transferKB))),
+    },
     inViewReadyMs: goal(Math.max(...parts.map((n) => p[n].inViewReadyMs)), 2500),
     longestLoadingTaskMs: goal(Math.max(...[...parts, 'bare'].map((n) => p[n].longestTaskMs)), 200),
     tapMs: goal(p.tapMs, 100),
