@@ -47,8 +47,8 @@ function float16(x) {
 
 const CAST = { float64: (x) => x, float32: f32, bfloat16: (x) => bfloat16(f32(x)), float16: (x) => float16(f32(x)) };
 
-function checkDtype(dtype) {
-  if (!DTYPES.includes(dtype)) throw new RangeError(`dtype must be one of ${DTYPES.map((d) => `'${d}'`).join(', ')} (got ${JSON.stringify(dtype)})`);
+function checkDtype(dtype, key = 'dtype') {
+  if (!DTYPES.includes(dtype)) throw new RangeError(`${key} must be one of ${DTYPES.map((d) => `'${d}'`).join(', ')} (got ${JSON.stringify(dtype)})`);
 }
 
 /** cos and sin of pair i at position p, as the model computes them in `dtype` (float64: exact), into out[0..1]. */
@@ -236,7 +236,7 @@ export function precision(freq, { dtype = 'bfloat16', from = 0, to }) {
   if (several) {
     if (dtypes.length === 0) throw new RangeError('dtype must be a dtype or a non-empty list of them (got [])');
     dtypes.forEach((d, i) => {
-      if (!DTYPES.includes(d)) throw new RangeError(`dtype[${i}] must be one of ${DTYPES.map((t) => `'${t}'`).join(', ')} (got ${JSON.stringify(d)})`);
+      checkDtype(d, `dtype[${i}]`);
       if (dtypes.indexOf(d) !== i) throw new RangeError(`dtype[${i}]: ${JSON.stringify(d)} is already in the list (each dtype at most once)`);
     });
   } else checkDtype(dtype);
