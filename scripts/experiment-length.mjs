@@ -4,7 +4,8 @@
 // position interpolation at test. Prints the results as JSON; `--docs` writes docs/experiments.md from them.
 //
 //   node scripts/experiment-length.mjs [--seeds 1,2,3] [--steps 1500] [--methods none,rope] [--docs] [--out file.json]
-import { writeFileSync } from 'node:fs';
+//   node scripts/experiment-length.mjs --from seed1.json,seed2.json --docs   (runs made apart, joined)
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from '../web/src/engine/node.js';
 import { FIT_AT_L, RACE, lengthsFor, testScaling, trainOptions, trainedAs } from '../web/src/widgets/train/setup.js';
@@ -64,12 +65,22 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ...RACE,
     ...(arg('seeds') ? { seeds: arg('seeds').split(',').map(Number) } : {}),
     ...(arg('steps') ? { steps: Number(arg('steps')) } : {}),
+    ...(arg('samples') ? { samples: Number(arg('samples')) } : {}),
   };
   const methods = arg('methods') ? arg('methods').split(',') : RACE_METHODS;
-  const pe = await load({ train: true });
-  const started = Date.now();
-  const result = await runExperiment(pe, settings, methods, (line) => console.error(line));
-  result.engine = { build: pe.build, seconds: Math.round((Date.now() - started) / 1000) };
+  let result;
+  if (arg('from')) {
+    // results of runs made apart (one seed per process, on several cores) joined into one
+    const parts = arg('from').split(',').map((f) => JSON.parse(readFileSync(f, 'utf8')));
+    result = { ...parts[0], runs: parts.flatMap((p) => p.runs) };
+    result.settings = { ...result.settings, seeds: [...new Set(parts.flatMap((p) => p.settings.seeds))] };
+    result.engine = { ...result.engine, seconds: Math.max(...parts.map((p) => p.engine.seconds)) };
+  } else {
+    const pe = await load({ train: true });
+    const started = Date.now();
+    result = await runExperiment(pe, settings, methods, (line) => console.error(line));
+    result.engine = { build: pe.build, seconds: Math.round((Date.now() - started) / 1000) };
+  }
   const json = JSON.stringify(result, null, 1);
   if (arg('out')) writeFileSync(arg('out'), json + '\n');
   else console.log(json);
