@@ -62,9 +62,6 @@ Error validate(const TrainParams& p) {
     const int64_t T = train_sequence_length(p.task, p.train_length);
     if (auto e = check_range(p.max_positions, "maxPositions", T, kTrainMaxSequence)) return e;
   }
-  if (p.position != TrainPosition::t5 && (p.t5_buckets != TrainParams().t5_buckets ||
-                                          p.t5_max_distance != TrainParams().t5_max_distance))
-    return range_error("t5Buckets and t5MaxDistance are options of position 't5' only (this trainer's is another)");
   if (auto e = check_range(p.t5_buckets, "t5Buckets", 4, 256)) return e;
   if (auto e = check_range(p.t5_max_distance, "t5MaxDistance", 1, 65536)) return e;
   T5BucketParams bp;

@@ -65,8 +65,12 @@ val train_create_js(val options) {
     o.fail(range_error("seed must be an integer from 0 to 2^32 - 1 (got " + std::to_string(seed) + ")"));
   p.seed = static_cast<uint32_t>(seed);
   p.max_positions = static_cast<int64_t>(o.optional_integer("maxPositions").value_or(0));
-  p.t5_buckets = o.integer("t5Buckets", 32);
-  p.t5_max_distance = o.integer("t5MaxDistance", 128);
+  const auto t5_buckets = o.optional_integer("t5Buckets"), t5_max_distance = o.optional_integer("t5MaxDistance");
+  p.t5_buckets = static_cast<int64_t>(t5_buckets.value_or(static_cast<double>(p.t5_buckets)));
+  p.t5_max_distance = static_cast<int64_t>(t5_max_distance.value_or(static_cast<double>(p.t5_max_distance)));
+  // an option of another method is a mistake to report, not a setting to ignore
+  if (!o.failed() && (t5_buckets || t5_max_distance) && p.position != TrainPosition::t5)
+    o.fail(range_error("t5Buckets and t5MaxDistance are options of position 't5' only (this trainer's is another)"));
   p.scale_embedding = o.boolean("scaleEmbedding", true);
   if (auto e = o.finish()) return js_error(e);
   if (auto e = validate(p)) return js_error(e);
