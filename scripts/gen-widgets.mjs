@@ -5,6 +5,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ALL_WIDGET_TAGS } from '../web/src/widgets/tags.js';
+import { widgetProblems } from './gen-widgets-checks.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const widgets = `${root}web/src/widgets/`;
@@ -97,6 +98,9 @@ export async function descriptors() {
     for (const key of Object.keys(properties)) if (!about.docs?.[key]) throw new Error(`${where}: about.docs.${key} is missing (one sentence for the docs and the types)`);
     out.push({ name, tag, properties, about });
   }
+  // what the shared tests need of each widget (gen-widgets-checks.mjs), all at once, each with its fix
+  const problems = out.flatMap((d) => widgetProblems(d, `${widgets}${d.name}`));
+  if (problems.length) throw new Error(`what the shared browser tests need is missing (CONTRIBUTING.md, section 3):\n- ${problems.join('\n- ')}`);
   const rank = (d) => PARTS.findIndex((p) => p.part === d.about.part) * 1000 + d.about.order;
   return out.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
 }
