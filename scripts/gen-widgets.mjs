@@ -69,7 +69,7 @@ export const PARTS = [
 ];
 
 /**
- * A demo part's widgets after its first (`later`): its page script imports the first (about.order 1) and loads
+ * A demo part's widgets after its first (`later`): its page script imports the first (the lowest about.order) and loads
  * these as one chunk once the first screen has drawn (lesson-page.js, loadWidgets).
  */
 function laterWidgetsModule(all, { part, later }) {
@@ -94,9 +94,14 @@ export async function descriptors() {
     const where = `${file}`;
     if (tag !== `posenc-${name}`) throw new Error(`${where}: tag must be posenc-${name} (got ${tag})`);
     if (!PARTS.some((p) => p.part === about?.part)) throw new Error(`${where}: about.part must be one of ${PARTS.map((p) => p.part).join(', ')}`);
-    if (!Number.isInteger(about.order)) throw new Error(`${where}: about.order must be the widget's place in its part (1, 2, …)`);
+    // any number: a widget goes between 3 and 4 as 3.5, and no other descriptor is renumbered
+    if (!Number.isFinite(about.order)) throw new Error(`${where}: about.order must be the widget's place in its part, a number (1, 2, …; 3.5 goes between 3 and 4)`);
     for (const key of Object.keys(properties)) if (!about.docs?.[key]) throw new Error(`${where}: about.docs.${key} is missing (one sentence for the docs and the types)`);
     out.push({ name, tag, properties, about });
+  }
+  for (const d of out) {
+    const same = out.find((o) => o !== d && o.about.part === d.about.part && o.about.order === d.about.order);
+    if (same) throw new Error(`web/src/widgets/${d.name}/descriptor.js: about.order ${d.about.order} is also ${same.tag}'s in part ${d.about.part}: give one a number between its neighbours (${d.about.order + 0.5}, say)`);
   }
   // what the shared tests need of each widget (gen-widgets-checks.mjs), all at once, each with its fix
   const problems = out.flatMap((d) => widgetProblems(d, `${widgets}${d.name}`));
