@@ -5,9 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axe, browserPerFile, tested, wholeSet, widgetPage, settle } from './helpers.mjs';
-import en from '../../web/src/i18n/en.js';
-import es from '../../web/src/i18n/es.js';
-import zhCN from '../../web/src/i18n/zh-CN.js';
+import en from '../../web/src/widgets/catalogues/en.js';
+import es from '../../web/src/widgets/catalogues/es.js';
+import zhCN from '../../web/src/widgets/catalogues/zh-CN.js';
 import { ALL_WIDGET_TAGS } from '../../web/src/widgets/tags.js';
 
 const CATALOGUES = { en, es, 'zh-CN': zhCN };
