@@ -10,7 +10,7 @@
 // another's files. Files of one `node --test` run start together: the first takes a lock and builds, the
 // others wait for it. POSENC_TEST_REBUILD=1 builds afresh whatever the cache holds.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildWeb } from '../../scripts/build-web.mjs';
@@ -18,7 +18,7 @@ import { buildWeb } from '../../scripts/build-web.mjs';
 /** What scripts/build-web*.mjs read: folders walked whole, and single files. */
 const INPUT_DIRS = ['web', 'examples'];
 const INPUT_FILES = ['package.json', 'package-lock.json', 'node_modules/.package-lock.json'];
-const STALE_LOCK_MS = 10 * 60 * 1000; // a builder that died leaves its lock; a build never takes this long
+const STALE_LOCK_MS = 10 * 60 * 1000; // a lock whose builder cannot be asked (no pid yet) is stale after this
 const KEEP_MS = 60 * 60 * 1000; // other keys' builds older than this are removed when a new one is made
 
 function* files(dir) {
@@ -48,6 +48,26 @@ function prune(cache, keep) {
   }
 }
 
+/** Whether the process building under `lock` has ended without finishing (killed, crashed): its lock is stale. */
+function builderGone(lock) {
+  let pid = 0;
+  try {
+    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+  } catch {
+    // not written yet, or the lock is gone already
+  }
+  if (!pid) {
+    const made = statSync(lock, { throwIfNoEntry: false });
+    return Boolean(made) && Date.now() - made.mtimeMs > STALE_LOCK_MS;
+  }
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return err.code === 'ESRCH';
+  }
+}
+
 /**
  * Writes the web bundles of `root` into `outDir`: a copy of the cached build for the inputs' key, built
  * first if there is none (scripts/build-web.mjs, single files included). Returns outDir.
@@ -64,11 +84,12 @@ export async function bundlesInto(root, outDir) {
       mkdirSync(lock); // atomic: one builder per key
     } catch (err) {
       if (err.code !== 'EEXIST') throw err;
-      if (Date.now() - statSync(lock, { throwIfNoEntry: false })?.mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+      if (builderGone(lock)) rmSync(lock, { recursive: true, force: true });
       await sleep(500);
       continue;
     }
     try {
+      writeFileSync(join(lock, 'pid'), String(process.pid));
       const tmp = join(lock, 'dist');
       await buildWeb({ outDir: tmp, singleFile: true, quiet: true });
       renameSync(tmp, done);
