@@ -185,9 +185,13 @@ export function bindingSource(c) {
 }
 
 /** A fuzzed value for one field, as C++ statements (arrays after the sizes they are measured against). */
-export function fuzzField({ key, field, option: o, enum: cppEnum, values, object, positions }, fields) {
-  if (o.kind === 'integer') return [`  p.${field} = size(in);`];
-  if (o.kind === 'number') return [`  p.${field} = real(in);`];
+export function fuzzField({ key, field, option: o, enum: cppEnum, values, object, positions, count }, fields) {
+  // an option with a default (or a count, absent as 0) takes it half the time: hostile values in every field
+  // at once would rarely pass validate, and the kernel behind it would go untried
+  const usual = count ? 0 : o.default;
+  const or = (value) => (usual === undefined ? value : `in.ConsumeBool() ? ${usual} : ${value}`);
+  if (o.kind === 'integer') return [`  p.${field} = ${or('size(in)')};`];
+  if (o.kind === 'number') return [`  p.${field} = ${or('real(in)')};`];
   if (o.kind === 'boolean') return [`  p.${field} = in.ConsumeBool();`];
   if (cppEnum) return [`  p.${field} = std::vector<${cppEnum}>{${values.map((v) => `${cppEnum}::${v}`).join(', ')}}[in.ConsumeIntegralInRange<size_t>(0, ${values.length - 1})];`];
   if (object) return [`  ${object.storage.replace('$', `${key}_storage`)};`, `  ${object.fuzz}(in, p.${field}, ${key}_storage);`];
