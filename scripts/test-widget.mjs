@@ -2,8 +2,9 @@
 // shared browser tests narrowed to it (POSENC_TEST_WIDGET, tests/browser/selection.mjs): axe and keyboard,
 // every language, compact layout, size attributes, properties set as strings, and for a method widget its
 // exports and repaints. The web bundles are built once for their inputs and reused (tests/browser/bundles.mjs),
-// so a second run after an edit that does not touch web/ starts at once. Node's own checks of the widget's
-// messages (tests/js/i18n.test.mjs) run first: they take a second and catch a missing key before Chromium.
+// so a second run after an edit that does not touch web/ starts at once. Two checks without a browser run
+// first, in seconds: gen-schema --check (what the shared tests need of every widget, from its descriptor, and
+// the generated files being current) and the messages' keys (tests/js/i18n.test.mjs).
 // Extra arguments go to `node --test` (`--test-name-pattern=axe`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -25,6 +26,7 @@ const shared = ['a11y', 'i18n', 'compact', 'attribute-ranges', 'properties-as-st
 const t0 = Date.now();
 const run = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, POSENC_TEST_WIDGET: tag } }).status;
 // two files at a time: most of a file's time is Chromium and the page waiting, not this process
-const status = run(['--test', 'tests/js/i18n.test.mjs']) || run(['--test', '--test-concurrency=2', ...rest, ...own, ...shared]);
+const status =
+  run(['scripts/gen-schema.mjs', '--check']) || run(['--test', 'tests/js/i18n.test.mjs']) || run(['--test', '--test-concurrency=2', ...rest, ...own, ...shared]);
 console.log(`test:widget ${tag}: ${status ? 'FAILED' : 'ok'} in ${((Date.now() - t0) / 1000).toFixed(1)} s (${own.length + shared.length} browser test files)`);
 process.exit(status ?? 1);
