@@ -292,18 +292,18 @@ export interface RopeOptions {
 }
 
 export interface RopeApplyOptions extends RopeOptions {
+  /** Sequences; x holds batch × seqLen × heads × headStride values. Allowed: integer 1 … 2^28. Default 1. */
+  batch?: number;
   /** Tokens per sequence. Allowed: integer 1 … 2^28. */
   seqLen: number;
   /** Heads per token. Allowed: integer 1 … 4096. */
   heads: number;
-  /** Sequences; x holds batch × seqLen × heads × headStride values. Allowed: integer 1 … 2^28. Default 1. */
-  batch?: number;
-  /** 'bshd': x is [batch][seqLen][heads][headStride] (as projected); 'bhsd': [batch][heads][seqLen][headStride] (q and k after transformers' transpose). Default 'bshd'. */
-  layout?: RopeLayout;
   /** Position of the first token (KV cache); offset + seqLen ≤ 2^53 − 1. Not with positionIds. Allowed: integer 0 … 2^53 − 1. Default 0. */
   offset?: number;
   /** One position per token, integers from 0 to 2^53 − 1: seqLen values (shared by the batch) or batch × seqLen (left padding, packed sequences). Dynamic NTK and LongRoPE take their length from the largest + 1, as transformers does. */
   positionIds?: NumericInput;
+  /** 'bshd': x is [batch][seqLen][heads][headStride] (as projected); 'bhsd': [batch][heads][seqLen][headStride] (q and k after transformers' transpose). Default 'bshd'. */
+  layout?: RopeLayout;
   /** Channels per head in x, when the heads are wider than headDim (DeepSeek: qk_nope_head_dim + qk_rope_head_dim). Defaults to headDim. Allowed: integer 1 … 2^20. */
   headStride?: number;
   /** First rotating channel of each head (DeepSeek: qk_nope_head_dim); channelOffset + rotary width ≤ headStride. Other channels pass through. Allowed: integer 0 … 2^20. Default 0. */

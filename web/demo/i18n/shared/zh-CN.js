@@ -3,7 +3,7 @@
 // of the pages (web/demo/language.js explains the keys; {f0}, {f1}… are the English element's formulas, in
 // their order). A section about one widget is translated beside it, in the `demo` export of
 // web/src/widgets/<name>/messages/zh-CN.js; scripts/gen-schema.mjs assembles both into ../zh-CN.js, which the
-// pages import. The widgets speak Chinese through their own catalogue (web/src/i18n/zh-CN.js); where this
+// pages import. The widgets speak Chinese through their own catalogue (web/src/widgets/catalogues/zh-CN.js); where this
 // text names a widget's control, it uses that catalogue's words.
 
 /** What every part shares: skip link, switches, footer, the scripts' messages. */
