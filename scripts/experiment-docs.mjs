@@ -28,7 +28,7 @@ const mean = (a) => a.reduce((s, v) => s + v, 0) / a.length;
 const cell = (values) => {
   if (!values.length) return '—';
   const lo = Math.min(...values), hi = Math.max(...values);
-  return lo === hi ? pct(lo) : `${pct(mean(values))} (${pct(lo)}–${pct(hi)})`;
+  return pct(lo) === pct(hi) ? pct(lo) : `${pct(mean(values))} (${pct(lo)}–${pct(hi)})`;
 };
 
 /** The facts the text states, each true in every seed. */

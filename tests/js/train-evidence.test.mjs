@@ -56,3 +56,18 @@ test('RoPE learns copy at L, fails at 1.5L, and position interpolation at test c
     t.dispose();
   }
 });
+
+test('docs/experiments.md is what the committed runs give, and they back the lesson\'s claims', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { experimentsMarkdown, findings } = await import('../../scripts/experiment-docs.mjs');
+  const result = JSON.parse(readFileSync(new URL('../../docs/experiments/race.json', import.meta.url), 'utf8'));
+  assert.equal(experimentsMarkdown(result), readFileSync(new URL('../../docs/experiments.md', import.meta.url), 'utf8'),
+    'docs/experiments.md is stale: node scripts/experiment-length.mjs --from docs/experiments/race.json --docs');
+  // part 4's text (web/demo/train.html) states these, each in every seed
+  const f = findings(result);
+  assert.deepEqual(result.settings.seeds, RACE.seeds);
+  assert.equal(f.fit.length, f.methods.length, 'every method learns the task at L');
+  assert.equal(f.carries['rope-pi'], longer, 'position interpolation carries RoPE to 1.5L');
+  for (const m of f.methods.filter((m) => m !== 'rope-pi')) assert.equal(f.carries[m], null, `${m} does not carry past L`);
+  assert.deepEqual(f.best(longer, ['none', 'sinusoidal', 'learned', 'rope', 'alibi', 't5']), ['alibi'], 'ALiBi writes the most right tokens at 1.5L');
+});
