@@ -22,8 +22,10 @@
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildLessonPart, linkSingleFiles, readDemoPage, withGluePreload, withoutPreload } from './build-web-methods.mjs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { deflateSync } from 'node:zlib';
+import { writeInlineWasm } from './build.mjs';
+import { buildLessonPart, inlineScriptLast, linkSingleFiles, readDemoPage, withGluePreload, withoutPreload } from './build-web-methods.mjs';
 import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
 
@@ -43,31 +45,49 @@ export const common = {
 
 /**
  * Classic-script bundles (the IIFE, the single files) and posenc-anywidget.js: web/src/engine/browser.js,
- * which fetches the wasm next to the module, is replaced by web/src/engine/inline.js (same exports, wasm
- * inlined as base64): these files must work alone, from file:// too. The catalogues beyond English need no
- * substitute: without code splitting, esbuild puts the module of each of web/src/i18n/shipped.js's dynamic
- * imports in the same file, wrapped in a function run when a page's language first asks for it. So they are
- * inlined, and a page in English never builds them (V8 only pre-parses the function, off the main thread
- * while the script streams in): installing them all up front (web/src/i18n/inline.js, as posenc/widgets/inline
- * does) would lengthen the one long task of the one-tag script's evaluation (issue 22).
+ * which fetches the wasm next to the module, is replaced by web/src/engine/inline.js (same exports, the SIMD
+ * build with the trainer inlined, deflated), or by inline-lean.js (the build without it) for the single files
+ * of parts that never train: these files must work alone, from file:// too. The catalogues beyond English
+ * (web/src/i18n/shipped.js) become the same catalogues as deflated JSON, inflated when a page's language first
+ * asks for one: a third of their size as escaped JavaScript, and nothing for an English page to parse.
  */
-const inlineEngine = {
-  name: 'posenc-inline-engine',
-  setup(b) {
-    b.onResolve({ filter: /(^|\/)engine\/browser\.js$/ }, () => ({ path: join(root, 'web/src/engine/inline.js') }));
-    // <posenc-train>'s worker: started from its inlined source (web/bundles/inline-train-worker.js)
-    b.onResolve({ filter: /(^|\/)spawn\.js$/ }, (a) =>
-      resolve(a.resolveDir, a.path) === join(root, 'web/src/widgets/train/spawn.js') ? { path: join(root, 'web/bundles/inline-train-worker.js') } : undefined,
-    );
-    b.onResolve({ filter: /^posenc:train-worker-source$/ }, () => ({ path: 'train-worker', namespace: 'posenc-worker' }));
-    b.onLoad({ filter: /.*/, namespace: 'posenc-worker' }, async () => {
-      const out = await build({ ...common, entryPoints: [TRAIN_WORKER], format: 'iife', write: false });
-      return { contents: out.outputFiles[0].text, loader: 'text' };
-    });
-  },
-};
+function inlinePlugin({ lean = false } = {}) {
+  return {
+    name: 'posenc-inline-engine',
+    setup(b) {
+      b.onResolve({ filter: /(^|\/)engine\/browser\.js$/ }, () => ({ path: join(root, `web/src/engine/${lean ? 'inline-lean' : 'inline'}.js`) }));
+      // <posenc-train>'s worker: started from its inlined source (web/bundles/inline-train-worker.js)
+      b.onResolve({ filter: /(^|\/)spawn\.js$/ }, (a) =>
+        resolve(a.resolveDir, a.path) === join(root, 'web/src/widgets/train/spawn.js') ? { path: join(root, 'web/bundles/inline-train-worker.js') } : undefined,
+      );
+      b.onResolve({ filter: /^posenc:train-worker-source$/ }, () => ({ path: 'train-worker', namespace: 'posenc-worker' }));
+      b.onLoad({ filter: /.*/, namespace: 'posenc-worker' }, async () => {
+        const out = await build({ ...common, entryPoints: [TRAIN_WORKER], format: 'iife', write: false });
+        return { contents: out.outputFiles[0].text, loader: 'text' };
+      });
+      b.onResolve({ filter: /(^|\/)shipped\.js$/ }, (a) =>
+        resolve(a.resolveDir, a.path) === join(root, 'web/src/i18n/shipped.js') ? { path: 'shipped', namespace: 'posenc-catalogues' } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'posenc-catalogues' }, async () => ({ contents: await deflatedCatalogues(), loader: 'js', resolveDir: join(root, 'web/src/i18n') }));
+    },
+  };
+}
+
+/** web/src/i18n/shipped.js for the classic bundles: each catalogue as deflated JSON, inflated on demand. */
+export async function deflatedCatalogues() {
+  const { default: shipped } = await import(pathToFileURL(join(root, 'web/src/i18n/shipped.js')).href);
+  const entries = [];
+  for (const [locale, loadModule] of Object.entries(shipped)) {
+    const json = JSON.stringify((await loadModule()).default);
+    const data = deflateSync(Buffer.from(json, 'utf8'), { level: 9, memLevel: 9 }).toString('base64');
+    entries.push(`  ${JSON.stringify(locale)}: async () => ({ default: JSON.parse(await inflateText('${data}')) }),`);
+  }
+  return `import { inflateText } from '../engine/inflate.js';\nexport default {\n${entries.join('\n')}\n};\n`;
+}
 const TRAIN_WORKER = join(root, 'web/src/widgets/train/posenc-train-worker.js');
-export const classic = { plugins: [inlineEngine] };
+export const classic = { plugins: [inlinePlugin()] };
+/** The same for a single file whose page never trains: the engine without the trainer. */
+export const classicLean = { plugins: [inlinePlugin({ lean: true })] };
 /** ES-module bundles: the catalogues beyond English become chunks of their own in dist/chunks/ (dynamic imports). */
 export const esm = { format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' };
 /**
@@ -165,6 +185,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   const haveEngine = WASM_BUILDS.every((v) => existsSync(join(gen, `posenc-${v}.wasm`)));
   if (!haveEngine) throw new Error('build-web: web/src/engine/gen/*.wasm missing — run `node scripts/build.mjs` first');
   for (const v of WASM_BUILDS) copyFileSync(join(gen, `posenc-${v}.wasm`), join(dist, 'gen', `posenc-${v}.wasm`));
+  writeInlineWasm(gen);
 
   // 1. the demo page (ES modules + external CSS with fonts as files)
   const { metafile } = await build({
@@ -207,7 +228,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   if (singleFile) {
     const js = await build({
       ...common,
-      ...classic,
+      ...classicLean,
       entryPoints: [join(demo, 'demo.js')],
       format: 'iife',
       write: false,
@@ -219,19 +240,15 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
       loader: { '.woff2': 'dataurl', '.woff': 'empty', '.ttf': 'empty' },
     });
     const css = woff2Only(cssOut.outputFiles[0].text);
-    const script = js.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
     let page = readDemoPage(demo, 'index.html');
-    page = page
-      .replace(/<link rel="stylesheet" href="demo.css"\s*\/?>/, () => `<style>${css}</style>`)
-      .replace(/<script type="module" src="demo.js"><\/script>/, () => `<script>${script}</script>`)
-      .replace(/<link rel="icon"[^>]*>/, '');
+    page = inlineScriptLast(page.replace(/<link rel="stylesheet" href="demo.css"\s*\/?>/, () => `<style>${css}</style>`), 'demo.js', js.outputFiles[0].text).replace(/<link rel="icon"[^>]*>/, '');
     page = withoutPreload(page);
     if (page.includes('src="demo.js"') || page.includes('href="demo.css"')) throw new Error('build-web: single-file inlining failed');
     writeFileSync(join(dist, 'posenc-demo.html'), page);
   }
 
   // 4. parts 2, 3 and 4 of the lesson (methods.html, model.html, train.html and their single files), see build-web-methods.mjs
-  for (const part of ['methods', 'model', 'train']) await buildLessonPart(part, { dist, demo, common, classic, esm: lessonEsm, woff2Only, singleFile });
+  for (const part of ['methods', 'model', 'train']) await buildLessonPart(part, { dist, demo, common, classic: part === 'train' ? classic : classicLean, esm: lessonEsm, woff2Only, singleFile });
   if (singleFile) linkSingleFiles(dist);
 
   // 5. the embed page (one widget full-frame, for iframes) and its single file, see build-web-embed.mjs
