@@ -51,7 +51,7 @@ export const common = {
  * (web/src/i18n/shipped.js) become the same catalogues as deflated JSON, inflated when a page's language first
  * asks for one: a third of their size as escaped JavaScript, and nothing for an English page to parse.
  */
-function inlinePlugin({ lean = false } = {}) {
+function inlinePlugin({ lean = false, widgets = null } = {}) {
   return {
     name: 'posenc-inline-engine',
     setup(b) {
@@ -68,26 +68,48 @@ function inlinePlugin({ lean = false } = {}) {
       b.onResolve({ filter: /(^|\/)shipped\.js$/ }, (a) =>
         resolve(a.resolveDir, a.path) === join(root, 'web/src/i18n/shipped.js') ? { path: 'shipped', namespace: 'posenc-catalogues' } : undefined,
       );
-      b.onLoad({ filter: /.*/, namespace: 'posenc-catalogues' }, async () => ({ contents: await deflatedCatalogues(), loader: 'js', resolveDir: join(root, 'web/src/i18n') }));
+      b.onLoad({ filter: /.*/, namespace: 'posenc-catalogues' }, async () => ({ contents: await deflatedCatalogues(widgets), loader: 'js', resolveDir: join(root, 'web/src/i18n') }));
+      // KaTeX (75 KiB of gzip): the single files' formulas are typeset when they are built (build-web-math.mjs),
+      // and a translation reuses the English page's typeset formula (web/demo/language.js), so renderMath()
+      // never needs it there; were one left untypeset, it would show its TeX source
+      b.onResolve({ filter: /^katex$/ }, () => ({ path: 'katex', namespace: 'posenc-no-katex' }));
+      b.onLoad({ filter: /.*/, namespace: 'posenc-no-katex' }, () => ({ contents: "export default { render() { throw new Error('no KaTeX in a single file'); } };", loader: 'js' }));
     },
   };
 }
 
-/** web/src/i18n/shipped.js for the classic bundles: each catalogue as deflated JSON, inflated on demand. */
-export async function deflatedCatalogues() {
+/**
+ * web/src/i18n/shipped.js for the classic bundles: each catalogue as deflated JSON, inflated on demand; with
+ * `widgets` (widget folder names), only their messages and the shared ones (web/src/widgets/element/).
+ */
+export async function deflatedCatalogues(widgets = null) {
   const { default: shipped } = await import(pathToFileURL(join(root, 'web/src/i18n/shipped.js')).href);
+  const messages = async (locale) => {
+    if (!widgets) return (await shipped[locale]()).default;
+    const parts = await Promise.all(['element', ...widgets].map((w) => import(pathToFileURL(join(root, `web/src/widgets/${w}/messages/${locale}.js`)).href)));
+    return Object.assign({}, ...parts.map((m) => m.default));
+  };
   const entries = [];
-  for (const [locale, loadModule] of Object.entries(shipped)) {
-    const json = JSON.stringify((await loadModule()).default);
-    const data = deflateSync(Buffer.from(json, 'utf8'), { level: 9, memLevel: 9 }).toString('base64');
+  for (const locale of Object.keys(shipped)) {
+    const data = deflateSync(Buffer.from(JSON.stringify(await messages(locale)), 'utf8'), { level: 9, memLevel: 9 }).toString('base64');
     entries.push(`  ${JSON.stringify(locale)}: async () => ({ default: JSON.parse(await inflateText('${data}')) }),`);
   }
   return `import { inflateText } from '../engine/inflate.js';\nexport default {\n${entries.join('\n')}\n};\n`;
 }
+
+/**
+ * The classic options for a single file's script (`entry`, a lesson part or a page that shows a known set of
+ * widgets): the engine with the trainer or without (`lean`), and the catalogues of the widgets it bundles
+ * alone (found by a first build: the widget modules in its metafile), where the one-tag script carries all.
+ */
+export async function singleFileOptions(entry, { lean }) {
+  const { metafile } = await build({ ...common, plugins: [inlinePlugin({ lean })], entryPoints: [entry], format: 'iife', write: false, metafile: true, logLevel: 'silent' });
+  const widgets = Object.keys(metafile.inputs).map((i) => /web\/src\/widgets\/([^/]+)\/posenc-\1\.js$/.exec(i)?.[1]).filter(Boolean);
+  return { plugins: [inlinePlugin({ lean, widgets: [...new Set(widgets)].sort() })] };
+}
+
 const TRAIN_WORKER = join(root, 'web/src/widgets/train/posenc-train-worker.js');
 export const classic = { plugins: [inlinePlugin()] };
-/** The same for a single file whose page never trains: the engine without the trainer. */
-export const classicLean = { plugins: [inlinePlugin({ lean: true })] };
 /** ES-module bundles: the catalogues beyond English become chunks of their own in dist/chunks/ (dynamic imports). */
 export const esm = { format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' };
 /**
@@ -228,7 +250,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   if (singleFile) {
     const js = await build({
       ...common,
-      ...classicLean,
+      ...(await singleFileOptions(join(demo, 'demo.js'), { lean: true })),
       entryPoints: [join(demo, 'demo.js')],
       format: 'iife',
       write: false,
@@ -248,7 +270,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   }
 
   // 4. parts 2, 3 and 4 of the lesson (methods.html, model.html, train.html and their single files), see build-web-methods.mjs
-  for (const part of ['methods', 'model', 'train']) await buildLessonPart(part, { dist, demo, common, classic: part === 'train' ? classic : classicLean, esm: lessonEsm, woff2Only, singleFile });
+  for (const part of ['methods', 'model', 'train']) await buildLessonPart(part, { dist, demo, common, classic: singleFile && (await singleFileOptions(join(demo, `${part}.js`), { lean: part !== 'train' })), esm: lessonEsm, woff2Only, singleFile });
   if (singleFile) linkSingleFiles(dist);
 
   // 5. the embed page (one widget full-frame, for iframes) and its single file, see build-web-embed.mjs
