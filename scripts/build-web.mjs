@@ -23,8 +23,7 @@ import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { deflateSync } from 'node:zlib';
-import { writeInlineWasm } from './build.mjs';
+import { deflated64, writeInlineWasm } from './build.mjs';
 import { buildLessonPart, inlineScriptLast, linkSingleFiles, readDemoPage, withGluePreload, withoutPreload } from './build-web-methods.mjs';
 import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
@@ -46,7 +45,7 @@ export const common = {
 /**
  * Classic-script bundles (the IIFE, the single files) and posenc-anywidget.js: web/src/engine/browser.js,
  * which fetches the wasm next to the module, is replaced by web/src/engine/inline.js (same exports, the SIMD
- * build with the trainer inlined, deflated), or by inline-lean.js (the build without it) for the single files
+ * build with the trainer inlined, deflated), or by web/bundles/inline-lean.js (the build without it) for the single files
  * of parts that never train: these files must work alone, from file:// too. The catalogues beyond English
  * (web/src/i18n/shipped.js) become the same catalogues as deflated JSON, inflated when a page's language first
  * asks for one: a third of their size as escaped JavaScript, and nothing for an English page to parse.
@@ -55,7 +54,9 @@ function inlinePlugin({ lean = false, widgets = null } = {}) {
   return {
     name: 'posenc-inline-engine',
     setup(b) {
-      b.onResolve({ filter: /(^|\/)engine\/browser\.js$/ }, () => ({ path: join(root, `web/src/engine/${lean ? 'inline-lean' : 'inline'}.js`) }));
+      b.onResolve({ filter: /(^|\/)engine\/browser\.js$/ }, () => ({ path: join(root, lean ? 'web/bundles/inline-lean.js' : 'web/src/engine/inline.js') }));
+      b.onResolve({ filter: /^posenc:lean-wasm$/ }, () => ({ path: 'lean-wasm', namespace: 'posenc-lean-wasm' }));
+      b.onLoad({ filter: /.*/, namespace: 'posenc-lean-wasm' }, () => ({ contents: `export default '${deflated64(readFileSync(join(gen, 'posenc-simd.wasm')))}';`, loader: 'js' }));
       // <posenc-train>'s worker: started from its inlined source (web/bundles/inline-train-worker.js)
       b.onResolve({ filter: /(^|\/)spawn\.js$/ }, (a) =>
         resolve(a.resolveDir, a.path) === join(root, 'web/src/widgets/train/spawn.js') ? { path: join(root, 'web/bundles/inline-train-worker.js') } : undefined,
@@ -91,7 +92,7 @@ export async function deflatedCatalogues(widgets = null) {
   };
   const entries = [];
   for (const locale of Object.keys(shipped)) {
-    const data = deflateSync(Buffer.from(JSON.stringify(await messages(locale)), 'utf8'), { level: 9, memLevel: 9 }).toString('base64');
+    const data = deflated64(Buffer.from(JSON.stringify(await messages(locale)), 'utf8'));
     entries.push(`  ${JSON.stringify(locale)}: async () => ({ default: JSON.parse(await inflateText('${data}')) }),`);
   }
   return `import { inflateText } from '../engine/inflate.js';\nexport default {\n${entries.join('\n')}\n};\n`;

@@ -54,14 +54,9 @@ describe('load({ train })', () => {
     t.dispose();
   });
 
-  test('the inlined engines carry no scalar build: load({ simd: false }) rejects, saying why; inline-lean.js has no trainer', async () => {
+  test('the inlined engine carries no scalar build: load({ simd: false }) rejects, saying why', async () => {
     const inline = await import('../../web/src/engine/inline.js');
     await assert.rejects(inline.load({ simd: false }), /^Error: this browser has no WebAssembly SIMD: this script carries only the engine's SIMD build\. Safari 16\.4 or later/);
-    const lean = await import('../../web/src/engine/inline-lean.js');
-    const pe = await lean.load();
-    assert.throws(() => pe.train.create({ task: 'copy', trainLength: 4 }), TypeError);
-    assert.ok(Math.abs(pe.sinusoidal({ length: 2, dModel: 4 })[4] - Math.sin(1)) < 1e-6);
-    await assert.rejects(lean.load({ train: true }), /carries the engine without the trainer/);
   });
 
   test('a train option that is not a boolean is a rejected TypeError', async () => {

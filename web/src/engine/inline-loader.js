@@ -1,4 +1,4 @@
-// The loader of the entries that carry the engine in their JavaScript (./inline.js, ./inline-lean.js): one
+// The loader of the entries that carry the engine in their JavaScript (./inline.js, web/bundles/inline-lean.js): one
 // SIMD build, stored deflated (./inflate.js) and inflated when a widget first needs the engine. Browsers
 // without WebAssembly SIMD (Safari before 16.4, from 2023) get the scalar build from a file beside the
 // classic script, gen/<name>.wasm, as dist/ lays it out, when there is one; otherwise, and from a single

@@ -7,8 +7,9 @@
 // It carries one build, the SIMD one with the trainer (posenc-train-simd), deflated
 // (web/src/engine/gen/posenc-wasm-inline.mjs, written by scripts/build.mjs), serving load() and
 // load({ train: true }) alike, from one instance: carrying the build without the trainer as well would add
-// more than the trainer weighs (issue 31 measured both: README, "Sizes"). ./inline-lean.js is the same
-// without the trainer, for single files that never train.
+// more than the trainer weighs, while V8 compiles a wasm function only when it is first called, so a page
+// that never trains compiles little of the trainer (issue 31 measured both: README, "Sizes").
+// web/bundles/inline-lean.js is the same without the trainer, for single files that never train.
 import glue from './gen/posenc-train-simd.mjs';
 import { trainSimd } from './gen/posenc-wasm-inline.mjs';
 import { makeInlineLoader } from './inline-loader.js';
