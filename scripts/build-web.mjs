@@ -6,14 +6,16 @@
 //   dist/lesson-*.js                               the demo parts' chunks: the code a part's first widget
 //                                                  shares with its other widgets, which load after it
 //   dist/posenc-widgets.iife.js                    the same as ONE classic <script> (global `posenc`) with
-//                                                  both wasm builds inlined: needs no other file
+//                                                  the SIMD wasm build inlined, deflated: needs no other file
+//                                                  (a browser without SIMD fetches gen/ beside it)
 //   dist/posenc-anywidget.js                       ES module for anywidget (Jupyter, MyST): every widget, Lit
-//                                                  and both wasm builds inlined, exporting render({ model, el })
+//                                                  and the same wasm inlined, exporting render({ model, el })
 //   dist/gen/posenc-{simd,scalar}.wasm             the engine binaries, fetched next to the ES modules
 //   dist/gen/posenc-train-{simd,scalar}.wasm       the same with the trainer (load({ train: true }): <posenc-train>)
 //   dist/posenc-train-worker.js                    <posenc-train>'s worker (module), next to the ES modules
 //   dist/posenc-demo.html                          the demo as one self-contained file (wasm inlined),
-//                                                  opens from file:// with no server and no network
+//                                                  opens from file:// with no server and no network; its
+//                                                  text comes first, the script at the end of <body>
 //   dist/embed.html, embed.js, embed.css           one widget full-frame, configured by the query string
 //   dist/posenc-embed.html                         the same as one self-contained file (for iframes)
 //   dist/examples/reveal/                          a reveal.js deck with widgets (reveal.js from node_modules)
