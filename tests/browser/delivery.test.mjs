@@ -129,43 +129,6 @@ test('single-file demo, every part, from file://: no request besides the page it
   }
 });
 
-// A browser without WebAssembly SIMD (Safari before 16.4): the one-tag script carries the SIMD build alone
-// and fetches the scalar one from gen/ beside itself (dist/'s layout), or says why it cannot start.
-const NO_SIMD = () => {
-  const validate = WebAssembly.validate;
-  WebAssembly.validate = (bytes) => (bytes.byteLength < 64 ? false : validate(bytes)); // the SIMD probe fails
-};
-
-test('IIFE bundle without WebAssembly SIMD: the scalar build is fetched from gen/ beside the script', async () => {
-  const page = await guardedPage({ allowed: [env.base] });
-  await page.addInitScript(NO_SIMD);
-  await page.goto(`${env.base}test/iife.html`);
-  await page.waitForFunction(() => customElements.get('posenc-compare'));
-  await waitReady(page);
-  const r = await page.evaluate(() => ({ simd: document.querySelector('posenc-compare').pe.simd, dot: document.querySelector('posenc-compare').result.dot }));
-  assert.equal(r.simd, false);
-  assert.ok(Math.abs(r.dot - 30.9168) < 1e-3);
-  assert.deepEqual(page.requests.filter((u) => /\.wasm|\/gen\//.test(u)), [`${env.base}gen/posenc-train-scalar.wasm`], 'the scalar build with the trainer, once');
-  assert.deepEqual(page.errors, []);
-  await page.close();
-});
-
-test('IIFE bundle without WebAssembly SIMD, alone from file://: the widget says why it cannot start', async () => {
-  const dir = join(work, 'no-simd');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir);
-  copyFileSync(join(env.outDir, 'posenc-widgets.iife.js'), join(dir, 'posenc-widgets.iife.js'));
-  writeFileSync(join(dir, 'lesson.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><script src="posenc-widgets.iife.js"></script></head><body><posenc-heatmap></posenc-heatmap></body></html>');
-  const url = pathToFileURL(join(dir, 'lesson.html')).href;
-  const page = await guardedPage({ allowed: [url, pathToFileURL(join(dir, 'posenc-widgets.iife.js')).href] });
-  await page.addInitScript(NO_SIMD);
-  await page.goto(url);
-  await page.waitForFunction(() => document.querySelector('posenc-heatmap')?.shadowRoot?.querySelector('.error')?.textContent.trim());
-  const error = await page.evaluate(() => document.querySelector('posenc-heatmap').shadowRoot.querySelector('.error').textContent);
-  assert.match(error, /no WebAssembly SIMD: this script carries only the engine's SIMD build.*Safari 16\.4 or later/s);
-  await page.close();
-});
-
 async function openEmbed(url, { allowed = [env.base] } = {}) {
   const page = await guardedPage({ allowed });
   await page.addInitScript(() => {

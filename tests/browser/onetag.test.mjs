@@ -2,7 +2,8 @@
 // carries one engine, the SIMD build with the trainer, deflated; V8 compiles a wasm function when it is first
 // called, so a page without <posenc-train> compiles one module and runs none of the trainer, and it starts
 // no worker and makes no blob for one. The single files of the parts that never train carry the build without
-// the trainer. A page with <posenc-train> trains in the worker as before.
+// the trainer. A page with <posenc-train> trains in the worker as before. A browser without WebAssembly SIMD
+// fetches the scalar build from gen/ beside the script, or is told why the widgets cannot start.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -112,5 +113,52 @@ test('one-tag script with <posenc-train>: trains in its worker as before, the en
   assert.deepEqual(seen.wasm, [['instantiate', wasmSize('posenc-train-simd.wasm')]], 'the page compiled its engine once (the worker compiles its own)');
   assert.equal(seen.workers, 1);
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** A page that records its requests and errors. */
+async function guardedPage() {
+  const page = await env.context.newPage();
+  page.errors = [];
+  page.requests = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('request', (r) => page.requests.push(r.url()));
+  return page;
+}
+
+// A browser without WebAssembly SIMD (Safari before 16.4): the one-tag script carries the SIMD build alone
+// and fetches the scalar one from gen/ beside itself (dist/'s layout), or says why it cannot start.
+const NO_SIMD = () => {
+  const validate = WebAssembly.validate;
+  WebAssembly.validate = (bytes) => (bytes.byteLength < 64 ? false : validate(bytes)); // the SIMD probe fails
+};
+
+test('IIFE bundle without WebAssembly SIMD: the scalar build is fetched from gen/ beside the script', async () => {
+  const page = await guardedPage();
+  await page.addInitScript(NO_SIMD);
+  await page.goto(`${env.base}test/iife.html`);
+  await page.waitForFunction(() => customElements.get('posenc-compare'));
+  await waitReady(page);
+  const r = await page.evaluate(() => ({ simd: document.querySelector('posenc-compare').pe.simd, dot: document.querySelector('posenc-compare').result.dot }));
+  assert.equal(r.simd, false);
+  assert.ok(Math.abs(r.dot - 30.9168) < 1e-3);
+  assert.deepEqual(page.requests.filter((u) => /\.wasm|\/gen\//.test(u)), [`${env.base}gen/posenc-train-scalar.wasm`], 'the scalar build with the trainer, once');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('IIFE bundle without WebAssembly SIMD, alone from file://: the widget says why it cannot start', async () => {
+  const dir = join(work, 'no-simd');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir);
+  copyFileSync(join(env.outDir, 'posenc-widgets.iife.js'), join(dir, 'posenc-widgets.iife.js'));
+  writeFileSync(join(dir, 'lesson.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><script src="posenc-widgets.iife.js"></script></head><body><posenc-heatmap></posenc-heatmap></body></html>');
+  const url = pathToFileURL(join(dir, 'lesson.html')).href;
+  const page = await guardedPage();
+  await page.addInitScript(NO_SIMD);
+  await page.goto(url);
+  await page.waitForFunction(() => document.querySelector('posenc-heatmap')?.shadowRoot?.querySelector('.error')?.textContent.trim());
+  const error = await page.evaluate(() => document.querySelector('posenc-heatmap').shadowRoot.querySelector('.error').textContent);
+  assert.match(error, /no WebAssembly SIMD: this script carries only the engine's SIMD build.*Safari 16\.4 or later/s);
   await page.close();
 });
