@@ -50,7 +50,7 @@ export const common = {
  * build with the trainer inlined, deflated), or by web/bundles/inline-lean.js (the build without it) for the single files
  * of parts that never train: these files must work alone, from file:// too. The catalogues beyond English
  * (web/src/i18n/shipped.js) become the same catalogues as deflated JSON, inflated when a page's language first
- * asks for one: a third of their size as escaped JavaScript, and nothing for an English page to parse.
+ * asks for one: about the bytes of their gzipped JavaScript, and nothing for an English page to parse.
  */
 function inlinePlugin({ lean = false, widgets = null } = {}) {
   return {
@@ -89,7 +89,7 @@ export async function deflatedCatalogues(widgets = null) {
   const { default: shipped } = await import(pathToFileURL(join(root, 'web/src/i18n/shipped.js')).href);
   const messages = async (locale) => {
     if (!widgets) return (await shipped[locale]()).default;
-    const parts = await Promise.all(['element', ...widgets].map((w) => import(pathToFileURL(join(root, `web/src/widgets/${w}/messages/${locale}.js`)).href)));
+    const parts = await Promise.all([...new Set(['element', ...widgets])].map((w) => import(pathToFileURL(join(root, `web/src/widgets/${w}/messages/${locale}.js`)).href)));
     return Object.assign({}, ...parts.map((m) => m.default));
   };
   const entries = [];
@@ -103,11 +103,12 @@ export async function deflatedCatalogues(widgets = null) {
 /**
  * The classic options for a single file's script (`entry`, a lesson part or a page that shows a known set of
  * widgets): the engine with the trainer or without (`lean`), and the catalogues of the widgets it bundles
- * alone (found by a first build: the widget modules in its metafile), where the one-tag script carries all.
+ * alone (found by a first build: the English messages in its metafile), where the one-tag script carries all.
  */
 export async function singleFileOptions(entry, { lean }) {
   const { metafile } = await build({ ...common, plugins: [inlinePlugin({ lean })], entryPoints: [entry], format: 'iife', write: false, metafile: true, logLevel: 'silent' });
-  const widgets = Object.keys(metafile.inputs).map((i) => /web\/src\/widgets\/([^/]+)\/posenc-\1\.js$/.exec(i)?.[1]).filter(Boolean);
+  // the folders whose English messages it bundles: what it can show, in whichever widget's module
+  const widgets = Object.keys(metafile.inputs).map((i) => /web\/src\/widgets\/([^/]+)\/messages\/en\.js$/.exec(i)?.[1]).filter(Boolean);
   return { plugins: [inlinePlugin({ lean, widgets: [...new Set(widgets)].sort() })] };
 }
 
