@@ -1,10 +1,10 @@
-// The loader of the entries that carry the engine in their JavaScript (./inline.js, web/bundles/inline-lean.js): one
-// SIMD build, stored deflated (./inflate.js) and inflated when a widget first needs the engine. Browsers
-// without WebAssembly SIMD (Safari before 16.4, from 2023) get the scalar build from a file beside the
-// classic script, gen/<name>.wasm, as dist/ lays it out, when there is one; otherwise, and from a single
-// file or file://, the widgets say why they cannot start. Carrying the scalar build as well would add as
-// much as the SIMD one weighs again (issue 31: the one-tag script's 200 kB), for browsers that also lack
-// DecompressionStream, which the same Safari versions brought.
+// The loader of the entries that carry the engine in their JavaScript (./inline.js,
+// web/bundles/inline-lean.js): one SIMD build, stored deflated (./inflate.js) and inflated when a widget first
+// needs the engine. Browsers without WebAssembly SIMD (Safari before 16.4, March 2023) get the scalar build
+// from a file beside the classic script, gen/<name>.wasm, as dist/ lays it out, when there is one; otherwise,
+// and from a single file or file://, the widgets say why they cannot start. Carrying the scalar build too
+// would add as much as the SIMD one weighs again (issue 31 aims the one-tag script at 200 kB), for browsers
+// that mostly lack DecompressionStream as well, which the same Safari version brought.
 import { makeLoader } from './core.js';
 import { canInflate, inflate } from './inflate.js';
 
