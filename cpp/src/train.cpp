@@ -62,6 +62,9 @@ Error validate(const TrainParams& p) {
     const int64_t T = train_sequence_length(p.task, p.train_length);
     if (auto e = check_range(p.max_positions, "maxPositions", T, kTrainMaxSequence)) return e;
   }
+  if (p.position != TrainPosition::t5 && (p.t5_buckets != TrainParams().t5_buckets ||
+                                          p.t5_max_distance != TrainParams().t5_max_distance))
+    return range_error("t5Buckets and t5MaxDistance are options of position 't5' only (this trainer's is another)");
   if (auto e = check_range(p.t5_buckets, "t5Buckets", 4, 256)) return e;
   if (auto e = check_range(p.t5_max_distance, "t5MaxDistance", 1, 65536)) return e;
   T5BucketParams bp;
@@ -160,7 +163,15 @@ Trainer::Trainer(const TrainParams& p) : impl_(new Impl(p)) {
     LearnedParams lp;
     lp.max_length = t.rows, lp.d_model = t.cols;
     lp.seed = static_cast<uint32_t>(stream_state(p.seed, 0x1417, i) >> 32);
-    lp.std = residual ? 0.02 / std::sqrt(2.0 * static_cast<double>(p.layers)) : 0.02;
+    // scale_embedding: fairseq's Transformer (Vaswani et al.'s scale): embeddings (tokens and learned
+    // positions) Normal(0, 1/sqrt(d)), the tokens times sqrt(d), so the residual stream starts at unit scale,
+    // and Linear weights Glorot-normal, sqrt(2 / (fan_in + fan_out)), so the layers' outputs match it.
+    const bool embedding = t.name == "tok_emb" || t.name == "pos_emb";
+    if (p.scale_embedding)
+      lp.std = embedding ? 1 / std::sqrt(static_cast<double>(p.d_model))
+                         : std::sqrt(2.0 / static_cast<double>(t.rows + t.cols));
+    else
+      lp.std = residual ? 0.02 / std::sqrt(2.0 * static_cast<double>(p.layers)) : 0.02;
     learned_rows(lp, 0, t.rows, at);
   }
 }

@@ -126,7 +126,7 @@ describe('pe.train against PyTorch', () => {
           const flat = new Int32Array(batches.flatMap((b) => [...b[key]]));
           writeFileSync(join(dir, `${key}.npy`), pe.toNpy(flat, [options.steps, options.batch, T]));
         }
-        writeFileSync(join(dir, 'config.json'), JSON.stringify({ ...options, lr: 3e-3, weightDecay: 0.01, clip: 1 }));
+        writeFileSync(join(dir, 'config.json'), JSON.stringify({ ...options, lr: 3e-3, weightDecay: 0.01, clip: 1, scaleEmbedding: true }));
         execFileSync('/usr/bin/python3', [join(trainFixturesDir, 'generate_train.py'), '--npy', dir]);
         const zeroGradients = JSON.parse(readFileSync(join(dir, 'out', 'zero_gradients.json'), 'utf8'));
         const c = { names: Object.keys(weights), grads: {}, zeroGradients };

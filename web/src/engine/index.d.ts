@@ -429,6 +429,11 @@ export interface TrainOptions {
   /** t5 only: buckets (default 32) and max distance (default 128) of T5's causal buckets. */
   t5Buckets?: number;
   t5MaxDistance?: number;
+  /**
+   * Default true: fairseq's Transformer (Vaswani et al.): embeddings Normal(0, 1/√dModel), the token
+   * embedding times √dModel, Linear weights Glorot-normal. false: GPT-2's Normal(0, 0.02), no multiplier.
+   */
+  scaleEmbedding?: boolean;
 }
 
 /** Token ids [batch × T] and targets (−1: no loss), row-major Int32Arrays. */
@@ -439,7 +444,20 @@ export interface TrainBatch {
 
 /** The evaluation at one sample length n. */
 export type TrainEvaluation =
-  | { length: number; supported: true; exactMatch: number; accuracy: Float64Array; loss: Float64Array }
+  | {
+      length: number;
+      supported: true;
+      /** Samples whose whole answer is right (greedy and teacher-forced agree on this). */
+      exactMatch: number;
+      /** Per answer position: the answer the model writes, greedily, one token after the other. */
+      greedyAccuracy: Float64Array;
+      /** Per answer position, teacher-forced: the true prefix fed in. */
+      accuracy: Float64Array;
+      /** Per answer position, teacher-forced cross-entropy. */
+      loss: Float64Array;
+      /** The best rule that learns nothing of the task, on the same samples ('mode', 'prompt', 'reversed'). */
+      baseline: { rule: string; exactMatch: number; accuracy: Float64Array };
+    }
   | { length: number; supported: false; reason: string };
 
 /** RoPE scaling at evaluation (rope only): linear, dynamic or yarn; originalMaxPositionEmbeddings defaults to T. */
@@ -454,7 +472,7 @@ export interface Trainer {
   readonly sequenceLength: number;
   /** Each parameter's shape (torch names: tok_emb, layers.0.attn.q.weight, …). */
   readonly shapes: Readonly<Record<string, readonly number[]>>;
-  /** n optimiser steps (1 … 100000, default 1) on the engine's seeded batches: their losses. */
+  /** n optimiser steps (1 … 100000, default 1; at most the steps left of `steps`) on the engine's seeded batches: their losses. */
   step(n?: number): Float32Array;
   /** The batch the next step will train on (not consumed). */
   batch(): { inputs: Int32Array; targets: Int32Array };
@@ -477,7 +495,7 @@ export interface Trainer {
   weights(): Record<string, Float32Array>;
   /** Replaces the named parameters (names and lengths checked). */
   setWeights(weights: Record<string, Float32Array | readonly number[]>): void;
-  /** Frees the trainer's engine memory; any later call is a TypeError. */
+  /** Frees the trainer's engine memory; any later call (a second dispose() too) is a TypeError. */
   dispose(): void;
 }
 

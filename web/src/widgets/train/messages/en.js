@@ -17,6 +17,7 @@ export default {
   'train.method.learned': 'learned table',
   'train.method.rope': 'RoPE',
   'train.method.rope-ntk': 'RoPE + dynamic NTK at test',
+  'train.method.rope-pi': 'RoPE + position interpolation at test',
   'train.method.alibi': 'ALiBi',
   'train.method.t5': 'T5 buckets',
   'train.lengthLabel': 'training length L',

@@ -16,6 +16,7 @@ export default {
   'train.method.learned': 'tabla aprendida',
   'train.method.rope': 'RoPE',
   'train.method.rope-ntk': 'RoPE + NTK dinámico al evaluar',
+  'train.method.rope-pi': 'RoPE + interpolación de posiciones al evaluar',
   'train.method.alibi': 'ALiBi',
   'train.method.t5': 'cubetas de T5',
   'train.lengthLabel': 'longitud de entrenamiento L',

@@ -16,6 +16,7 @@ export default {
   'train.method.learned': '可学习表',
   'train.method.rope': 'RoPE',
   'train.method.rope-ntk': 'RoPE + 测试时动态 NTK',
+  'train.method.rope-pi': 'RoPE + 测试时位置插值',
   'train.method.alibi': 'ALiBi',
   'train.method.t5': 'T5 分桶',
   'train.lengthLabel': '训练长度 L',
