@@ -197,7 +197,8 @@ async function defaultRace(context, base) {
 
 const work = mkdtempSync(join(tmpdir(), 'posenc-bench-'));
 try {
-  const outDir = await buildWeb({ outDir: join(work, 'dist'), singleFile: false, quiet: true });
+  // the single files only for the phone part (it loads them too)
+  const outDir = await buildWeb({ outDir: join(work, 'dist'), singleFile: !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'phone', quiet: true });
   writeFileSync(join(outDir, 'bare.html'), BARE_PAGE);
   const { ALL_WIDGET_TAGS } = await import('../web/src/widgets/tags.js');
   const long = [...ALL_WIDGET_TAGS, ...ALL_WIDGET_TAGS];

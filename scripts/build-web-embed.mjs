@@ -6,6 +6,7 @@
 import { build } from 'esbuild';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inlineScriptLast } from './build-web-methods.mjs';
 
 /**
  * @param {object} o
@@ -23,12 +24,11 @@ export async function buildEmbedPage({ dist, demo, common, classic, esm, singleF
   if (!singleFile) return;
 
   const js = await build({ ...common, ...classic, entryPoints: [join(demo, 'embed.js')], format: 'iife', write: false });
-  const script = js.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
   const css = readFileSync(join(dist, 'embed.css'), 'utf8');
-  const page = readFileSync(join(demo, 'embed.html'), 'utf8')
+  let page = readFileSync(join(demo, 'embed.html'), 'utf8')
     .replace(/<link rel="stylesheet" href="embed.css"\s*\/?>/, () => `<style>${css}</style>`)
-    .replace(/<script type="module" src="embed.js"><\/script>/, () => `<script>${script}</script>`)
     .replace(/<link rel="icon"[^>]*>/, '');
+  page = inlineScriptLast(page, 'embed.js', js.outputFiles[0].text);
   if (/src="embed.js"|href="embed.css"/.test(page)) throw new Error('build-web: single-file inlining of the embed page failed');
   writeFileSync(join(dist, 'posenc-embed.html'), page);
 }

@@ -54,13 +54,12 @@ export async function buildLessonPart(part, { dist, demo, common, classic, esm, 
     loader: { '.woff2': 'dataurl', '.woff': 'empty', '.ttf': 'empty' },
   });
   const own = readFileSync(join(dist, `${part}.css`), 'utf8');
-  const script = js.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
   let page = readDemoPage(demo, `${part}.html`);
   page = page
     .replace(/<link rel="stylesheet" href="demo.css"\s*\/?>/, () => `<style>${woff2Only(css.outputFiles[0].text)}</style>`)
     .replace(new RegExp(`<link rel="stylesheet" href="${part}.css"\\s*/?>`), () => `<style>${own}</style>`)
-    .replace(new RegExp(`<script type="module" src="${part}.js"></script>`), () => `<script>${script}</script>`)
     .replace(/<link rel="icon"[^>]*>/, '');
+  page = inlineScriptLast(page, `${part}.js`, js.outputFiles[0].text);
   page = withoutPreload(page);
   if (page.includes(`src="${part}.js"`) || /href="[a-z]+\.css"/.test(page)) throw new Error(`build-web: single-file inlining of ${part}.html failed`);
   writeFileSync(join(dist, `posenc-demo-${part}.html`), page);
@@ -85,6 +84,18 @@ export function withGluePreload(page, metafile, dist, cwd) {
   const chunks = entry[1].imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
   const links = [...new Set([...chunks, glue[0]])].map((path) => `<link rel="modulepreload" href="${relative(dist, resolve(cwd, path))}" />\n`);
   return page.replace(wasmPreload, (all, indent, link) => indent + link + links.map((l) => indent + l).join(''));
+}
+
+/**
+ * A single file's script, inlined as a classic script at the end of <body> in place of the served page's
+ * `<script type="module" src="<name>">` in <head>: the browser lays out and paints the lesson's text while the
+ * script (most of the file) is still arriving, and runs it when the page above is parsed, as a module would.
+ */
+export function inlineScriptLast(page, name, script) {
+  const tag = new RegExp(` *<script type="module" src="${name.replace('.', '\\.')}"></script>\n?`);
+  if (!tag.test(page) || !page.includes('</body>')) throw new Error(`build-web: ${name}'s page has no <script type="module" src="${name}"> or no </body>`);
+  const safe = script.replace(/<\/script/gi, '<\\/script');
+  return page.replace(tag, '').replace(/( *)<\/body>/, (all, indent) => `${indent}  <script>${safe}</script>\n${all}`);
 }
 
 /** A single file inlines the engine: the served page's preload of the wasm file goes (and must). */

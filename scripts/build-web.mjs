@@ -6,14 +6,16 @@
 //   dist/lesson-*.js                               the demo parts' chunks: the code a part's first widget
 //                                                  shares with its other widgets, which load after it
 //   dist/posenc-widgets.iife.js                    the same as ONE classic <script> (global `posenc`) with
-//                                                  both wasm builds inlined: needs no other file
+//                                                  the SIMD wasm build inlined, deflated: needs no other file
+//                                                  (a browser without SIMD fetches gen/ beside it)
 //   dist/posenc-anywidget.js                       ES module for anywidget (Jupyter, MyST): every widget, Lit
-//                                                  and both wasm builds inlined, exporting render({ model, el })
+//                                                  and the same wasm inlined, exporting render({ model, el })
 //   dist/gen/posenc-{simd,scalar}.wasm             the engine binaries, fetched next to the ES modules
 //   dist/gen/posenc-train-{simd,scalar}.wasm       the same with the trainer (load({ train: true }): <posenc-train>)
 //   dist/posenc-train-worker.js                    <posenc-train>'s worker (module), next to the ES modules
 //   dist/posenc-demo.html                          the demo as one self-contained file (wasm inlined),
-//                                                  opens from file:// with no server and no network
+//                                                  opens from file:// with no server and no network; its
+//                                                  text comes first, the script at the end of <body>
 //   dist/embed.html, embed.js, embed.css           one widget full-frame, configured by the query string
 //   dist/posenc-embed.html                         the same as one self-contained file (for iframes)
 //   dist/examples/reveal/                          a reveal.js deck with widgets (reveal.js from node_modules)
@@ -22,8 +24,9 @@
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildLessonPart, linkSingleFiles, readDemoPage, withGluePreload, withoutPreload } from './build-web-methods.mjs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { deflated64, writeInlineWasm } from './build.mjs';
+import { buildLessonPart, inlineScriptLast, linkSingleFiles, readDemoPage, withGluePreload, withoutPreload } from './build-web-methods.mjs';
 import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
 
@@ -43,31 +46,74 @@ export const common = {
 
 /**
  * Classic-script bundles (the IIFE, the single files) and posenc-anywidget.js: web/src/engine/browser.js,
- * which fetches the wasm next to the module, is replaced by web/src/engine/inline.js (same exports, wasm
- * inlined as base64): these files must work alone, from file:// too. The catalogues beyond English need no
- * substitute: without code splitting, esbuild puts the module of each of web/src/widgets/catalogues/shipped.js's
- * dynamic imports in the same file, wrapped in a function run when a page's language first asks for it. So they
- * are inlined, and a page in English never builds them (V8 only pre-parses the function, off the main thread
- * while the script streams in): installing them all up front (widgets/catalogues/inline.js, as
- * posenc/widgets/inline does) would lengthen the one long task of the one-tag script's evaluation (issue 22).
+ * which fetches the wasm next to the module, is replaced by web/src/engine/inline.js (same exports, the SIMD
+ * build with the trainer inlined, deflated), or by web/bundles/inline-lean.js (the build without it) for the single files
+ * of parts that never train: these files must work alone, from file:// too. The catalogues beyond English
+ * (web/src/widgets/catalogues/shipped.js) become the same catalogues as deflated JSON, inflated when a page's language first
+ * asks for one: about the bytes of their gzipped JavaScript, and nothing for an English page to parse.
  */
-const inlineEngine = {
-  name: 'posenc-inline-engine',
-  setup(b) {
-    b.onResolve({ filter: /(^|\/)engine\/browser\.js$/ }, () => ({ path: join(root, 'web/src/engine/inline.js') }));
-    // <posenc-train>'s worker: started from its inlined source (web/bundles/inline-train-worker.js)
-    b.onResolve({ filter: /(^|\/)spawn\.js$/ }, (a) =>
-      resolve(a.resolveDir, a.path) === join(root, 'web/src/widgets/train/spawn.js') ? { path: join(root, 'web/bundles/inline-train-worker.js') } : undefined,
-    );
-    b.onResolve({ filter: /^posenc:train-worker-source$/ }, () => ({ path: 'train-worker', namespace: 'posenc-worker' }));
-    b.onLoad({ filter: /.*/, namespace: 'posenc-worker' }, async () => {
-      const out = await build({ ...common, entryPoints: [TRAIN_WORKER], format: 'iife', write: false });
-      return { contents: out.outputFiles[0].text, loader: 'text' };
-    });
-  },
-};
+function inlinePlugin({ lean = false, widgets = null } = {}) {
+  return {
+    name: 'posenc-inline-engine',
+    setup(b) {
+      b.onResolve({ filter: /(^|\/)engine\/browser\.js$/ }, () => ({ path: join(root, lean ? 'web/bundles/inline-lean.js' : 'web/src/engine/inline.js') }));
+      b.onResolve({ filter: /^posenc:lean-wasm$/ }, () => ({ path: 'lean-wasm', namespace: 'posenc-lean-wasm' }));
+      b.onLoad({ filter: /.*/, namespace: 'posenc-lean-wasm' }, () => ({ contents: `export default '${deflated64(readFileSync(join(gen, 'posenc-simd.wasm')))}';`, loader: 'js' }));
+      // <posenc-train>'s worker: started from its inlined source (web/bundles/inline-train-worker.js)
+      b.onResolve({ filter: /(^|\/)spawn\.js$/ }, (a) =>
+        resolve(a.resolveDir, a.path) === join(root, 'web/src/widgets/train/spawn.js') ? { path: join(root, 'web/bundles/inline-train-worker.js') } : undefined,
+      );
+      b.onResolve({ filter: /^posenc:train-worker-source$/ }, () => ({ path: 'train-worker', namespace: 'posenc-worker' }));
+      b.onLoad({ filter: /.*/, namespace: 'posenc-worker' }, async () => {
+        const out = await build({ ...common, entryPoints: [TRAIN_WORKER], format: 'iife', write: false });
+        return { contents: out.outputFiles[0].text, loader: 'text' };
+      });
+      b.onResolve({ filter: /(^|\/)shipped\.js$/ }, (a) =>
+        resolve(a.resolveDir, a.path) === join(root, 'web/src/widgets/catalogues/shipped.js') ? { path: 'shipped', namespace: 'posenc-catalogues' } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'posenc-catalogues' }, async () => ({ contents: await deflatedCatalogues(widgets), loader: 'js', resolveDir: join(root, 'web/src/widgets/catalogues') }));
+      // KaTeX (75 KiB of gzip): the single files' formulas are typeset when they are built (build-web-math.mjs),
+      // and a translation reuses the English page's typeset formula (web/demo/language.js), so renderMath()
+      // never needs it there; were one left untypeset, it would show its TeX source
+      b.onResolve({ filter: /^katex$/ }, () => ({ path: 'katex', namespace: 'posenc-no-katex' }));
+      b.onLoad({ filter: /.*/, namespace: 'posenc-no-katex' }, () => ({ contents: "export default { render() { throw new Error('no KaTeX in a single file'); } };", loader: 'js' }));
+    },
+  };
+}
+
+/**
+ * web/src/widgets/catalogues/shipped.js for the classic bundles: each catalogue as deflated JSON, inflated on demand; with
+ * `widgets` (widget folder names), only their messages and the shared ones (web/src/widgets/element/).
+ */
+export async function deflatedCatalogues(widgets = null) {
+  const { default: shipped } = await import(pathToFileURL(join(root, 'web/src/widgets/catalogues/shipped.js')).href);
+  const messages = async (locale) => {
+    if (!widgets) return (await shipped[locale]()).default;
+    const parts = await Promise.all([...new Set(['element', ...widgets])].map((w) => import(pathToFileURL(join(root, `web/src/widgets/${w}/messages/${locale}.js`)).href)));
+    return Object.assign({}, ...parts.map((m) => m.default));
+  };
+  const entries = [];
+  for (const locale of Object.keys(shipped)) {
+    const data = deflated64(Buffer.from(JSON.stringify(await messages(locale)), 'utf8'));
+    entries.push(`  ${JSON.stringify(locale)}: async () => ({ default: JSON.parse(await inflateText('${data}')) }),`);
+  }
+  return `import { inflateText } from '../../engine/inflate.js';\nexport default {\n${entries.join('\n')}\n};\n`;
+}
+
+/**
+ * The classic options for a single file's script (`entry`, a lesson part or a page that shows a known set of
+ * widgets): the engine with the trainer or without (`lean`), and the catalogues of the widgets it bundles
+ * alone (found by a first build: the English messages in its metafile), where the one-tag script carries all.
+ */
+export async function singleFileOptions(entry, { lean }) {
+  const { metafile } = await build({ ...common, plugins: [inlinePlugin({ lean })], entryPoints: [entry], format: 'iife', write: false, metafile: true, logLevel: 'silent' });
+  // the folders whose English messages it bundles: what it can show, in whichever widget's module
+  const widgets = Object.keys(metafile.inputs).map((i) => /web\/src\/widgets\/([^/]+)\/messages\/en\.js$/.exec(i)?.[1]).filter(Boolean);
+  return { plugins: [inlinePlugin({ lean, widgets: [...new Set(widgets)].sort() })] };
+}
+
 const TRAIN_WORKER = join(root, 'web/src/widgets/train/posenc-train-worker.js');
-export const classic = { plugins: [inlineEngine] };
+export const classic = { plugins: [inlinePlugin()] };
 /** ES-module bundles: the catalogues beyond English become chunks of their own in dist/chunks/ (dynamic imports). */
 export const esm = { format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' };
 /**
@@ -165,6 +211,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   const haveEngine = WASM_BUILDS.every((v) => existsSync(join(gen, `posenc-${v}.wasm`)));
   if (!haveEngine) throw new Error('build-web: web/src/engine/gen/*.wasm missing — run `node scripts/build.mjs` first');
   for (const v of WASM_BUILDS) copyFileSync(join(gen, `posenc-${v}.wasm`), join(dist, 'gen', `posenc-${v}.wasm`));
+  writeInlineWasm(gen);
 
   // 1. the demo page (ES modules + external CSS with fonts as files)
   const { metafile } = await build({
@@ -207,7 +254,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   if (singleFile) {
     const js = await build({
       ...common,
-      ...classic,
+      ...(await singleFileOptions(join(demo, 'demo.js'), { lean: true })),
       entryPoints: [join(demo, 'demo.js')],
       format: 'iife',
       write: false,
@@ -219,19 +266,15 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
       loader: { '.woff2': 'dataurl', '.woff': 'empty', '.ttf': 'empty' },
     });
     const css = woff2Only(cssOut.outputFiles[0].text);
-    const script = js.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
     let page = readDemoPage(demo, 'index.html');
-    page = page
-      .replace(/<link rel="stylesheet" href="demo.css"\s*\/?>/, () => `<style>${css}</style>`)
-      .replace(/<script type="module" src="demo.js"><\/script>/, () => `<script>${script}</script>`)
-      .replace(/<link rel="icon"[^>]*>/, '');
+    page = inlineScriptLast(page.replace(/<link rel="stylesheet" href="demo.css"\s*\/?>/, () => `<style>${css}</style>`), 'demo.js', js.outputFiles[0].text).replace(/<link rel="icon"[^>]*>/, '');
     page = withoutPreload(page);
     if (page.includes('src="demo.js"') || page.includes('href="demo.css"')) throw new Error('build-web: single-file inlining failed');
     writeFileSync(join(dist, 'posenc-demo.html'), page);
   }
 
   // 4. parts 2, 3 and 4 of the lesson (methods.html, model.html, train.html and their single files), see build-web-methods.mjs
-  for (const part of ['methods', 'model', 'train']) await buildLessonPart(part, { dist, demo, common, classic, esm: lessonEsm, woff2Only, singleFile });
+  for (const part of ['methods', 'model', 'train']) await buildLessonPart(part, { dist, demo, common, classic: singleFile && (await singleFileOptions(join(demo, `${part}.js`), { lean: part !== 'train' })), esm: lessonEsm, woff2Only, singleFile });
   if (singleFile) linkSingleFiles(dist);
 
   // 5. the embed page (one widget full-frame, for iframes) and its single file, see build-web-embed.mjs

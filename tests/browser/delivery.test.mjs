@@ -129,23 +129,6 @@ test('single-file demo, every part, from file://: no request besides the page it
   }
 });
 
-test('IIFE bundle: the scalar build is inlined too (a browser without WebAssembly SIMD)', async () => {
-  const page = await guardedPage({ allowed: [env.base] });
-  await page.addInitScript(() => {
-    const validate = WebAssembly.validate;
-    WebAssembly.validate = (bytes) => (bytes.byteLength < 64 ? false : validate(bytes)); // the SIMD probe fails
-  });
-  await page.goto(`${env.base}test/iife.html`);
-  await page.waitForFunction(() => customElements.get('posenc-compare'));
-  await waitReady(page);
-  const r = await page.evaluate(() => ({ simd: document.querySelector('posenc-compare').pe.simd, dot: document.querySelector('posenc-compare').result.dot }));
-  assert.equal(r.simd, false);
-  assert.ok(Math.abs(r.dot - 30.9168) < 1e-3);
-  assert.deepEqual(page.requests.filter((u) => /\.wasm|\/gen\//.test(u)), [], 'the IIFE fetches no wasm');
-  assert.deepEqual(page.errors, []);
-  await page.close();
-});
-
 async function openEmbed(url, { allowed = [env.base] } = {}) {
   const page = await guardedPage({ allowed });
   await page.addInitScript(() => {

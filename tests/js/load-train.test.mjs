@@ -45,13 +45,18 @@ describe('load({ train })', () => {
     t.dispose();
   });
 
-  test('the inlined engine (engine/inline.js) carries the trainer builds alone: load() trains, one instance', async () => {
+  test('the inlined engine (engine/inline.js) carries the SIMD build with the trainer alone, deflated: load() trains, one instance', async () => {
     const inline = await import('../../web/src/engine/inline.js');
     const pe = await inline.load();
     assert.equal(await inline.load({ train: true }), pe);
     const t = pe.train.create({ task: 'copy', trainLength: 4, dModel: 16, layers: 1, heads: 2, batch: 4, seed: 2 });
     assert.equal(t.step(1).length, 1);
     t.dispose();
+  });
+
+  test('the inlined engine carries no scalar build: load({ simd: false }) rejects, saying why', async () => {
+    const inline = await import('../../web/src/engine/inline.js');
+    await assert.rejects(inline.load({ simd: false }), /^Error: this browser has no WebAssembly SIMD: this script carries only the engine's SIMD build\. Safari 16\.4 or later/);
   });
 
   test('a train option that is not a boolean is a rejected TypeError', async () => {

@@ -107,6 +107,17 @@ test('sizes: a widget or a shared part past its budget fails by name; so do byte
   assert.match(judge(rows, policy).problems.join('\n'), /posenc-widgets\.iife\.js: \d+\.\d KiB of it is in none of its parts, more than its headroom of 3 KiB/);
 });
 
+test('sizes: a ceiling holds a file made of files to its size, whatever its parts sum to; only such a file has one', () => {
+  const rows = module(today);
+  const kib = rows.find((r) => r.name === 'posenc-widgets.iife.js').gzip / 1024;
+  assert.deepEqual(judge(rows, { ...policy, ceilings: { 'posenc-widgets.iife.js': Math.ceil(kib) } }).problems, []);
+  const held = judge(rows, { ...policy, ceilings: { 'posenc-widgets.iife.js': Math.floor(kib) - 1 } });
+  assert.equal(held.problems.length, 1);
+  assert.match(held.problems[0], /^posenc-widgets\.iife\.js: [\d.]+ KiB is over its budget of \d+ KiB \(its ceiling in tests\/package\/sizes\.json/);
+  assert.equal(held.rows.find((r) => r.name === 'posenc-widgets.iife.js').budget, Math.floor(kib) - 1, 'the report shows the ceiling as its budget');
+  assert.match(judge(rows, { ...policy, ceilings: { 'posenc-simd.wasm': 50 } }).problems.join('\n'), /has a ceiling for posenc-simd\.wasm, which is not a file made of parts/);
+});
+
 test("sizes: the widgets' bundles leave out the demo sections kept beside the widgets' messages", async () => {
   const { build } = await import('esbuild');
   const { classic, common, esm } = await import('../../scripts/build-web.mjs');
