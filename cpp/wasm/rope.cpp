@@ -89,8 +89,8 @@ val rope_inv_freq_js(val options) {
 
 // positionIds: integers from 0 to 2^53 - 1, read as doubles so that 1.5 or NaN are errors, not truncated.
 Error positions_from(const ArrayArg& ids, std::vector<int64_t>& positions) {
-  if (auto e = check_plain_elements(ids, "positionIds", "isInteger")) return e;
   if (ids.length > kMaxOutputElements) return range_error("positionIds has too many values");
+  if (auto e = check_plain_elements(ids, "positionIds", "isInteger")) return e;
   std::vector<double> values(static_cast<size_t>(ids.length));
   if (ids.length) copy_in(ids, 0, ids.length, values.data());
   positions.resize(values.size());
