@@ -141,6 +141,9 @@ for (const [buildName, pe] of await builds()) {
       const again = pe.rope.fromConfig({ ...config, layer_types: types });
       assert.deepEqual(again.layers.map((l) => l.rope), r.layers.map((l) => l.rope));
       assertThrowsNamed(() => pe.rope.apply(new Float32Array(128), { config, layer: 3, seqLen: 1, heads: 1 }), RangeError, /layer 3 of this cohere2 config uses no RoPE/);
+      // Cohere2Attention: head_dim = getattr(config, "head_dim", hidden_size // num_attention_heads)
+      assert.equal(r.headDim, 128);
+      assert.equal(pe.rope.fromConfig({ ...config, head_dim: 64 }).headDim, 64);
     });
   });
 }

@@ -208,8 +208,9 @@ function headOf(m, notes) {
   const heads = get('num_attention_heads');
   let headDim;
   let key = 'head_dim';
-  if (m.type === 'cohere2' || m.type === 'gptj' || m.type === 'falcon' || m.type === 'modernbert') {
+  if (m.type === 'gptj' || m.type === 'falcon' || m.type === 'modernbert') {
     // these attention classes compute the head from hidden_size / num_attention_heads whatever head_dim says
+    // (Cohere2Attention reads head_dim when the config has one: getattr(config, "head_dim", hidden // heads))
     if (c.head_dim != null) notes.push(`head_dim is not read by ${given} (its attention uses hidden_size / num_attention_heads)`), m.used.add('head_dim');
   } else headDim = get('head_dim') ?? undefined;
   if (headDim === undefined) {

@@ -246,7 +246,7 @@ export function precision(freq, { dtype = 'bfloat16', from = 0, to }) {
     if (dtypes.length === 0) throw new RangeError('dtype must be a dtype or a non-empty list of them (got [])');
     dtypes.forEach((d, i) => {
       checkDtype(d, `dtype[${i}]`);
-      if (dtypes.indexOf(d) !== i) throw new RangeError(`dtype[${i}]: ${describe(d)} is already in the list (each dtype at most once)`);
+      if (dtypes.indexOf(d) !== i) throw new RangeError(`dtype[${i}]: "${d}" is already in the list (each dtype at most once)`);
     });
   } else checkDtype(dtype);
   if (!Number.isSafeInteger(from) || from < 0) throw new RangeError(`from must be an integer ≥ 0 (got ${from})`);
