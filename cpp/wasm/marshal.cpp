@@ -28,6 +28,13 @@ std::string describe(const val& v) {
   return type;
 }
 
+std::string clipped(const std::string& s) {
+  if (s.size() <= 80) return s;
+  size_t n = 79;
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;  // not inside a UTF-8 sequence
+  return s.substr(0, n) + "\xE2\x80\xA6";
+}
+
 bool is_typed_array(const val& v) {
   return val::global("ArrayBuffer").call<bool>("isView", v) && !v.instanceof(val::global("DataView"));
 }

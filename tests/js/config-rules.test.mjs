@@ -159,3 +159,13 @@ test('the trainer: own keys of setWeights are parameters or named errors', async
   assertThrowsNamed(() => pe.train.create({ constructor: 1 }), TypeError, /constructor/);
   t.dispose();
 });
+
+test('engine messages quote a caller string in at most ~80 characters and name at most five unknown keys', async () => {
+  const [[, pe]] = await builds({ train: true });
+  const long = 'x'.repeat(5000);
+  const position = assertThrowsNamed(() => pe.train.create({ position: long }), RangeError, /^position must be one of 'none', .* \(got 'x{79}…'\)$/);
+  assert.ok(position.message.length < 200, position.message);
+  const many = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`${long}${i}`, 1]));
+  const unknown = assertThrowsNamed(() => pe.sinusoidal({ length: 4, dModel: 4, ...many }), TypeError, /is not an option/);
+  assert.ok(unknown.message.length < 1000, `${unknown.message.length} characters`);
+});
