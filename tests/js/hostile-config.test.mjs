@@ -207,6 +207,7 @@ test('the kernels refuse hostile arrays by name: holes, NaN, detached memory, Pr
     bigint: () => new BigInt64Array(16),
     nan: () => Float64Array.from({ length: 16 }, (_, i) => (i === 3 ? NaN : i)),
     huge: () => new Array(2 ** 29),  // longer than any engine array: refused by its length, not copied
+    sparse: () => new Array(2 ** 26),  // within the length limits: refused at its first hole
   };
   const arrays = fc.oneof(fc.constantFrom(...Object.keys(MAKE)), fc.array(fc.oneof(fc.double(), fc.constantFrom('1', null, 2 ** 53, 1n)), { maxLength: 20 }));
   const calls = [
