@@ -45,11 +45,11 @@ export const common = {
  * Classic-script bundles (the IIFE, the single files) and posenc-anywidget.js: web/src/engine/browser.js,
  * which fetches the wasm next to the module, is replaced by web/src/engine/inline.js (same exports, wasm
  * inlined as base64): these files must work alone, from file:// too. The catalogues beyond English need no
- * substitute: without code splitting, esbuild puts the module of each of web/src/i18n/shipped.js's dynamic
- * imports in the same file, wrapped in a function run when a page's language first asks for it. So they are
- * inlined, and a page in English never builds them (V8 only pre-parses the function, off the main thread
- * while the script streams in): installing them all up front (web/src/i18n/inline.js, as posenc/widgets/inline
- * does) would lengthen the one long task of the one-tag script's evaluation (issue 22).
+ * substitute: without code splitting, esbuild puts the module of each of web/src/widgets/catalogues/shipped.js's
+ * dynamic imports in the same file, wrapped in a function run when a page's language first asks for it. So they
+ * are inlined, and a page in English never builds them (V8 only pre-parses the function, off the main thread
+ * while the script streams in): installing them all up front (widgets/catalogues/inline.js, as
+ * posenc/widgets/inline does) would lengthen the one long task of the one-tag script's evaluation (issue 22).
  */
 const inlineEngine = {
   name: 'posenc-inline-engine',

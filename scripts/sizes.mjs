@@ -28,7 +28,7 @@ import { classic, common, esm, escapeNonAscii } from './build-web.mjs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const SIZES_JSON = join(root, 'tests/package/sizes.json');
 const widgetsDir = join(root, 'web/src/widgets');
-const i18nDir = join(root, 'web/src/i18n');
+const cataloguesDir = join(root, 'web/src/widgets/catalogues');
 
 const gz = (bytes) => gzipSync(bytes).length;
 const kib = (n) => (n / 1024).toFixed(1);
@@ -40,9 +40,9 @@ export const widgetFolders = () =>
     .map((d) => d.name)
     .sort();
 
-/** Catalogue files: web/src/i18n/<locale>.js (a language tag; index.js, shipped.js and inline.js are not). */
+/** Catalogue files: web/src/widgets/catalogues/<locale>.js (a language tag; shipped.js and inline.js are not). */
 export const catalogueLocales = () =>
-  readdirSync(i18nDir)
+  readdirSync(cataloguesDir)
     .map((f) => /^([a-z]{2,3}(?:-[A-Z][A-Za-z0-9]+)?)\.js$/.exec(f)?.[1])
     .filter(Boolean)
     .sort();
@@ -56,13 +56,14 @@ export function partOf(input, widgets = widgetFolders(), locales = catalogueLoca
   // (element/) count in the language's part, with the catalogue that assembles them
   const [, folder, messages] = /^web\/src\/widgets\/([^/]+)\/messages\/([^/]+)\.js$/.exec(path) ?? [];
   if (messages && locales.includes(messages)) return widgets.includes(folder) ? `widget/${folder} ${messages}` : `locale/${messages}`;
+  // the catalogues: each language's file is its part, and what loads them counts with the i18n code
+  const locale = /^web\/src\/widgets\/catalogues\/([^/]+)\.js$/.exec(path)?.[1];
+  if (locale && locales.includes(locale)) return `locale/${locale}`;
+  if (path.startsWith('web/src/widgets/catalogues/') || path.startsWith('web/src/i18n/')) return 'shared/i18n';
   const widget = /^web\/src\/widgets\/([^/]+)\//.exec(path)?.[1];
   if (widget && widgets.includes(widget)) return `widget/${widget}`;
   if (path.startsWith('web/src/widgets/')) return 'shared/widgets';
   if (path.startsWith('web/src/render/') || path.startsWith('web/src/state/')) return 'shared/render+state';
-  const locale = /^web\/src\/i18n\/([^/]+)\.js$/.exec(path)?.[1];
-  if (locale && locales.includes(locale)) return `locale/${locale}`;
-  if (path.startsWith('web/src/i18n/')) return 'shared/i18n';
   if (path.startsWith('web/src/engine/gen/')) return 'engine/glue';
   if (path.startsWith('web/src/engine/')) return 'engine/facade';
   return `other/${path}`;

@@ -160,7 +160,15 @@ Trainer::Trainer(const TrainParams& p) : impl_(new Impl(p)) {
     LearnedParams lp;
     lp.max_length = t.rows, lp.d_model = t.cols;
     lp.seed = static_cast<uint32_t>(stream_state(p.seed, 0x1417, i) >> 32);
-    lp.std = residual ? 0.02 / std::sqrt(2.0 * static_cast<double>(p.layers)) : 0.02;
+    // scale_embedding: fairseq's Transformer (Vaswani et al.'s scale): embeddings (tokens and learned
+    // positions) Normal(0, 1/sqrt(d)), the tokens times sqrt(d), so the residual stream starts at unit scale,
+    // and Linear weights Glorot-normal, sqrt(2 / (fan_in + fan_out)), so the layers' outputs match it.
+    const bool embedding = t.name == "tok_emb" || t.name == "pos_emb";
+    if (p.scale_embedding)
+      lp.std = embedding ? 1 / std::sqrt(static_cast<double>(p.d_model))
+                         : std::sqrt(2.0 / static_cast<double>(t.rows + t.cols));
+    else
+      lp.std = residual ? 0.02 / std::sqrt(2.0 * static_cast<double>(p.layers)) : 0.02;
     learned_rows(lp, 0, t.rows, at);
   }
 }

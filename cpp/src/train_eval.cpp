@@ -48,43 +48,69 @@ Error Trainer::evaluate(int64_t n, int64_t samples, const TrainScaling& scaling,
   }
   out.accuracy.assign(static_cast<size_t>(m), 0);
   out.loss.assign(static_cast<size_t>(m), 0);
+  out.written.assign(static_cast<size_t>(m), 0);
   const int64_t chunk = evaluation_chunk(s.p, T, samples);
   Model<float> model(s.p, false);
   model.reserve(chunk, T);
   Tables<float> tables;
-  train_detail::build_tables(s.p, T, &scaling, tables);
   std::vector<int32_t> inputs(static_cast<size_t>(samples * T)), targets(inputs.size());
   this->samples(n, samples, 0, inputs.data(), targets.data());
-  int64_t exact = 0;
   const int64_t V = s.p.vocab;
+  auto argmax = [V](const float* z) {
+    int32_t best = 0;
+    for (int32_t c = 1; c < V; ++c)
+      if (z[c] > z[best]) best = c;
+    return best;
+  };
+  // what the model writes: one token at a time on the prefix it wrote, as predict() does
+  std::vector<int32_t> written(static_cast<size_t>(chunk * T)), prefix(written.size());
+  std::vector<char> right(static_cast<size_t>(chunk));
+  int64_t exact = 0;
   for (int64_t first = 0; first < samples; first += chunk) {
     const int64_t rows = std::min(chunk, samples - first);
-    model.forward(s.w.data(), inputs.data() + first * T, nullptr, rows, T, tables);
+    const int32_t* in = inputs.data() + first * T;
+    const int32_t* want = targets.data() + first * T;
+    // teacher-forced: the true prefix at every answer position, in one pass
+    train_detail::build_tables(s.p, T, &scaling, tables);
+    model.forward(s.w.data(), in, nullptr, rows, T, tables);
+    std::copy(in, in + rows * T, written.begin());
     for (int64_t r = 0; r < rows; ++r) {
-      bool all = true;
+      right[static_cast<size_t>(r)] = 1;
       for (int64_t j = 0; j < m; ++j) {
         const int64_t row = r * T + start + j;
         const float* z = model.logits() + row * V;
-        const int32_t want = targets[static_cast<size_t>((first * T) + row)];
-        int64_t best = 0;
-        float top = z[0];
-        for (int64_t c = 1; c < V; ++c)
-          if (z[c] > top) top = z[c], best = c;
+        const int32_t best = argmax(z);
         double sum = 0;
-        for (int64_t c = 0; c < V; ++c) sum += std::exp(static_cast<double>(z[c]) - top);
-        out.loss[static_cast<size_t>(j)] += std::log(sum) + top - z[want];
-        const bool ok = best == want;
-        out.accuracy[static_cast<size_t>(j)] += ok;
-        all = all && ok;
+        for (int64_t c = 0; c < V; ++c) sum += std::exp(static_cast<double>(z[c]) - z[best]);
+        out.loss[static_cast<size_t>(j)] += std::log(sum) + z[best] - z[want[row]];
+        out.accuracy[static_cast<size_t>(j)] += best == want[row];
+        if (j == 0 && start + 1 < T) written[static_cast<size_t>(r * T + start + 1)] = best;
+        if (j == 0) out.written[0] += best == want[row], right[static_cast<size_t>(r)] = best == want[row];
       }
-      exact += all;
     }
+    for (int64_t j = 1; j < m; ++j) {  // greedy: answer token j after the j the model wrote
+      const int64_t len = start + j + 1;
+      for (int64_t r = 0; r < rows; ++r)
+        std::copy_n(written.begin() + r * T, len, prefix.begin() + r * len);
+      train_detail::build_tables(s.p, len, &scaling, tables);  // dynamic NTK depends on the length
+      model.forward(s.w.data(), prefix.data(), nullptr, rows, len, tables);
+      for (int64_t r = 0; r < rows; ++r) {
+        const int32_t best = argmax(model.logits() + (r * len + len - 1) * V);
+        const bool ok = best == want[r * T + start + j];
+        out.written[static_cast<size_t>(j)] += ok;
+        right[static_cast<size_t>(r)] = right[static_cast<size_t>(r)] && ok;
+        if (len < T) written[static_cast<size_t>(r * T + len)] = best;
+      }
+    }
+    for (int64_t r = 0; r < rows; ++r) exact += right[static_cast<size_t>(r)];
   }
   for (int64_t j = 0; j < m; ++j) {
     out.accuracy[static_cast<size_t>(j)] /= static_cast<double>(samples);
     out.loss[static_cast<size_t>(j)] /= static_cast<double>(samples);
+    out.written[static_cast<size_t>(j)] /= static_cast<double>(samples);
   }
   out.exact_match = static_cast<double>(exact) / static_cast<double>(samples);
+  out.baseline = train_detail::baseline(s.p.task, n, samples, inputs.data(), targets.data());
   return {};
 }
 
@@ -107,7 +133,23 @@ Error Trainer::validate_prompt(const int32_t* tokens, int64_t length, int64_t& a
     return range_error("tokens: the answer to this prompt needs positions up to " + std::to_string(T - 1) +
                        ", and the learned table has " + std::to_string(train_position_table(s.p)) +
                        " (maxPositions)");
-  return validate_sequence(tokens, length, "tokens");
+  if (auto e = validate_sequence(tokens, length, "tokens")) return e;
+  // the task's prompt: [BOS, x_1..x_n, SEP] (recall: and a query key after SEP)
+  const std::string shape = s.p.task == TrainTask::recall ? "[BOS (0), n symbols, SEP (1), a key]" : "[BOS (0), n symbols, SEP (1)]";
+  auto wrong = [&](int64_t i, const std::string& want) {
+    return range_error("tokens[" + std::to_string(i) + "] must be " + want + " (got " + std::to_string(tokens[i]) +
+                       "): a prompt of this task is " + shape);
+  };
+  if (tokens[0] != kTokenBos) return wrong(0, "BOS (0)");
+  for (int64_t i = 1; i <= n; ++i)
+    if (tokens[i] < kFirstSymbol) return wrong(i, "a symbol (3 or more)");
+  if (tokens[n + 1] != kTokenSep) return wrong(n + 1, "SEP (1)");
+  if (s.p.task == TrainTask::recall) {
+    bool key = false;
+    for (int64_t i = 1; i <= n; i += 2) key = key || tokens[i] == tokens[n + 2];
+    if (!key) return wrong(n + 2, "one of the prompt's keys (the symbols at odd positions 1, 3, …)");
+  }
+  return {};
 }
 
 void Trainer::predict(const int32_t* tokens, int64_t length, const TrainScaling& scaling, int32_t* answer) {

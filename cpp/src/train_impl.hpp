@@ -29,6 +29,8 @@ namespace train_detail {
 Error check_range(int64_t value, const char* name, int64_t lo, int64_t hi);
 // A counter-based stream per (seed, purpose, index): batches can be made in any order, and peeked.
 uint64_t stream_state(uint32_t seed, uint64_t purpose, uint64_t index);
+// The best rule that learns nothing of the task (TrainBaseline), scored on `count` samples of length n.
+TrainBaseline baseline(TrainTask task, int64_t n, int64_t count, const int32_t* inputs, const int32_t* targets);
 
 }  // namespace train_detail
 }  // namespace posenc

@@ -140,6 +140,7 @@ double Model<T>::forward(const T* w, const int32_t* inputs, const int32_t* targe
           at_.rel >= 0 ? w[at_.rel + t.bucket[static_cast<size_t>(dist)] * h_ + h]
                        : -t.slopes[static_cast<size_t>(h)] * T(dist);
   const int64_t d = d_, bt = bt_;
+  const T scale = T(train_embedding_scale(p_));
   T* x = layers_[0].x;
   for (int64_t r = 0; r < bt; ++r) {
     const T* e = w + at_.tok + inputs[r] * d;
@@ -147,7 +148,7 @@ double Model<T>::forward(const T* w, const int32_t* inputs, const int32_t* targe
     const T* pe = p_.position == TrainPosition::sinusoidal ? t.sinusoid.data() + pos * d
                   : p_.position == TrainPosition::learned  ? w + at_.pos + pos * d
                                                            : nullptr;
-    for (int64_t c = 0; c < d; ++c) x[r * d + c] = pe ? e[c] + pe[c] : e[c];
+    for (int64_t c = 0; c < d; ++c) x[r * d + c] = pe ? scale * e[c] + pe[c] : scale * e[c];
   }
   const int64_t n = p_.layers;
   for (int64_t l = 0; l < n; ++l) {
@@ -251,11 +252,12 @@ void Model<T>::backward(const T* w, T* g, const int32_t* inputs, const Tables<T>
   layernorm_backward(xf_, muf_, rsf_, w + at_.lnfw, dh_buf_, g + at_.lnfw, g + at_.lnfb, dx_, bt, d);
   for (int64_t l = p_.layers - 1; l >= 0; --l)
     layer_backward(w, g, at_.layers[static_cast<size_t>(l)], layers_[static_cast<size_t>(l)], dx_, t);
+  const T scale = T(train_embedding_scale(p_));
   for (int64_t r = 0; r < bt; ++r) {
     T* ge = g + at_.tok + inputs[r] * d;
     T* gp = at_.pos >= 0 ? g + at_.pos + (r % len_) * d : nullptr;
     for (int64_t c = 0; c < d; ++c) {
-      ge[c] += dx_[r * d + c];
+      ge[c] += scale * dx_[r * d + c];
       if (gp) gp[c] += dx_[r * d + c];
     }
   }

@@ -7,6 +7,14 @@
 
 namespace posenc {
 
+Error Trainer::validate_steps(int64_t n, const std::string& name) const {
+  const Impl& s = *impl_;
+  if (s.step + n <= s.p.steps) return {};
+  return range_error(name + ": this trainer was created for steps " + std::to_string(s.p.steps) + " and has taken " +
+                     std::to_string(s.step) + ", so at most " + std::to_string(s.p.steps - s.step) +
+                     " more fit its learning-rate schedule (create it with more steps)");
+}
+
 float Trainer::step_on(const int32_t* inputs, const int32_t* targets, int64_t rows, int64_t length) {
   Impl& s = *impl_;
   const float loss = gradients(inputs, targets, rows, length, nullptr);

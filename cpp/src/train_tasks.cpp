@@ -1,5 +1,6 @@
 // The seeded tasks of posenc::Trainer (copy, reverse, sort, recall, add): sample layout, lengths and batches.
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include "internal.hpp"
@@ -12,6 +13,53 @@ namespace train_detail {
 uint64_t stream_state(uint32_t seed, uint64_t purpose, uint64_t index) {
   uint64_t key = (static_cast<uint64_t>(seed) << 32) ^ (purpose * 0x9E3779B97F4A7C15ull) ^ (index * 0xD1B54A32D192ED03ull);
   return detail::splitmix64(key);
+}
+
+namespace {
+
+// Symbol i of the answer a rule writes for the prompt x (n symbols).
+int32_t rule_symbol(const std::string& rule, const int32_t* x, int64_t n, int64_t i, int32_t mode) {
+  if (rule == "prompt") return x[i];
+  if (rule == "reversed") return x[n - 1 - i];
+  return mode;
+}
+
+}  // namespace
+
+TrainBaseline baseline(TrainTask task, int64_t n, int64_t count, const int32_t* inputs, const int32_t* targets) {
+  std::vector<std::string> rules = {"mode"};
+  if (task == TrainTask::reverse || task == TrainTask::sort) rules.emplace_back("prompt");
+  if (task == TrainTask::copy || task == TrainTask::sort) rules.emplace_back("reversed");
+  const int64_t T = train_sequence_length(task, n), m = train_answer_length(task, n), start = T - m;
+  TrainBaseline best;
+  double best_mean = -1;
+  for (const std::string& rule : rules) {
+    TrainBaseline b;
+    b.rule = rule;
+    b.accuracy.assign(static_cast<size_t>(m), 0);
+    int64_t exact = 0;
+    for (int64_t r = 0; r < count; ++r) {
+      const int32_t* x = inputs + r * T + 1;
+      int32_t mode = x[0];  // the most frequent symbol, the smallest on a tie
+      int64_t top = 0;
+      for (int64_t i = 0; i < n; ++i) {
+        const int64_t c = std::count(x, x + n, x[i]);
+        if (c > top || (c == top && x[i] < mode)) top = c, mode = x[i];
+      }
+      bool all = true;
+      for (int64_t j = 0; j < m; ++j) {
+        const bool ok = rule_symbol(rule, x, n, j, mode) == targets[r * T + start + j];
+        b.accuracy[static_cast<size_t>(j)] += ok;
+        all = all && ok;
+      }
+      exact += all;
+    }
+    double mean = 0;
+    for (double& a : b.accuracy) mean += (a /= static_cast<double>(count));
+    b.exact_match = static_cast<double>(exact) / static_cast<double>(count);
+    if (mean > best_mean) best_mean = mean, best = b;
+  }
+  return best;
 }
 
 }  // namespace train_detail
@@ -90,11 +138,15 @@ int64_t train_position_table(const TrainParams& p) {
   return p.max_positions > 0 ? p.max_positions : train_sequence_length(p.task, p.train_length);
 }
 
+int64_t train_max_length(TrainTask task) {
+  int64_t hi = 1;
+  while (train_sequence_length(task, hi + 1) <= kTrainMaxSequence) ++hi;
+  return task == TrainTask::recall || task == TrainTask::add ? hi - hi % 2 : hi;
+}
+
 Error validate_task_length(const TrainParams& p, int64_t n, const std::string& name) {
   const bool even = p.task == TrainTask::recall || p.task == TrainTask::add;
-  int64_t hi = 1;
-  while (train_sequence_length(p.task, hi + 1) <= kTrainMaxSequence) ++hi;
-  if (even) hi -= hi % 2;
+  const int64_t hi = train_max_length(p.task);
   if (n < (even ? 2 : 1) || n > hi)
     return range_error(name + " must be an integer from " + std::to_string(even ? 2 : 1) + " to " +
                        std::to_string(hi) + " (got " + std::to_string(n) + ")");

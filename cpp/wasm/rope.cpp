@@ -1,5 +1,6 @@
-// pe.rope.invFreq (the frequencies after any scaling, and the attention factor) and pe.rope.apply (rotates
-// q or k, streamed, or in place on a pe.buffer).
+// pe.rope.invFreq (the frequencies after any scaling, and the attention factor), and the `scaling` option every
+// RoPE call reads. pe.rope.apply's binding is generated (cpp/wasm/gen/rope_apply.cpp, from NATIVE in
+// web/src/engine/schema.js) around apply_rows (apply.hpp).
 #include <emscripten/bind.h>
 
 #include <cmath>
@@ -87,105 +88,9 @@ val rope_inv_freq_js(val options) {
   return result;
 }
 
-// positionIds: integers from 0 to 2^53 - 1, read as doubles so that 1.5 or NaN are errors, not truncated.
-Error positions_from(const ArrayArg& ids, std::vector<int64_t>& positions) {
-  if (ids.length > kMaxOutputElements) return range_error("positionIds has too many values");
-  if (auto e = check_plain_elements(ids, "positionIds", "isInteger")) return e;
-  std::vector<double> values(static_cast<size_t>(ids.length));
-  if (ids.length) copy_in(ids, 0, ids.length, values.data());
-  positions.resize(values.size());
-  for (size_t i = 0; i < values.size(); ++i) {
-    const double v = values[i];
-    if (!(v >= 0 && v <= static_cast<double>(kMaxPosition) && v == std::floor(v)))
-      return range_error("positionIds[" + std::to_string(i) + "] must be an integer from 0 to 2^53 - 1 (got " + format_number(v) + ")");
-    positions[i] = static_cast<int64_t>(v);
-  }
-  return {};
-}
-
-// rope.apply's positionIds, if given (the return value); the values are checked by positions_from.
-bool read_positions(Options& o, std::vector<int64_t>& positions) {
-  const ArrayArg ids = o.array("positionIds", false);
-  if (o.failed() || !ids.present()) return false;
-  positions.reserve(1);  // data() is not null even for an empty list: given, and then a length error
-  o.fail(positions_from(ids, positions));
-  return true;
-}
-
-val rope_apply_js(val x_arg, val options) {
-  CallScope scope;
-  ArrayArg x;
-  if (auto e = read_array(x_arg, "x", x)) return js_error(e);
-  Options o(options, "");
-  RopeApplyParams p;
-  p.batch = o.integer("batch", 1);
-  p.seq_len = o.integer("seqLen");
-  p.heads = o.integer("heads");
-  const std::optional<double> offset = o.optional_integer("offset");
-  p.offset = static_cast<int64_t>(offset.value_or(0));
-  p.layout = o.choice<RopeLayout>("layout", RopeLayout::bshd, {{"bshd", RopeLayout::bshd}, {"bhsd", RopeLayout::bhsd}});
-  p.head_stride = o.optional_count("headStride", kMaxDim);
-  p.channel_offset = o.integer("channelOffset", 0);
-  p.convention = o.choice<RopeConvention>("convention", RopeConvention::half,
-                                          {{"half", RopeConvention::half},
-                                           {"interleaved", RopeConvention::interleaved},
-                                           {"deinterleave", RopeConvention::deinterleave}});
-  std::vector<double> storage[2];
-  p.rope = read_rope(o, storage);
-  std::vector<int64_t> positions;
-  const bool has_positions = read_positions(o, positions);
-  const val into = o.get("into");
-  if (auto e = o.finish()) return js_error(e);
-  if (has_positions) {
-    if (offset) return js_error(type_error("offset and positionIds cannot both be given (positionIds holds every position)"));
-    p.positions = positions.data();
-    p.positions_size = static_cast<int64_t>(positions.size());
-  }
-  if (auto e = validate(p)) return js_error(e);
-  const int64_t rows = rope_rows(p), row = rope_row_size(p);
-  if (auto e = check_length(x, rows * row, "x", "batch x seqLen x heads x headStride")) return js_error(e);
-  if (auto e = check_plain_elements(x, "x", "isFinite")) return js_error(e);
-  Output<float> out(into, rows * row);
-  if (out.error) return js_error(out.error);
-  if ((out.engine && x.engine && out.engine != x.engine && overlaps(out.engine, x.length, x.engine, x.length)) ||
-      (!out.engine && !x.engine && partly_overlapping_views(x.js, out.array)))
-    return js_error(range_error("into must be x itself (rotated in place) or not overlap it"));
-  void* ws = g_workspace.get(RopeApplier::workspace_bytes(p));
-  if (!ws) return out_of_memory("the rotation tables");
-  RopeApplier applier(p, ws);
-  Error error;
-  // Chunk by chunk: a JS array is copied in, a pe.buffer read where it is, and rotated into `buf` (the
-  // output chunk, or the output buffer itself). A copied chunk is rotated in place by rotate_copy, which
-  // checks each row in the pass that rotates it and copies a bad row in again. A row holding a non-finite
-  // value stops the stream with an error (rows before it are written by then).
-  struct Refill {
-    const ArrayArg& x;
-    int64_t row;
-    static void copy(void* self, int64_t r, float* to) {
-      const Refill& f = *static_cast<Refill*>(self);
-      copy_in(f.x, r * f.row, (r + 1) * f.row, to);
-    }
-  } refill{x, row};
-  val result = stream_rows(out, rows, row, [&](int64_t first, int64_t count, float* buf) {
-    if (error) return;
-    const float* src = buf;
-    int64_t done;
-    if (x.engine) {
-      src = x.engine + first * row;
-      done = applier.rotate(first, count, src, buf);
-    } else {
-      copy_in(x, first * row, (first + count) * row, buf);
-      done = applier.rotate_copy(first, count, buf, &Refill::copy, &refill);
-    }
-    if (done < count) error = rope_nonfinite_error(p, src + done * row, first + done, "x");
-  });
-  return error ? js_error(error) : result;
-}
-
 }  // namespace
 }  // namespace posenc::wasm
 
 EMSCRIPTEN_BINDINGS(posenc_rope) {
   emscripten::function("rope_invFreq", &posenc::wasm::rope_inv_freq_js);
-  emscripten::function("rope_apply", &posenc::wasm::rope_apply_js);
 }

@@ -65,8 +65,13 @@ val train_create_js(val options) {
     o.fail(range_error("seed must be an integer from 0 to 2^32 - 1 (got " + std::to_string(seed) + ")"));
   p.seed = static_cast<uint32_t>(seed);
   p.max_positions = static_cast<int64_t>(o.optional_integer("maxPositions").value_or(0));
-  p.t5_buckets = o.integer("t5Buckets", 32);
-  p.t5_max_distance = o.integer("t5MaxDistance", 128);
+  const auto t5_buckets = o.optional_integer("t5Buckets"), t5_max_distance = o.optional_integer("t5MaxDistance");
+  p.t5_buckets = static_cast<int64_t>(t5_buckets.value_or(static_cast<double>(p.t5_buckets)));
+  p.t5_max_distance = static_cast<int64_t>(t5_max_distance.value_or(static_cast<double>(p.t5_max_distance)));
+  // an option of another method is a mistake to report, not a setting to ignore
+  if (!o.failed() && (t5_buckets || t5_max_distance) && p.position != TrainPosition::t5)
+    o.fail(range_error("t5Buckets and t5MaxDistance are options of position 't5' only (this trainer's is another)"));
+  p.scale_embedding = o.boolean("scaleEmbedding", true);
   if (auto e = o.finish()) return js_error(e);
   if (auto e = validate(p)) return js_error(e);
   if (!room_for(train_bytes(p))) return out_of_memory("the trainer");
@@ -116,6 +121,7 @@ val train_step_js(val id, val count) {
     return js_error(type_error("n must be an integer from 1 to 100000 (got " + describe(count) + ")"));
   if (!(n >= 1 && n <= 100000 && n == static_cast<double>(static_cast<int64_t>(n))))
     return js_error(range_error("n must be an integer from 1 to 100000 (got " + format_number(n) + ")"));
+  if (auto e = t->validate_steps(static_cast<int64_t>(n), "n")) return js_error(e);
   std::vector<float> losses(static_cast<size_t>(n));
   for (float& loss : losses) loss = t->step();
   return to_js(losses.data(), static_cast<int64_t>(losses.size()));
@@ -192,7 +198,10 @@ val train_gradients_js(val id, val options, val update) {
   int64_t length = 0;
   if (auto e = read_batch(*t, options, inputs, targets, length)) return js_error(e);
   const int64_t rows = t->params().batch;
-  if (update.as<bool>()) return val(t->step_on(inputs.data(), targets.data(), rows, length));
+  if (update.as<bool>()) {
+    if (auto e = t->validate_steps(1, "stepOn")) return js_error(e);
+    return val(t->step_on(inputs.data(), targets.data(), rows, length));
+  }
   std::vector<float> grads(static_cast<size_t>(t->parameter_count()));
   const float loss = t->gradients(inputs.data(), targets.data(), rows, length, grads.data());
   val out = val::object();
@@ -291,7 +300,7 @@ val train_evaluate_js(val id, val options) {
   scaling.rope = read_scaling(o, storage);
   if (auto e = o.finish()) return js_error(e);
   if (lengths.length > 1024) return js_error(range_error("lengths must hold 1 to 1024 lengths"));
-  const int32_t* ns = integers(g_input, lengths, "lengths", INT32_MIN, INT32_MAX, error);
+  const int32_t* ns = integers(g_input, lengths, "lengths", 1, train_max_length(t->params().task), error);
   if (!ns) return js_error(error);
   const std::vector<int32_t> list(ns, ns + lengths.length);
   // Every length is checked before the first is evaluated.
@@ -314,6 +323,12 @@ val train_evaluate_js(val id, val options) {
       entry.set("exactMatch", r.exact_match);
       entry.set("accuracy", to_js(r.accuracy.data(), static_cast<int64_t>(r.accuracy.size())));
       entry.set("loss", to_js(r.loss.data(), static_cast<int64_t>(r.loss.size())));
+      entry.set("greedyAccuracy", to_js(r.written.data(), static_cast<int64_t>(r.written.size())));
+      val baseline = val::object();
+      baseline.set("rule", r.baseline.rule);
+      baseline.set("exactMatch", r.baseline.exact_match);
+      baseline.set("accuracy", to_js(r.baseline.accuracy.data(), static_cast<int64_t>(r.baseline.accuracy.size())));
+      entry.set("baseline", baseline);
     }
     out.call<void>("push", entry);
   }

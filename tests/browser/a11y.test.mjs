@@ -6,8 +6,10 @@
 // end without a trap, focus always visible.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axe, browserPerFile, widgetPage, waitReady } from './helpers.mjs';
-import { ALL_WIDGET_TAGS as TAGS } from '../../web/src/widgets/tags.js';
+import { axe, browserPerFile, tested, wholeSet, widgetPage, waitReady } from './helpers.mjs';
+import { ALL_WIDGET_TAGS } from '../../web/src/widgets/tags.js';
+
+const TAGS = tested(ALL_WIDGET_TAGS);
 
 const env = browserPerFile();
 
@@ -25,7 +27,7 @@ async function openDemo(path, scheme) {
 const alone = (tag) => `<main><h1>${tag}</h1><${tag}></${tag}></main>`;
 
 for (const scheme of ['light', 'dark']) {
-  test(`axe, ${scheme} scheme: both demo parts (and a link note) have no serious or critical violation`, async () => {
+  test(`axe, ${scheme} scheme: both demo parts (and a link note) have no serious or critical violation`, wholeSet, async () => {
     // (the second visit of part 1 carries a link with a refused setting: its note box is audited too)
     for (const path of ['index.html', 'methods.html', 'model.html', 'index.html#heatmap.length=abc&cmp.positions=2%2C7']) {
       const page = await openDemo(path, scheme);
@@ -222,7 +224,7 @@ test('keyboard: every widget\'s controls are reached with Tab and Shift+Tab, sho
   await page.close();
 });
 
-test('keyboard: both demo parts can be tabbed through to the end, focus always visible', async () => {
+test('keyboard: both demo parts can be tabbed through to the end, focus always visible', wholeSet, async () => {
   for (const path of ['index.html', 'methods.html', 'model.html']) {
     const page = await openDemo(path, 'light');
     await page.evaluate(installKeyboardProbe);

@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildWeb } from '../../scripts/build-web.mjs';
 import { serve } from '../../scripts/start.mjs';
 import { assertFonts, fontEnv } from './fonts.mjs';
+import { bundlesInto } from './bundles.mjs';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const screenshotDir = join(root, 'tests/browser/screenshots');
@@ -25,14 +25,14 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * Builds the web bundles into a temporary folder, serves it (plus tests/browser/pages at /test/) and
+ * Puts the web bundles into a temporary folder (built, or reused while their inputs are unchanged: bundles.mjs), serves it (plus tests/browser/pages at /test/) and
  * launches Chromium with a fresh profile (a phone's with `hasTouch` and `isMobile`). `fonts` names a font set of fonts.mjs ('dejavu', 'full'; by
  * default POSENC_TEST_FONTS, which npm test sets): Chromium then sees that set, checked before any test
  * runs. Without one, Chromium sees whatever fonts the machine has. Returns { context, base, outDir, close }.
  */
 export async function setup({ viewport = { width: 900, height: 900 }, deviceScaleFactor = 1, colorScheme = 'light', reducedMotion = 'no-preference', fonts = process.env.POSENC_TEST_FONTS || undefined, hasTouch = false, isMobile = false } = {}) {
   const work = mkdtempSync(join(tmpdir(), 'posenc-browser-'));
-  const outDir = await buildWeb({ outDir: join(work, 'dist'), singleFile: true, quiet: true });
+  const outDir = await bundlesInto(root, join(work, 'dist'));
   const server = await serve({ '/': outDir, '/test/': join(root, 'tests/browser/pages') });
   // Exports are downloads: let the test profile download repeatedly without Chromium's "this site wants to
   // download multiple files" prompt (which headless Chromium answers by blocking the download).

@@ -29,6 +29,8 @@ export async function assertFitsWidth(page, width) {
         column,
         scrolls: t.scrollWidth - t.clientWidth > 1,
         clipped: t.scrollHeight > t.clientHeight + 1,
+        heights: [t.scrollHeight, t.clientHeight],
+        display: t.classList.contains('display'),
         fades: t.classList.contains('more-right'),
         stop: t.tabIndex === 0 && t.getAttribute('role') === 'region' && Boolean(t.getAttribute('aria-label')),
       };
@@ -39,7 +41,17 @@ export async function assertFitsWidth(page, width) {
   assert.ok(layout.formulas.length > 0, 'the page has formulas');
   for (const f of layout.formulas) {
     assert.ok(f.right <= f.column + 0.5, `formula ${f.tex} ends at ${f.right}, its column at ${f.column}`);
-    assert.ok(!f.clipped, `formula ${f.tex} is cut off at the top or bottom`);
+    // the rule (web/demo/demo.css, .tex): a formula scrolls sideways in its own box, which clips it above and
+    // below; an inline one has 0.3em of room past its line, a display one its own padding
+    assert.ok(
+      !f.clipped,
+      `formula ${f.tex} is cut off at the top or bottom: its ink is ${f.heights[0]} px high in a ${f.heights[1]} px box. ` +
+        (f.display
+          ? 'A display formula (.tex.display) clips what reaches past its 4 px padding: split it over two lines (an aligned environment) or lower what stands highest'
+          : "An inline formula (.tex) grows with KaTeX's box for it, plus 0.3em above and below (web/demo/demo.css), and clips ink that reaches further: glyphs drawn past " +
+            'their metrics, as the tail of a ζ under a subscript once did at 0.2em. Fix: write it as a display formula (class="tex display" in the page), or raise the room in demo.css ' +
+            '(padding-block and margin-block together: the lines stay where they are)'),
+    );
     assert.equal(f.fades, f.scrolls, `formula ${f.tex}: fades at the right exactly when it scrolls`);
     assert.equal(f.stop, f.scrolls, `formula ${f.tex}: a labelled tab stop exactly when it scrolls`);
   }

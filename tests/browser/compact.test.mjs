@@ -4,8 +4,10 @@
 // that opens them; switching the layout at run time redraws the plots at their new size.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, widgetPage, shot } from './helpers.mjs';
-import { ALL_WIDGET_TAGS } from '../../web/src/widgets/tags.js';
+import { setup, tested, widgetPage, shot } from './helpers.mjs';
+import { ALL_WIDGET_TAGS as EVERY_TAG } from '../../web/src/widgets/tags.js';
+
+const ALL_WIDGET_TAGS = tested(EVERY_TAG);
 
 // a 1280×720 slide keeps 80 px for its title; reveal.js themes' slide padding leaves about 1200 px of width
 const MAX_HEIGHT = 640;
@@ -97,7 +99,7 @@ test('compact: explanations fold behind a Notes button that opens them; the norm
     assert.ok(open.height > closed.height, `${tag}: taller with its notes (${closed.height} → ${open.height})`);
   }
   // the widgets with long explanations fold them
-  for (const tag of ['posenc-rope', 'posenc-t5', 'posenc-alibi', 'posenc-methods', 'posenc-learned', 'posenc-properties']) assert.ok(withNotes.includes(tag), `${tag} folds its explanations`);
+  for (const tag of tested(['posenc-rope', 'posenc-t5', 'posenc-alibi', 'posenc-methods', 'posenc-learned', 'posenc-properties'])) assert.ok(withNotes.includes(tag), `${tag} folds its explanations`);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -119,7 +121,7 @@ test('compact: switching the layout at run time redraws every plot at its new si
   await page.waitForTimeout(300);
   const after = await backing();
   for (const c of after) assert.ok(Math.abs(c.css - c.backing) <= 1, `${c.tag}: a canvas drawn for ${c.backing} px shown at ${c.css} px`);
-  for (const tag of ['posenc-rope', 'posenc-methods', 'posenc-t5', 'posenc-alibi']) {
+  for (const tag of tested(['posenc-rope', 'posenc-methods', 'posenc-t5', 'posenc-alibi'])) {
     const h0 = before.find((c) => c.tag === tag).height;
     const h1 = after.find((c) => c.tag === tag).height;
     assert.ok(h1 <= MAX_HEIGHT && h1 < h0, `${tag}: ${h0} px → ${h1} px`);

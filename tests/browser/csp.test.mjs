@@ -8,16 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { buildWeb } from '../../scripts/build-web.mjs';
+import { bundlesInto } from './bundles.mjs';
 import { serve } from '../../scripts/start.mjs';
-import { CHROMIUM_ARGS, waitReady } from './helpers.mjs';
+import { CHROMIUM_ARGS, root, waitReady } from './helpers.mjs';
 
 export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 
 let work, server, browser, outDir;
 before(async () => {
   work = mkdtempSync(join(tmpdir(), 'posenc-csp-'));
-  outDir = await buildWeb({ outDir: join(work, 'dist'), singleFile: false, quiet: true });
+  outDir = await bundlesInto(root, join(work, 'dist'));
   server = await serve(outDir, { headers: { 'content-security-policy': STRICT_CSP } });
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
 });

@@ -2,8 +2,8 @@
 // from file:// (and on a page with an AMD loader, as in Moodle), the embed page for iframes (strict query
 // parsing, hostile values, its single file, a strict CSP), the widgets' iframe embed code, and the demo's
 // light/dark switch.
-import en from '../../web/src/i18n/en.js';
-import es from '../../web/src/i18n/es.js';
+import en from '../../web/src/widgets/catalogues/en.js';
+import es from '../../web/src/widgets/catalogues/es.js';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

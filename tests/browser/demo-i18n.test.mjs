@@ -12,8 +12,8 @@ import { assertFitsWidth, axe, browserPerFile, openDemoPage, root, sectionNumber
 import { readDemoPage } from '../../scripts/build-web-methods.mjs';
 import * as pageEs from '../../web/demo/i18n/es.js';
 import * as pageZh from '../../web/demo/i18n/zh-CN.js';
-import widgetEs from '../../web/src/i18n/es.js';
-import widgetZh from '../../web/src/i18n/zh-CN.js';
+import widgetEs from '../../web/src/widgets/catalogues/es.js';
+import widgetZh from '../../web/src/widgets/catalogues/zh-CN.js';
 
 const env = browserPerFile();
 

@@ -20,6 +20,17 @@ export const FONT_SETS = {
   full: { dirs: null, present: ['DejaVu Sans', 'Liberation Sans', 'Liberation Serif', 'Noto Sans', 'Noto Serif', 'WenQuanYi Micro Hei'], absent: [] },
 };
 
+/** The Debian package of each family a set needs (the install line of assertFonts' message). */
+export const FONT_PACKAGES = {
+  'DejaVu Sans': 'fonts-dejavu-core',
+  'DejaVu Serif': 'fonts-dejavu-core',
+  'Liberation Sans': 'fonts-liberation',
+  'Liberation Serif': 'fonts-liberation',
+  'Noto Sans': 'fonts-noto-core',
+  'Noto Serif': 'fonts-noto-core',
+  'WenQuanYi Micro Hei': 'fonts-wqy-microhei',
+};
+
 /**
  * Tests that lay out a phone-width page say so in their name ("… at 320 px …", "… a 360 px phone column"):
  * those run in both font sets. scripts/test.mjs passes this to `node --test --test-name-pattern`.
@@ -73,7 +84,8 @@ export async function assertFonts(context, name) {
       return { fallback: measure('monospace'), sans: measure('sans-serif'), ...Object.fromEntries(families.map((f) => [f, measure(`'${f}', monospace`)])) };
     }, [...FONT_SETS[name].present, ...FONT_SETS[name].absent]);
     const seen = (f) => Math.abs(widths[f] - widths.fallback) > 0.5;
-    for (const f of FONT_SETS[name].present) assert.ok(seen(f), `font set ${name}: Chromium does not find ${f} (${JSON.stringify(widths)})`);
+    const missing = FONT_SETS[name].present.filter((f) => !seen(f));
+    if (missing.length) assert.fail(`font set ${name}: Chromium does not find ${missing.join(', ')}; install ${missing.length > 1 ? 'them' : 'it'} with \`sudo apt-get install ${[...new Set(missing.map((f) => FONT_PACKAGES[f]))].join(' ')}\` (npm test does)${name === "dejavu" ? "" : ", or run with POSENC_TEST_FONTS=dejavu"} (${JSON.stringify(widths)})`);
     for (const f of FONT_SETS[name].absent) assert.ok(!seen(f), `font set ${name}: Chromium finds ${f}, which this set leaves out (${JSON.stringify(widths)})`);
   } finally {
     await page.close();

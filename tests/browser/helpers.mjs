@@ -3,3 +3,4 @@ export * from './browser.mjs';
 export * from './checks.mjs';
 export * from './read.mjs';
 export * from './refs.mjs';
+export * from './selection.mjs';

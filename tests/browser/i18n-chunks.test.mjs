@@ -1,4 +1,4 @@
-// The catalogues beyond English load on demand in the ES module (web/src/i18n/shipped.js): an English page
+// The catalogues beyond English load on demand in the ES module (web/src/widgets/catalogues/shipped.js): an English page
 // fetches none, a page in Spanish or Chinese fetches its own chunk once, and whenReady() waits for it, so
 // nothing that waits sees English. The one-tag script carries them all: a Spanish page from file:// needs
 // nothing else.
@@ -8,9 +8,9 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { browserPerFile } from './helpers.mjs';
-import es from '../../web/src/i18n/es.js';
-import zhCN from '../../web/src/i18n/zh-CN.js';
-import en from '../../web/src/i18n/en.js';
+import es from '../../web/src/widgets/catalogues/es.js';
+import zhCN from '../../web/src/widgets/catalogues/zh-CN.js';
+import en from '../../web/src/widgets/catalogues/en.js';
 
 const env = browserPerFile();
 

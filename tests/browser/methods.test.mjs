@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { METHOD_WIDGET_TAGS } from '../../web/src/widgets/tags.js';
-import { root, assertFitsWidth, browserPerFile, near, checkReflection, checkExports, widgetPage, waitReady, canvasStats, shadowText, num, shot, evalEl, settle, flatText as text } from './helpers.mjs';
+import { tested, wholeSet, root, assertFitsWidth, browserPerFile, near, checkReflection, checkExports, widgetPage, waitReady, canvasStats, shadowText, num, shot, evalEl, settle, flatText as text } from './helpers.mjs';
 
 const env = browserPerFile();
 
@@ -23,10 +23,20 @@ const METHOD_ATTRIBUTES = {
   'posenc-padding': 'tokens="&lt;i&gt;a&lt;/i&gt;,b"',
 };
 
-test('method widgets: attributes reflect, embed code, CSV and PNG exports, text stays text, bad input gives readable errors', async () => {
-  // every method widget (tags.js), small where the default is large, hostile text where a widget shows text
-  const tags = METHOD_WIDGET_TAGS.map((t) => t.replace(/^posenc-/, ''));
-  const page = await widgetPage(env, METHOD_WIDGET_TAGS.map((t) => `<${t} ${METHOD_ATTRIBUTES[t] ?? ''}></${t}>`).join('\n'));
+/** The method widgets of tags.js (or the one POSENC_TEST_WIDGET names), small where the default is large. */
+const methodPage = (tags) => widgetPage(env, tags.map((t) => `<${t} ${METHOD_ATTRIBUTES[t] ?? ''}></${t}>`).join('\n'));
+
+test('method widgets: embed code, CSV, NPY and PNG exports (every method widget provides them: CONTRIBUTING, section 3)', async () => {
+  const tags = tested(METHOD_WIDGET_TAGS);
+  const page = await methodPage(tags);
+  await checkExports(page, tags.map((t) => t.replace(/^posenc-/, '')));
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('method widgets: attributes reflect, text stays text, bad input gives readable errors', wholeSet, async () => {
+  // hostile text where a widget shows text
+  const page = await methodPage(METHOD_WIDGET_TAGS);
   const cases = [
     ['posenc-learned', 'maxLength', 'max-length', 40, '40'],
     ['posenc-t5', 'bidirectional', 'bidirectional', true, ''],
@@ -54,7 +64,6 @@ test('method widgets: attributes reflect, embed code, CSV and PNG exports, text 
     title: document.querySelector('posenc-methods').shadowRoot.querySelector('.title').textContent,
   }));
   assert.deepEqual(safe, { pwned: null, imgs: [0, 0], chip: '<img src=x onerror=window.pwned=1>', cell: '<i>a</i>', title: '<b>x</b>' });
-  await checkExports(page, tags);
   // bad attributes: readable errors naming the attribute, and recovery
   await page.evaluate(() => {
     document.querySelector('posenc-rope').setAttribute('head-dim', '7');
@@ -89,10 +98,11 @@ async function stepsOf(tag) {
 }
 
 test('method widgets repaint after property changes; dark theme and reduced width render', async () => {
-  const page = await widgetPage(env, METHOD_WIDGET_TAGS.map((t) => `<${t} ${METHOD_ATTRIBUTES[t] ?? ''}></${t}>`).join('\n'));
+  const tags = tested(METHOD_WIDGET_TAGS);
+  const page = await methodPage(tags);
   // each widget takes a run of property changes and draws each one (how fast: npm run bench:widgets,
   // methodRepaints — a timed assertion here would fail on a loaded machine rather than on slow code)
-  const steps = await Promise.all(METHOD_WIDGET_TAGS.map(async (tag) => [tag, ...(await stepsOf(tag))]));
+  const steps = await Promise.all(tags.map(async (tag) => [tag, ...(await stepsOf(tag))]));
   await page.evaluate(async (steps) => {
     for (const [tag, name, values] of steps) {
       const el = document.querySelector(tag);
@@ -108,7 +118,7 @@ test('method widgets repaint after property changes; dark theme and reduced widt
   await page.setViewportSize({ width: 380, height: 900 });
   await waitReady(page);
   await page.evaluate(() => Promise.all([...document.querySelectorAll('body > *')].map((e) => (e.redraw?.(), e.whenReady()))));
-  for (const id of METHOD_WIDGET_TAGS) {
+  for (const id of tags) {
     const fits = await page.evaluate((s) => {
       const el = document.querySelector(s);
       const host = el.getBoundingClientRect();
@@ -116,16 +126,14 @@ test('method widgets repaint after property changes; dark theme and reduced widt
     }, id);
     assert.ok(fits, `${id}: canvases fit a 380 px wide page`);
   }
-  await shot(page.locator('posenc-rope'), 'rope-dark-narrow');
-  await shot(page.locator('posenc-methods'), 'methods-dark-narrow');
-  await shot(page.locator('posenc-t5'), 't5-dark-narrow');
+  for (const tag of tags) await shot(page.locator(tag), `${tag.slice('posenc-'.length)}-dark-narrow`);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
 
 // ---- part 2 of the demo ----------------------------------------------------------------------------------
 
-test('demo part 2: linked from part 1, your sentence reaches the widgets, single file works offline from disk', async () => {
+test('demo part 2: linked from part 1, your sentence reaches the widgets, single file works offline from disk', wholeSet, async () => {
   const page = await env.context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -168,7 +176,7 @@ test('demo part 2: linked from part 1, your sentence reaches the widgets, single
   await file.close();
 });
 
-test('demo part 2 at 320 px: no horizontal overflow, widgets and formulas fit', async () => {
+test('demo part 2 at 320 px: no horizontal overflow, widgets and formulas fit', wholeSet, async () => {
   const page = await env.context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -182,7 +190,7 @@ test('demo part 2 at 320 px: no horizontal overflow, widgets and formulas fit', 
   await page.close();
 });
 
-test('the method widgets\' type declarations compile from an author\'s example (tsc --noEmit)', () => {
+test('the method widgets\' type declarations compile from an author\'s example (tsc --noEmit)', wholeSet, () => {
   const r = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tests/browser/types/tsconfig.methods.json')], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stdout + r.stderr);
 });

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { buildWeb } from '../../scripts/build-web.mjs';
+import { bundlesInto } from './bundles.mjs';
 import { serve } from '../../scripts/start.mjs';
 import { CHROMIUM_ARGS, root, waitReady } from './helpers.mjs';
 
@@ -25,7 +25,7 @@ const ATTRIBUTE_CHANGES = 2_000;
 let work, server, browser;
 before(async () => {
   work = mkdtempSync(join(tmpdir(), 'posenc-soak-'));
-  const outDir = await buildWeb({ outDir: join(work, 'dist'), singleFile: false, quiet: true });
+  const outDir = await bundlesInto(root, join(work, 'dist'));
   server = await serve({ '/': outDir, '/test/': join(root, 'tests/browser/pages'), '/engine/': join(root, 'web/src/engine') });
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
 });

@@ -57,6 +57,27 @@ size_t near_count(FuzzedDataProvider& in, int64_t n) {
   const bool exact = in.ConsumeBool() && n >= 0 && n <= 42;
   return static_cast<size_t>(exact ? n : in.ConsumeIntegralInRange<int64_t>(0, 42));
 }
+// `scaling` (RopeScaling): a recipe, and each number given or not; the factor arrays are kept in `storage`.
+void fuzz_scaling(FuzzedDataProvider& in, RopeScaling& s, std::vector<double> (&storage)[2]) {
+  s.type = static_cast<RopeType>(in.ConsumeIntegralInRange<int>(0, 5));
+  if (in.ConsumeBool()) s.factor = real(in);
+  if (in.ConsumeBool()) s.original_max_position_embeddings = real(in);
+  if (in.ConsumeBool()) s.max_position_embeddings = real(in);
+  if (in.ConsumeBool()) s.seq_len = real(in);
+  if (in.ConsumeBool()) s.beta_fast = real(in);
+  if (in.ConsumeBool()) s.beta_slow = real(in);
+  if (in.ConsumeBool()) s.mscale = real(in);
+  if (in.ConsumeBool()) s.mscale_all_dim = real(in);
+  if (in.ConsumeBool()) s.attention_factor = real(in);
+  s.truncate = in.ConsumeBool();
+  if (in.ConsumeBool()) s.low_freq_factor = real(in);
+  if (in.ConsumeBool()) s.high_freq_factor = real(in);
+  for (auto& f : storage) f.assign(static_cast<size_t>(in.ConsumeIntegralInRange<int>(0, 40)), real(in));
+  s.short_factor = storage[0].empty() ? nullptr : storage[0].data();
+  s.short_factor_size = static_cast<int64_t>(storage[0].size());
+  s.long_factor = storage[1].empty() ? nullptr : storage[1].data();
+  s.long_factor_size = static_cast<int64_t>(storage[1].size());
+}
 }  // namespace
 
 // The cases of the calls whose native side is derived from web/src/engine/schema.js (fuzz_generated,
@@ -94,47 +115,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t bytes) {
       require(static_cast<bool>(validate_position(p, p.max_length)));
       break;
     }
-    case 2: {
-      RopeApplyParams p;
-      p.seq_len = size(in);
-      p.heads = size(in);
-      p.offset = in.ConsumeIntegralInRange<int64_t>(-5, kMaxPosition);
-      p.convention = in.ConsumeBool() ? RopeConvention::half : RopeConvention::interleaved;
-      p.rope.head_dim = size(in);
-      p.rope.base = real(in);
-      p.rope.partial_rotary_factor = in.ConsumeBool() ? 1.0 : real(in);
-      RopeScaling& s = p.rope.scaling;
-      s.type = static_cast<RopeType>(in.ConsumeIntegralInRange<int>(0, 5));
-      if (in.ConsumeBool()) s.factor = real(in);
-      if (in.ConsumeBool()) s.original_max_position_embeddings = real(in);
-      if (in.ConsumeBool()) s.max_position_embeddings = real(in);
-      if (in.ConsumeBool()) s.seq_len = real(in);
-      if (in.ConsumeBool()) s.beta_fast = real(in);
-      if (in.ConsumeBool()) s.beta_slow = real(in);
-      if (in.ConsumeBool()) s.mscale = real(in);
-      if (in.ConsumeBool()) s.mscale_all_dim = real(in);
-      if (in.ConsumeBool()) s.attention_factor = real(in);
-      s.truncate = in.ConsumeBool();
-      if (in.ConsumeBool()) s.low_freq_factor = real(in);
-      if (in.ConsumeBool()) s.high_freq_factor = real(in);
-      std::vector<double> short_f(static_cast<size_t>(in.ConsumeIntegralInRange<int>(0, 40)), real(in));
-      std::vector<double> long_f(static_cast<size_t>(in.ConsumeIntegralInRange<int>(0, 40)), real(in));
-      s.short_factor = short_f.empty() ? nullptr : short_f.data();
-      s.short_factor_size = static_cast<int64_t>(short_f.size());
-      s.long_factor = long_f.empty() ? nullptr : long_f.data();
-      s.long_factor_size = static_cast<int64_t>(long_f.size());
-      if (validate(p) || p.seq_len * p.heads * p.rope.head_dim > kBudget) break;
-      std::vector<double> inv(static_cast<size_t>(rope_rotary_dim(p.rope) / 2));
-      require(std::isfinite(rope_inv_freq(p.rope, static_cast<double>(p.seq_len), inv.data())));
+    case 2: {  // pe.rope.invFreq (pe.rope.apply is a generated case)
+      RopeParams p;
+      p.head_dim = size(in);
+      p.base = real(in);
+      p.partial_rotary_factor = in.ConsumeBool() ? 1.0 : real(in);
+      std::vector<double> storage[2];
+      fuzz_scaling(in, p.scaling, storage);
+      const int64_t seq_len = in.ConsumeIntegralInRange<int64_t>(0, kBudget);  // the length rope.apply would serve
+      if (validate(p) || rope_rotary_dim(p) > kBudget) break;
+      std::vector<double> inv(static_cast<size_t>(rope_rotary_dim(p) / 2));
+      require(std::isfinite(rope_inv_freq(p, static_cast<double>(seq_len), inv.data())));
       for (double f : inv) require(std::isfinite(f));
-      auto x = floats(in, p.seq_len * p.heads * p.rope.head_dim);
-      // Rotating into a separate array (as the bindings do for pe.buffers) must equal rotating in place.
-      std::vector<float> y(x.size());
-      detail::OwnedWorkspace ws(RopeApplier::workspace_bytes(p));
-      RopeApplier(p, ws.get()).rotate(0, p.seq_len, x.data(), y.data());
-      rope_apply(p, x.data());
-      require_finite(x);
-      for (size_t i = 0; i < x.size(); ++i) require(x[i] == y[i]);
       break;
     }
     case 3: {  // pe.alibi.slopes (pe.alibi.bias is a generated case)

@@ -1,20 +1,21 @@
-// The derived native side (scripts/gen-bindings.mjs): which calls the table derives, what a declaration of the
-// per-row kernel shape turns into (per-head arrays included, which no committed call has yet), and the entries
-// it refuses with a reason instead of writing a binding that reads them wrongly. That the committed bindings and
+// The derived native side (scripts/gen-bindings.mjs, gen-bindings-apply.mjs): which calls the table derives,
+// what a declaration of the per-row kernel shape turns into (per-head arrays included, which no committed call
+// has yet), what one of the apply shape turns into, and the entries refused with a reason instead of a binding
+// that reads them wrongly. That the committed bindings and
 // fuzz cases match the table is schema.test.mjs's (gen-schema --check); that they behave is the engine suites'.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bindingSource, describe, fuzzSource, nativeCalls } from '../../scripts/gen-bindings.mjs';
-import { CALLS } from '../../web/src/engine/schema.js';
+import { CALLS, NATIVE } from '../../web/src/engine/schema.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 test('every call that declares native has its generated binding, and no other', () => {
   const derived = nativeCalls().map((c) => c.path);
-  assert.deepEqual(derived, Object.keys(CALLS).filter((path) => CALLS[path].native));
-  assert.ok(derived.includes('alibi.bias') && derived.includes('t5.buckets'), `derived: ${derived}`);
+  assert.deepEqual(derived, [...Object.keys(CALLS).filter((path) => CALLS[path].native), ...Object.keys(NATIVE)]);
+  assert.ok(['alibi.bias', 't5.buckets', 'rope.apply'].every((p) => derived.includes(p)), `derived: ${derived}`);
   for (const c of nativeCalls()) {
     assert.ok(existsSync(`${root}cpp/wasm/gen/${c.symbol}.cpp`), `${c.path}: cpp/wasm/gen/${c.symbol}.cpp`);
     // a hand-written binding of the same embind name would be a second registration
@@ -64,11 +65,74 @@ test('a per-head array is read as doubles into <field> and <field>_size, at most
 test('an entry outside the shape is refused with the reason, never half read', () => {
   const refuse = (optionSets, pattern, n = native) => assert.throws(() => describe('m.bias', { native: n }, optionSets), pattern);
   const into = { kind: 'target', target: 'FloatTarget', doc: '' };
-  refuse(sets({ heads: count(8), layout: { kind: 'name', names: 'layout', default: 'split', doc: '' }, into }), /option layout is of kind name/);
+  refuse(sets({ heads: count(8), layout: { kind: 'name', names: 'layout', default: 'split', doc: '' }, into }), /option layout is a named value: say its C\+\+ enum in enums: \{ layout: '<Enum>' \} \(its enumerators are named as the values: interleaved, split\)/);
+  refuse(sets({ heads: count(8), scaling: { kind: 'object', type: 'RopeScaling', doc: '' }, into }), /option scaling is a nested object: say how it is read in objects/);
   refuse(sets({ heads: count(8), scale: { kind: 'number', doc: '' }, into }), /option scale is optional without a default/);
+  refuse(sets({ heads: count(8), into }), /kind 'map' is not a shape/, { ...native, kind: 'map' });
   refuse(sets({ heads: count(8), r1: { kind: 'array', required: true, doc: '' }, into }), /array option r1 says which option counts its values/);
-  refuse(sets({ heads: count(8), into }, { input: { name: 'x', value: 3 } }), /positional input/);
+  refuse(sets({ heads: count(8), into }, { input: { name: 'x', value: 3 } }), /positional input: declare kind: 'apply'/);
   refuse(sets({ heads: count(8) }), /has no into/);
   refuse(sets({ heads: count(8), into: { kind: 'target', target: 'Float64Array', doc: '' } }), /float32 or int32 rows/);
   refuse(sets({ heads: count(8), into }), /needs rows/, { params: 'MParams', shape: ['p.heads', '1'] });
+});
+
+// A RoPE-family call of the apply shape (an xPos-like rotation): x, sizes, a named layout, positions that
+// replace an offset, into.
+const xposLike = {
+  XOptions: {
+    calls: ['x.apply'],
+    example: {},
+    input: { name: 'x', length: () => 8 },
+    options: {
+      seqLen: count(2 ** 28),
+      offset: { kind: 'integer', default: 0, min: 0, max: 2 ** 53 - 1, doc: '' },
+      positionIds: { kind: 'array', doc: '' },
+      headStride: { kind: 'integer', min: 1, max: 2 ** 20, doc: '' },
+      convention: { kind: 'name', names: 'ropeConvention', default: 'half', doc: '' },
+      into: { kind: 'target', target: 'FloatTarget', doc: '' },
+    },
+  },
+};
+const applyNative = {
+  kind: 'apply',
+  params: 'XParams',
+  applier: 'XApplier',
+  rows: ['x_rows(p)', 'x_row_size(p)'],
+  shapeText: 'seqLen x dim',
+  tables: 'the decay tables',
+  nonfinite: 'x_nonfinite_error',
+  enums: { convention: 'XConvention' },
+  fields: { positionIds: 'positions' },
+  positions: { option: 'positionIds', instead: 'offset' },
+};
+
+test('an apply-shape call reads x, then its options, and hands the rows to apply_rows; its fuzz case runs the applier four ways', () => {
+  const c = describe('x.apply', { native: applyNative }, xposLike);
+  const source = bindingSource(c);
+  assert.match(source, /val x_apply_js\(val x_arg, val options\) \{\n  CallScope scope;\n  ArrayArg x;\n  if \(auto e = read_array\(x_arg, "x", x\)\) return js_error\(e\);/);
+  assert.deepEqual(source.match(/o\.\w+(<\w+>)?\("\w+"[^;]*;|read_positions\(o, "\w+"/g), [
+    'o.integer("seqLen");',
+    'o.optional_integer("offset");',
+    'o.optional_count("headStride", 1048576);',
+    'o.choice<XConvention>("convention", XConvention::half, {{"half", XConvention::half}, {"interleaved", XConvention::interleaved}, {"deinterleave", XConvention::deinterleave}});',
+    'read_positions(o, "positionIds"',
+    'o.get("into");',
+  ]);
+  assert.match(source, /if \(offset\) return js_error\(type_error\("offset and positionIds cannot both be given \(positionIds holds every position\)"\)\);/);
+  assert.match(source, /return apply_rows<XApplier>\(p, x, into, x_rows\(p\), x_row_size\(p\), "seqLen x dim",\n\s+"the decay tables", &x_nonfinite_error\);/);
+  assert.match(source, /#include "\.\.\/apply\.hpp"/);
+  assert.match(source, /#include "\.\.\/positions\.hpp"/);
+  const fuzz = fuzzSource([c]);
+  assert.match(fuzz, /XApplier applier\(p, ws\.get\(\)\);/);
+  for (const run of ['rotate(0, rows, x.data(), whole.data())', 'rotate(0, rows, in_place.data())', 'rotate_copy(0, rows, copied.data()']) assert.ok(fuzz.includes(run), run);
+  assert.match(fuzz, /std::vector<int64_t> positions_values\(near_count\(in, p\.seq_len\)\);/);
+});
+
+test('an apply-shape entry without what the shape needs is refused with the reason', () => {
+  const refuse = (n, pattern, optionSets = xposLike) => assert.throws(() => describe('x.apply', { native: n }, optionSets), pattern);
+  refuse({ ...applyNative, applier: undefined }, /the apply shape needs applier/);
+  refuse({ ...applyNative, positions: { option: 'seqLen' } }, /positions\.option seqLen is not an array option/);
+  const { input, ...noInput } = xposLike.XOptions;
+  refuse(applyNative, /has no input: the apply shape works through an input array/, { XOptions: noInput });
+  refuse(applyNative, /needs into: FloatTarget/, { XOptions: { ...xposLike.XOptions, options: { ...xposLike.XOptions.options, into: { kind: 'target', target: 'Int32Array', doc: '' } } } });
 });

@@ -1,21 +1,24 @@
-// The catalogues (web/src/i18n): every language has every English key, the same placeholders in every
+// The catalogues (web/src/widgets/catalogues, read by web/src/i18n): every language has every English key, the same placeholders in every
 // form and the plural forms its language uses; language matching, fallback per key, number formats, and
 // registerLocale's checks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import en from '../../web/src/i18n/en.js';
-import es from '../../web/src/i18n/es.js';
-import zhCN from '../../web/src/i18n/zh-CN.js';
+import en from '../../web/src/widgets/catalogues/en.js';
+import es from '../../web/src/widgets/catalogues/es.js';
+import zhCN from '../../web/src/widgets/catalogues/zh-CN.js';
 import { formatNumber, isLoaded, loadLocale, locales, matchLocale, messageKeys, registerLocale, shipCatalogues, translate } from '../../web/src/i18n/index.js';
 import { messageDirs } from '../../scripts/gen-widgets.mjs';
+import shipped from '../../web/src/widgets/catalogues/shipped.js';
 import { readFileSync } from 'node:fs';
 
-// English comes with the widgets' modules, which need a DOM: here it is shipped as they would, all at once
+// English comes with the widgets' modules, which need a DOM: here it is shipped as they would, all at once, and
+// the other languages' loaders as element/locale-controller.js makes them known
 shipCatalogues({ en });
+shipCatalogues(shipped);
 
 const CATALOGUES = { es, 'zh-CN': zhCN };
 
-// the catalogues beyond English load on demand (web/src/i18n/shipped.js): known before, usable after
+// the catalogues beyond English load on demand (web/src/widgets/catalogues/shipped.js): known before, usable after
 test('i18n: es and zh-CN are known at once and loaded when asked for', async () => {
   assert.equal(isLoaded('es'), false);
   assert.equal(matchLocale('es-MX'), 'es', 'matched before it is loaded');

@@ -189,6 +189,48 @@ for (const [build, pe] of all) {
       }
     });
 
+    test('greedyAccuracy is what predict writes; the baseline is the best rule that learns nothing', () => {
+      for (const task of ['copy', 'reverse', 'sort']) {
+        const t = pe.train.create({ ...tiny, task, position: 'rope', seed: 3 });
+        try {
+          t.step(60);  // a partly trained model: some answers right, some wrong
+          const n = 6, count = 12;
+          const [r] = t.evaluate({ lengths: [n], samples: count });
+          const { inputs, targets, length: T } = t.samples({ length: n, count });
+          const start = n + 1;
+          const written = new Float64Array(n), rules = { mode: new Float64Array(n), prompt: new Float64Array(n), reversed: new Float64Array(n) };
+          let exact = 0;
+          for (let k = 0; k < count; k++) {
+            const row = Array.from(inputs.subarray(k * T, (k + 1) * T));
+            const want = Array.from(targets.subarray(k * T + start, (k + 1) * T));
+            const got = Array.from(t.predict(row.slice(0, start + 1)));
+            got.forEach((v, j) => (written[j] += (v === want[j]) / count));
+            exact += got.join() === want.join();
+            const x = row.slice(1, n + 1);
+            const counts = x.map((v) => x.filter((u) => u === v).length);
+            const top = Math.max(...counts);
+            const mode = Math.min(...x.filter((_, i) => counts[i] === top));
+            want.forEach((v, j) => {
+              rules.mode[j] += (mode === v) / count;
+              rules.prompt[j] += (x[j] === v) / count;
+              rules.reversed[j] += (x[n - 1 - j] === v) / count;
+            });
+          }
+          written.forEach((v, j) => assert.ok(Math.abs(r.greedyAccuracy[j] - v) < 1e-12, `${task} position ${j}`));
+          assert.equal(r.exactMatch, exact / count, task);
+          // the task's own rule is never a baseline (copy is 'prompt', reverse 'reversed')
+          const allowed = { copy: ['mode', 'reversed'], reverse: ['mode', 'prompt'], sort: ['mode', 'prompt', 'reversed'] }[task];
+          assert.ok(allowed.includes(r.baseline.rule), `${task}: ${r.baseline.rule}`);
+          const sum = (a) => a.reduce((x, y) => x + y, 0);
+          const best = Math.max(...allowed.map((k) => sum(rules[k])));
+          assert.ok(Math.abs(sum(r.baseline.accuracy) - best) < 1e-9, task);
+          rules[r.baseline.rule].forEach((v, j) => assert.ok(Math.abs(r.baseline.accuracy[j] - v) < 1e-12, `${task} baseline ${j}`));
+        } finally {
+          t.dispose();
+        }
+      }
+    });
+
     test('setWeights replaces named parameters, checked', () => {
       const t = pe.train.create({ ...tiny, position: 'none' });
       try {
@@ -224,6 +266,10 @@ for (const [build, pe] of all) {
         [{ maxPositions: 64 }, RangeError, /maxPositions/],
         [{ position: 't5', t5Buckets: 1 }, RangeError, /t5Buckets/],
         [{ d_model: 32 }, TypeError, /d_model is not an option/],
+        // another method's options are refused, not ignored
+        [{ position: 'alibi', t5Buckets: 4 }, RangeError, /t5Buckets and t5MaxDistance are options of position 't5'/],
+        [{ position: 'rope', t5MaxDistance: 64 }, RangeError, /position 't5'/],
+        [{ scaleEmbedding: 1 }, TypeError, /scaleEmbedding/],
       ];
       for (const [options, type, pattern] of bad) assertThrowsNamed(() => pe.train.create(options), type, pattern, JSON.stringify(options));
       assertThrowsNamed(() => pe.train.create(null), TypeError, /options/);
@@ -248,6 +294,13 @@ for (const [build, pe] of all) {
         [() => t.attention([0, 99]), RangeError, /tokens\[1\]/],
         [() => t.attention([]), RangeError, /tokens/],
         [() => t.predict([0, 3]), RangeError, /prompt/],
+        // a prompt has the task's shape: BOS, symbols, SEP (copy: [0, x…, 1])
+        [() => t.predict([0, 3, 4, 5, 6, 7]), RangeError, /tokens\[5\] must be SEP/],
+        [() => t.predict([3, 3, 4, 5, 6, 1]), RangeError, /tokens\[0\] must be BOS/],
+        [() => t.predict([0, 3, 1, 5, 6, 1]), RangeError, /tokens\[2\] must be a symbol/],
+        // the task's real cap (copy: 511 symbols), not the int32 range
+        [() => t.evaluate({ lengths: [2 ** 40] }), RangeError, /lengths.*511/],
+        [() => t.step(101), RangeError, /at most 100 more/],
         [() => t.gradients({ inputs: good.inputs, targets: good.targets.slice(1) }), RangeError, /targets/],
         [() => t.gradients({ inputs: good.inputs.slice(1), targets: good.targets.slice(1) }), RangeError, /inputs must hold batch/],
         [() => t.stepOn({ inputs: good.inputs, targets: new Int32Array(good.targets.length).fill(-1) }), RangeError, /at least one answer/],
@@ -259,14 +312,13 @@ for (const [build, pe] of all) {
       assert.equal(t.step(2).length, 2);
       assert.ok(Number.isFinite(t.stepOn(good)));
       t.dispose();
-      t.dispose();
-      for (const fn of [() => t.step(), () => t.weights(), () => t.evaluate({ lengths: [4] }), () => t.steps])
+      for (const fn of [() => t.step(), () => t.weights(), () => t.evaluate({ lengths: [4] }), () => t.steps, () => t.dispose()])
         assertThrowsNamed(fn, TypeError, /disposed/);
     });
 
     test('memory stays flat over 10 000 steps and dispose returns it', () => {
       const before = pe.diagnostics().heapInUse;
-      const t = pe.train.create({ ...tiny, batch: 1, layers: 1, steps: 10000 });
+      const t = pe.train.create({ ...tiny, batch: 1, layers: 1, steps: 10010 });
       t.step(10);
       t.evaluate({ lengths: [4, 8], samples: 8 });
       const warm = pe.diagnostics().heapInUse;

@@ -81,6 +81,7 @@ export function createOptions(config) {
     lr: config.lr,
     weightDecay: config.weightDecay,
     clip: config.clip,
+    scaleEmbedding: config.scaleEmbedding ?? false,
   };
   if (config.position === 'learned') options.maxPositions = config.maxPositions;
   if (config.position === 't5') Object.assign(options, { t5Buckets: config.t5Buckets, t5MaxDistance: config.t5MaxDistance });

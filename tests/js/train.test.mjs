@@ -126,7 +126,7 @@ describe('pe.train against PyTorch', () => {
           const flat = new Int32Array(batches.flatMap((b) => [...b[key]]));
           writeFileSync(join(dir, `${key}.npy`), pe.toNpy(flat, [options.steps, options.batch, T]));
         }
-        writeFileSync(join(dir, 'config.json'), JSON.stringify({ ...options, lr: 3e-3, weightDecay: 0.01, clip: 1 }));
+        writeFileSync(join(dir, 'config.json'), JSON.stringify({ ...options, lr: 3e-3, weightDecay: 0.01, clip: 1, scaleEmbedding: true }));
         execFileSync('/usr/bin/python3', [join(trainFixturesDir, 'generate_train.py'), '--npy', dir]);
         const zeroGradients = JSON.parse(readFileSync(join(dir, 'out', 'zero_gradients.json'), 'utf8'));
         const c = { names: Object.keys(weights), grads: {}, zeroGradients };
@@ -140,6 +140,39 @@ describe('pe.train against PyTorch', () => {
       }
     });
   }
+
+  // Position interpolation (part 4's technique): RoPE's positions divided by the factor at test, the same in
+  // torch (transformers' 'linear' scaling); the attention of a sequence 1.5 times the trained length shows it.
+  test('rope with position interpolation at test: attention as torch computes it', () => {
+    const pe = all[0][1];
+    const options = { task: 'copy', position: 'rope', trainLength: 6, vocab: 16, dModel: 16, heads: 2, layers: 2, batch: 4, steps: 40, warmup: 4, seed: 3 };
+    const trainer = pe.train.create(options);
+    const dir = mkdtempSync(join(tmpdir(), 'posenc-train-pi-'));
+    try {
+      trainer.step(40);
+      const { inputs } = trainer.samples({ length: 9 });  // T 19 against the trained 13
+      const factor = 19 / 13;
+      const weights = trainer.weights();
+      const shapes = shapesOf(weights, options);
+      for (const [name, w] of Object.entries(weights)) writeFileSync(join(dir, `${name}.npy`), pe.toNpy(w, shapes[name]));
+      writeFileSync(join(dir, 'tokens.npy'), pe.toNpy(inputs, [inputs.length]));
+      writeFileSync(join(dir, 'config.json'), JSON.stringify({ ...options, scaleEmbedding: true, piFactor: factor }));
+      execFileSync('/usr/bin/python3', [join(trainFixturesDir, 'generate_train.py'), '--attention', dir]);
+      const expected = readNpy(readFileSync(join(dir, 'out', 'attention.npy'))).data;
+      const { weights: got } = trainer.attention(inputs, { scaling: { type: 'linear', factor } });
+      const plain = trainer.attention(inputs).weights;
+      let diff = 0, moved = 0;
+      for (let i = 0; i < expected.length; i++) {
+        diff = Math.max(diff, Math.abs(got[i] - expected[i]));
+        moved = Math.max(moved, Math.abs(plain[i] - expected[i]));
+      }
+      assert.ok(diff < 1e-5, `max |Δ| ${diff}`);
+      assert.ok(moved > 1e-3, 'interpolation changes the attention (the check can fail)');
+    } finally {
+      trainer.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 /** Shapes of the spec's parameters (the .npy files carry them; the script checks them against its model). */

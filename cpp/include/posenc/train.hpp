@@ -27,7 +27,15 @@ struct TrainParams {
   uint32_t seed = 0;
   int64_t max_positions = 0;  // learned: the table size P (0: the training sequence length)
   int64_t t5_buckets = 32, t5_max_distance = 128;
+  // The token embedding as in Vaswani et al. and fairseq: drawn from Normal(0, 1/sqrt(d)) and multiplied by
+  // sqrt(d) in the forward pass, so token identity and an added position table (rows of norm ~sqrt(d/2))
+  // enter at the same scale. false: Normal(0, 0.02) and no multiplier (GPT-2's embedding).
+  bool scale_embedding = true;
 };
+// The multiplier of the token embedding in the forward pass.
+inline double train_embedding_scale(const TrainParams& p) {
+  return p.scale_embedding ? __builtin_sqrt(static_cast<double>(p.d_model)) : 1.0;
+}
 
 Error validate(const TrainParams& p);
 
@@ -39,6 +47,8 @@ inline constexpr int64_t kTrainMaxSequence = 1024;  // the longest sequence T a 
 // T = tokens - 1 positions and the loss is taken on the answer tokens only.
 int64_t train_sequence_length(TrainTask task, int64_t n);
 int64_t train_answer_length(TrainTask task, int64_t n);
+// The longest sample length n of the task whose sequence fits kTrainMaxSequence (even for recall and add).
+int64_t train_max_length(TrainTask task);
 // Whether n is a length of the task (recall and add need an even n >= 2), naming `name` otherwise.
 Error validate_task_length(const TrainParams& p, int64_t n, const std::string& name);
 // The P of the learned table.
@@ -55,13 +65,24 @@ struct TrainTensor {
 std::vector<TrainTensor> train_tensors(const TrainParams& p);
 int64_t train_parameter_count(const TrainParams& p);
 
+// What a rule that learns nothing of the task writes, scored like the model: the best of a few such rules
+// on the same samples ('mode': the prompt's most frequent symbol, every time; for copy, reverse and sort also
+// 'prompt' and 'reversed', the prompt as given or reversed, unless that is the task).
+struct TrainBaseline {
+  std::string rule;
+  double exact_match = 0;
+  std::vector<double> accuracy;  // per answer position
+};
+
 // Per length of an evaluation.
 struct TrainEvalResult {
   int64_t length = 0;
   bool supported = true;  // false: a learned model has no embedding for the positions this length needs
   std::string reason;
-  double exact_match = 0;
-  std::vector<double> accuracy, loss;  // per answer position (teacher-forced)
+  double exact_match = 0;     // the whole answer right (greedy and teacher-forced agree on this)
+  std::vector<double> written;         // per answer position: the greedy answer (what the model writes)
+  std::vector<double> accuracy, loss;  // per answer position, teacher-forced (the true prefix fed in)
+  TrainBaseline baseline;
 };
 
 // Evaluation-time RoPE scaling (type standard: none). original_max_position_embeddings defaults to the
@@ -97,6 +118,9 @@ class Trainer {
   int64_t batch_bytes(int64_t rows, int64_t length) const;
   // Loss and gradients (parameter_count floats into grads, nullable) of a valid batch, no update.
   float gradients(const int32_t* inputs, const int32_t* targets, int64_t rows, int64_t length, float* grads);
+  // Whether n more optimiser steps fit the schedule: the rate is defined for the `steps` the trainer was
+  // created with (warm-up, then cosine down to 0), and a step past them is an error, not a rate rising again.
+  Error validate_steps(int64_t n, const std::string& name) const;
   // One optimiser step on a valid batch of the training shape, or on the engine's next batch.
   float step_on(const int32_t* inputs, const int32_t* targets, int64_t rows, int64_t length);
   float step();

@@ -292,18 +292,18 @@ export interface RopeOptions {
 }
 
 export interface RopeApplyOptions extends RopeOptions {
+  /** Sequences; x holds batch × seqLen × heads × headStride values. Allowed: integer 1 … 2^28. Default 1. */
+  batch?: number;
   /** Tokens per sequence. Allowed: integer 1 … 2^28. */
   seqLen: number;
   /** Heads per token. Allowed: integer 1 … 4096. */
   heads: number;
-  /** Sequences; x holds batch × seqLen × heads × headStride values. Allowed: integer 1 … 2^28. Default 1. */
-  batch?: number;
-  /** 'bshd': x is [batch][seqLen][heads][headStride] (as projected); 'bhsd': [batch][heads][seqLen][headStride] (q and k after transformers' transpose). Default 'bshd'. */
-  layout?: RopeLayout;
   /** Position of the first token (KV cache); offset + seqLen ≤ 2^53 − 1. Not with positionIds. Allowed: integer 0 … 2^53 − 1. Default 0. */
   offset?: number;
   /** One position per token, integers from 0 to 2^53 − 1: seqLen values (shared by the batch) or batch × seqLen (left padding, packed sequences). Dynamic NTK and LongRoPE take their length from the largest + 1, as transformers does. */
   positionIds?: NumericInput;
+  /** 'bshd': x is [batch][seqLen][heads][headStride] (as projected); 'bhsd': [batch][heads][seqLen][headStride] (q and k after transformers' transpose). Default 'bshd'. */
+  layout?: RopeLayout;
   /** Channels per head in x, when the heads are wider than headDim (DeepSeek: qk_nope_head_dim + qk_rope_head_dim). Defaults to headDim. Allowed: integer 1 … 2^20. */
   headStride?: number;
   /** First rotating channel of each head (DeepSeek: qk_nope_head_dim); channelOffset + rotary width ≤ headStride. Other channels pass through. Allowed: integer 0 … 2^20. Default 0. */
@@ -429,6 +429,11 @@ export interface TrainOptions {
   /** t5 only: buckets (default 32) and max distance (default 128) of T5's causal buckets. */
   t5Buckets?: number;
   t5MaxDistance?: number;
+  /**
+   * Default true: fairseq's Transformer (Vaswani et al.): embeddings Normal(0, 1/√dModel), the token
+   * embedding times √dModel, Linear weights Glorot-normal. false: GPT-2's Normal(0, 0.02), no multiplier.
+   */
+  scaleEmbedding?: boolean;
 }
 
 /** Token ids [batch × T] and targets (−1: no loss), row-major Int32Arrays. */
@@ -439,7 +444,20 @@ export interface TrainBatch {
 
 /** The evaluation at one sample length n. */
 export type TrainEvaluation =
-  | { length: number; supported: true; exactMatch: number; accuracy: Float64Array; loss: Float64Array }
+  | {
+      length: number;
+      supported: true;
+      /** Samples whose whole answer is right (greedy and teacher-forced agree on this). */
+      exactMatch: number;
+      /** Per answer position: the answer the model writes, greedily, one token after the other. */
+      greedyAccuracy: Float64Array;
+      /** Per answer position, teacher-forced: the true prefix fed in. */
+      accuracy: Float64Array;
+      /** Per answer position, teacher-forced cross-entropy. */
+      loss: Float64Array;
+      /** The best rule that learns nothing of the task, on the same samples ('mode', 'prompt', 'reversed'). */
+      baseline: { rule: string; exactMatch: number; accuracy: Float64Array };
+    }
   | { length: number; supported: false; reason: string };
 
 /** RoPE scaling at evaluation (rope only): linear, dynamic or yarn; originalMaxPositionEmbeddings defaults to T. */
@@ -454,7 +472,7 @@ export interface Trainer {
   readonly sequenceLength: number;
   /** Each parameter's shape (torch names: tok_emb, layers.0.attn.q.weight, …). */
   readonly shapes: Readonly<Record<string, readonly number[]>>;
-  /** n optimiser steps (1 … 100000, default 1) on the engine's seeded batches: their losses. */
+  /** n optimiser steps (1 … 100000, default 1; at most the steps left of `steps`) on the engine's seeded batches: their losses. */
   step(n?: number): Float32Array;
   /** The batch the next step will train on (not consumed). */
   batch(): { inputs: Int32Array; targets: Int32Array };
@@ -477,7 +495,7 @@ export interface Trainer {
   weights(): Record<string, Float32Array>;
   /** Replaces the named parameters (names and lengths checked). */
   setWeights(weights: Record<string, Float32Array | readonly number[]>): void;
-  /** Frees the trainer's engine memory; any later call is a TypeError. */
+  /** Frees the trainer's engine memory; any later call (a second dispose() too) is a TypeError. */
   dispose(): void;
 }
 

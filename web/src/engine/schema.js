@@ -118,12 +118,12 @@ export const OPTION_SETS = Object.freeze({
     example: { headDim: 8, seqLen: 2, heads: 1 },
     input: { name: 'x', length: (o) => (o.batch ?? 1) * o.seqLen * o.heads * (o.headStride ?? o.headDim) },
     options: {
+      batch: { kind: 'integer', default: 1, min: 1, max: LIMITS.outputElements, doc: 'Sequences; x holds batch × seqLen × heads × headStride values.' },
       seqLen: count(LIMITS.outputElements, 'Tokens per sequence.'),
       heads: count(LIMITS.heads, 'Heads per token.'),
-      batch: { kind: 'integer', default: 1, min: 1, max: LIMITS.outputElements, doc: 'Sequences; x holds batch × seqLen × heads × headStride values.' },
-      layout: { kind: 'name', names: 'ropeLayout', default: 'bshd', doc: "'bshd': x is [batch][seqLen][heads][headStride] (as projected); 'bhsd': [batch][heads][seqLen][headStride] (q and k after transformers' transpose)." },
       offset: { kind: 'integer', default: 0, min: 0, max: LIMITS.position, doc: 'Position of the first token (KV cache); offset + seqLen ≤ 2^53 − 1. Not with positionIds.' },
       positionIds: { kind: 'array', doc: 'One position per token, integers from 0 to 2^53 − 1: seqLen values (shared by the batch) or batch × seqLen (left padding, packed sequences). Dynamic NTK and LongRoPE take their length from the largest + 1, as transformers does.' },
+      layout: { kind: 'name', names: 'ropeLayout', default: 'bshd', doc: "'bshd': x is [batch][seqLen][heads][headStride] (as projected); 'bhsd': [batch][heads][seqLen][headStride] (q and k after transformers' transpose)." },
       headStride: { kind: 'integer', min: 1, max: LIMITS.dim, doc: 'Channels per head in x, when the heads are wider than headDim (DeepSeek: qk_nope_head_dim + qk_rope_head_dim). Defaults to headDim.' },
       channelOffset: { kind: 'integer', default: 0, min: 0, max: LIMITS.dim, doc: 'First rotating channel of each head (DeepSeek: qk_nope_head_dim); channelOffset + rotary width ≤ headStride. Other channels pass through.' },
       convention: { kind: 'name', names: 'ropeConvention', default: 'half', doc: "'half' (GPT-NeoX / LLaMA rotate_half), 'interleaved' (GPT-J / RoFormer) or 'deinterleave' (DeepSeek's rope_interleave: pairs (2i, 2i+1) read, written back in rotate_half order)." },
@@ -248,6 +248,30 @@ export const CALLS = Object.freeze({
   },
   positionIds: {},
   attention: { returns: '{ output: Float32Array; weights: Float32Array }' },
+});
+
+/**
+ * The native side of calls whose facade member core.js writes by hand (it adds logic around the engine call:
+ * configs, M-RoPE), declared as `native` is in CALLS: scripts/gen-bindings.mjs writes their embind binding and
+ * fuzz case all the same. `kind` says their shape: 'rows' (the default: a [rows][cols] result from the options
+ * alone) or 'apply' (an input array x, rows × row floats, rotated or scaled row by row into a result of its
+ * length, in place or into another array, by an Applier class: see scripts/gen-bindings-apply.mjs for its
+ * fields). CONTRIBUTING.md, section 3, says how to choose.
+ */
+export const NATIVE = Object.freeze({
+  'rope.apply': {
+    kind: 'apply',
+    params: 'RopeApplyParams',
+    applier: 'RopeApplier',
+    rows: ['rope_rows(p)', 'rope_row_size(p)'],
+    shapeText: 'batch x seqLen x heads x headStride',
+    tables: 'the rotation tables',
+    nonfinite: 'rope_nonfinite_error',
+    fields: { headDim: 'rope.head_dim', base: 'rope.base', partialRotaryFactor: 'rope.partial_rotary_factor', scaling: 'rope.scaling', positionIds: 'positions' },
+    enums: { layout: 'RopeLayout', convention: 'RopeConvention' },
+    objects: { scaling: { read: 'read_scaling', header: 'scaling.hpp', storage: 'std::vector<double> $[2]', fuzz: 'fuzz_scaling' } },
+    positions: { option: 'positionIds', instead: 'offset' },
+  },
 });
 
 /**

@@ -59,7 +59,7 @@ export function trainApi(module, call, hasTrainer = true) {
       weights: () => named(call(module.train_weights, [use()])),
       setWeights: (weights) => call((handle, given) => module.train_setWeights(handle, flatWeights(module, handle, given)), [use(), weights]),
       dispose() {
-        if (!live) return;
+        use();  // a second dispose() is a mistake like any call after it (docs/engine.md)
         live = false;
         registry?.unregister(token);
         module.train_dispose(id);

@@ -5,11 +5,11 @@
 // catalogue falls back to English, key by key, so a partial catalogue never shows a blank or a key.
 // English travels with the code that shows it: each widget's module ships its own messages (and
 // element/locale-controller.js the shared ones) with shipCatalogues({ en }), so a page that loads a widget
-// later loads its English with it; web/src/i18n/en.js, all of them, is for the tests and the docs. The other
-// shipped catalogues come from ./shipped.js: loaded on demand (each its own chunk of the ES module), or
-// inlined by the builds that must work alone (see shipCatalogues).
+// later loads its English with it; web/src/widgets/catalogues/en.js, all of them, is for the tests and the docs.
+// The other shipped catalogues are made known by the widgets' layer (widgets/catalogues/shipped.js, shipped by
+// element/locale-controller.js): loaded on demand (each its own chunk of the ES module), or inlined by the
+// builds that must work alone. This module imports nothing from the widgets: they are the layer above it.
 
-import shipped from './shipped.js';
 import { fixed, sci } from '../render/format.js';
 
 const catalogues = new Map([['en', {}]]);
@@ -21,7 +21,8 @@ const loading = new Map();
 const listeners = new Set();
 
 /**
- * Makes shipped catalogues known (internal: ./shipped.js, and posenc/widgets/inline through ./inline.js):
+ * Makes shipped catalogues known (internal: widgets/catalogues/shipped.js, and posenc/widgets/inline through
+ * widgets/catalogues/inline.js):
  * a catalogue object is installed at once, a function is a loader called when a page's
  * language first asks for that locale (loadLocale).
  */
@@ -39,7 +40,6 @@ export function shipCatalogues(map) {
     else for (const key of Object.keys(entry)) if (!Object.prototype.hasOwnProperty.call(catalogue, key)) catalogue[key] = entry[key];
   }
 }
-shipCatalogues(shipped);
 
 /** True when `locale`'s catalogue is here (false while a shipped one still loads). */
 export const isLoaded = (locale) => catalogues.has(locale) && !loaders.has(locale);

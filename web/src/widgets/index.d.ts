@@ -564,17 +564,17 @@ export declare class PosencModel extends PosencElement {
 
 /** `<posenc-train>`: A small decoder-only transformer trained in the page by the engine (`pe.train`, docs/engine.md) on an algorithmic task at training length L, then tested at L … 4L as it trains: token accuracy and exact match per length (the training length marked), per answer position on hover, tap or ←/→, an example at 2L (or at L) token by token with right and wrong marked (every task: the first sample the engine evaluates at that length), and the attention weights of that example per layer and head, to compare a head at L with the same head at 2L. **Race** trains every method of `methods` in turn on the same batches, seed and number of steps and overlays their curves; **Pause** holds a race in its method and **Resume the race** carries on; **Keep this race** leaves them on the plot, dashed, under the next race (another task or length). Training runs in a Web Worker running its own instance of the engine (the module `posenc-train-worker.js` next to `posenc-widgets.js`; in the one-tag script and the single files, a worker started from the inlined engine), or on the page in slices of about 8 ms (each redraw a task of its own) when the page forbids workers (a CSP whose `worker-src`, or `script-src` in its place, leaves out `blob:` for the one-tag script): a note under the buttons says which, and `runnerKind`/`runnerReason` tell scripts. Bundlers that follow `new Worker(new URL(…, import.meta.url))` (Vite, webpack) emit the worker with an app built from `posenc/widgets`; esbuild does not, and there the widget trains on the page and says the worker did not start. Removing the widget stops it and frees its trainers and worker. */
 export declare class PosencTrain extends PosencElement {
-  /** One of pe.train.tasks: copy, reverse, sort, recall, add. Attribute `task`: text. Default 'sort'. */
+  /** One of pe.train.tasks: copy, reverse, sort, recall, add. Attribute `task`: text. Default 'copy'. */
   task: string;
-  /** none, sinusoidal, learned, rope, rope-ntk (RoPE trained as it is, dynamic NTK scaling at test), alibi or t5; shared with the group. Attribute `method`: 'none', 'sinusoidal', 'learned', 'rope', 'rope-ntk', 'alibi', 't5'. Default 'alibi'. */
-  method: 'none' | 'sinusoidal' | 'learned' | 'rope' | 'rope-ntk' | 'alibi' | 't5';
+  /** none, sinusoidal, learned, rope, rope-ntk (RoPE trained as it is, dynamic NTK scaling at test), alibi or t5; shared with the group. Attribute `method`: 'none', 'sinusoidal', 'learned', 'rope', 'rope-ntk', 'rope-pi', 'alibi', 't5'. Default 'alibi'. */
+  method: 'none' | 'sinusoidal' | 'learned' | 'rope' | 'rope-ntk' | 'rope-pi' | 'alibi' | 't5';
   /** The methods of a race. Attribute `methods`: comma-separated list. Default 'none,sinusoidal,learned,rope,alibi,t5'. */
   methods: string[];
   /** Training length L. Attribute `train-length`: integer 4 … 16. Default 8. */
   trainLength: number;
-  /** tiny (d 16, 1 layer, 2 heads), mini (d 32, 2 layers, 2 heads) or small (d 64, 2 layers, 4 heads). Attribute `size`: 'tiny', 'mini', 'small'. Default 'tiny'. */
+  /** tiny (d 16, 1 layer, 2 heads), mini (d 32, 2 layers, 4 heads) or small (d 64, 2 layers, 4 heads). Attribute `size`: 'tiny', 'mini', 'small'. Default 'mini'. */
   size: 'tiny' | 'mini' | 'small';
-  /** Training steps, the same for every method of a race. Attribute `steps`: integer 10 … 5000. Default 1000. */
+  /** Training steps, the same for every method of a race. Attribute `steps`: integer 10 … 5000. Default 1500. */
   steps: number;
   /** Seed of the initial weights and of the batches. Attribute `seed`: integer 0 … 2 147 483 647. Default 0. */
   seed: number;

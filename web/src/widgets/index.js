@@ -4,7 +4,7 @@
 // Every widget's English, in one block: imported first, they sit together in the bundle and compress
 // better. Each widget's module ships its own (shipCatalogues({ en: messages })), so nothing merges them
 // here: an 800-key object built and copied while the one-tag script runs would lengthen its one long task.
-import '../i18n/en.js';
+import './catalogues/en.js';
 
 export { PosencElement } from './base.js';
 export { setEngine, getEngine } from './engine.js';

@@ -1,5 +1,5 @@
 // A widget's language (a Lit reactive controller): its own `lang` attribute, else the nearest ancestor's,
-// else <html lang>, else English, matched to a registered catalogue (web/src/i18n). The frame gets that
+// else <html lang>, else English, matched to a registered catalogue (web/src/i18n; the catalogues are in ../catalogues). The frame gets that
 // `lang` and the locale's direction; when any `lang` in the page changes, or a catalogue is registered,
 // the widget renders again and redraws its canvases (their labels are text too).
 
@@ -8,9 +8,12 @@
 
 import { directionOf, isLoaded, langOf, loadLocale, matchLocale, onLocalesChanged, shipCatalogues, translate, translateParts } from '../../i18n/index.js';
 import messages from './messages/en.js';
+import shipped from '../catalogues/shipped.js';
 
-// the English every widget shares (each widget's module ships its own)
+// the English every widget shares (each widget's module ships its own), and the other languages' loaders: made
+// known here, in the widgets' layer that assembles the catalogues, before any widget or page asks for a language
 shipCatalogues({ en: messages });
+shipCatalogues(shipped);
 
 const controllers = new Set();
 let observer = null;

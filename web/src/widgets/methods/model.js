@@ -26,10 +26,10 @@ export const SHIFT = 7; // the relative/absolute check compares the curve at que
 
 /**
  * The method a group's shared `method` shows here: one of METHODS, RoPE for RoPE with scaling at test time
- * (<posenc-train>'s `rope-ntk`), null (no method marked) for a method without a panel (NoPE).
+ * (<posenc-train>'s `rope-ntk` and `rope-pi`), null (no method marked) for a method without a panel (NoPE).
  */
 export function methodShown(name) {
-  if (name === 'rope-ntk') return 'rope';
+  if (name === 'rope-ntk' || name === 'rope-pi') return 'rope';
   return METHODS.includes(name) ? name : null;
 }
 

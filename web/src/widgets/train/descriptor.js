@@ -3,12 +3,12 @@
 export const tag = 'posenc-train';
 
 export const properties = {
-  task: { kind: 'string', default: 'sort' },
-  method: { kind: 'name', values: ['none', 'sinusoidal', 'learned', 'rope', 'rope-ntk', 'alibi', 't5'], default: 'alibi' },
+  task: { kind: 'string', default: 'copy' },
+  method: { kind: 'name', values: ['none', 'sinusoidal', 'learned', 'rope', 'rope-ntk', 'rope-pi', 'alibi', 't5'], default: 'alibi' },
   methods: { kind: 'strings', default: ['none', 'sinusoidal', 'learned', 'rope', 'alibi', 't5'] },
   trainLength: { kind: 'integer', default: 8, min: 4, max: 16 },
-  size: { kind: 'name', values: ['tiny', 'mini', 'small'], default: 'tiny' },
-  steps: { kind: 'integer', default: 1000, min: 10, max: 5000 },
+  size: { kind: 'name', values: ['tiny', 'mini', 'small'], default: 'mini' },
+  steps: { kind: 'integer', default: 1500, min: 10, max: 5000 },
   seed: { kind: 'integer', default: 0, min: 0, max: 2 ** 31 - 1 },
   // true: train on the page even where a worker could run (to compare; the widget always falls back itself)
   noWorker: { kind: 'boolean', default: false },
@@ -46,7 +46,7 @@ losses; the .npy the accuracy table, methods × lengths. Part 4 of the demo (\`t
     method: 'none, sinusoidal, learned, rope, rope-ntk (RoPE trained as it is, dynamic NTK scaling at test), alibi or t5; shared with the group.',
     methods: 'The methods of a race.',
     trainLength: 'Training length L.',
-    size: 'tiny (d 16, 1 layer, 2 heads), mini (d 32, 2 layers, 2 heads) or small (d 64, 2 layers, 4 heads).',
+    size: 'tiny (d 16, 1 layer, 2 heads), mini (d 32, 2 layers, 4 heads) or small (d 64, 2 layers, 4 heads).',
     steps: 'Training steps, the same for every method of a race.',
     seed: 'Seed of the initial weights and of the batches.',
     noWorker: 'Train on the page even where a worker could run.',

@@ -6,27 +6,18 @@
 import { csvRow } from '../../render/export.js';
 import { plain } from '../../render/format.js';
 import { startRunner } from './runner.js';
-import { TrainSession, testLengths } from './session.js';
+import { TrainSession } from './session.js';
+import { RACE, lengthsFor, testScaling, trainOptions } from './setup.js';
 import { properties } from './descriptor.js';
 
-/** The model sizes offered (dModel, layers, heads), tiny to small. */
-export const SIZES = {
-  tiny: { dModel: 16, layers: 1, heads: 2 },
-  mini: { dModel: 32, layers: 2, heads: 2 },
-  small: { dModel: 64, layers: 2, heads: 4 },
-};
+export { SIZES, MAX_LENGTH, lengthsFor, trainOptions } from './setup.js';
 
 /**
  * The position methods of the widget: pe.train's positions, and RoPE trained as it is and evaluated with
- * dynamic NTK scaling (`rope-ntk`), which changes nothing at or below the training length.
+ * dynamic NTK scaling (`rope-ntk`) or position interpolation (`rope-pi`), which change nothing at L.
  */
 export const METHODS = properties.method.values;
-const NTK = { type: 'dynamic', factor: 1 };
-const SAMPLES = 32;
-const BATCH = 16;
-// tasks whose lengths are even (pairs, two numbers of equal length)
-const EVEN_TASKS = ['recall', 'add'];
-export const MAX_LENGTH = 64;
+const SAMPLES = RACE.samples;
 
 /** How a token is shown: the three special symbols by name, content symbols as letters A, B, …. */
 export function symbolName(tok) {
@@ -34,27 +25,6 @@ export function symbolName(tok) {
   if (tok === 1) return '|';
   if (tok === 2) return '_';
   return tok >= 3 && tok < 29 ? String.fromCharCode(62 + tok) : String(tok);
-}
-
-/** The test lengths of a task trained at L: L … 4L (even ones for recall and add). */
-export const lengthsFor = (task, L) => testLengths(L, { max: MAX_LENGTH, even: EVEN_TASKS.includes(task) });
-
-/** pe.train.create options for `method` under the settings `s` (task, L, size, steps, seed), every method the same budget. */
-export function trainOptions(s, method) {
-  const lengths = lengthsFor(s.task, s.L);
-  return {
-    task: s.task,
-    position: method === 'rope-ntk' ? 'rope' : method,
-    trainLength: s.L,
-    ...SIZES[s.size],
-    batch: BATCH,
-    steps: Math.round(s.steps),
-    warmup: Math.max(1, Math.round(s.steps / 10)),
-    seed: Math.round(s.seed),
-    // the learned table covers the longest test sequence: past L its rows are never trained, so the test
-    // shows what an untrained position does (the engine reports lengths past a table as unsupported)
-    ...(method === 'learned' ? { maxPositions: Math.min(1024, lengths.at(-1) * 2 + 4) } : {}),
-  };
 }
 
 export class TrainExperiment {
@@ -131,7 +101,7 @@ export class TrainExperiment {
       options: trainOptions(this.host.settings, method),
       lengths: this.lengths,
       samples: SAMPLES,
-      scaling: method === 'rope-ntk' ? NTK : undefined,
+      scaling: (n) => testScaling(method, this.host.settings.task, this.host.settings.L, n),
     });
   }
 

@@ -55,9 +55,10 @@ function script(options, weights, batches, losses) {
     max_positions: o.maxPositions ?? null,
     t5_buckets: o.t5Buckets ?? 32,
     t5_max_distance: o.t5MaxDistance ?? 128,
+    scale_embedding: o.scaleEmbedding ?? true,
     seed: o.seed,
   };
-  const py = (v) => (v === null ? 'None' : typeof v === 'string' ? JSON.stringify(v) : String(v));
+  const py = (v) => (v === null ? 'None' : typeof v === 'boolean' ? (v ? 'True' : 'False') : typeof v === 'string' ? JSON.stringify(v) : String(v));
   const lines = [];
   lines.push(`# posenc <posenc-train>: ${o.task}, position ${o.position}, trained at length ${o.trainLength}, seed ${o.seed}`);
   lines.push(`# The engine's model (docs/engine.md, pe.train) in torch, from the engine's initial weights and batches;`);
@@ -180,7 +181,8 @@ class Model(nn.Module):
 
     def forward(self, t):
         B, T = t.shape
-        x = self.tok_emb[t]
+        # the token embedding times sqrt(D) (Vaswani et al., fairseq), unless scale_embedding is off
+        x = self.tok_emb[t] * (math.sqrt(D) if CFG['scale_embedding'] else 1.0)
         if POS == 'sinusoidal':
             x = x + sinusoidal(T, D)
         if POS == 'learned':

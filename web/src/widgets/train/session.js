@@ -29,17 +29,21 @@ export function testLengths(L, { max = 64, count = 7, even = false } = {}) {
 const mean = (a) => (a && a.length ? Array.from(a).reduce((s, v) => s + v, 0) / a.length : NaN);
 
 /**
- * The engine's evaluation (per length: exactMatch, accuracy per output position, loss per position, or
- * supported: false with a reason) as one row per length: { length, supported, reason, exactMatch,
- * accuracy (the mean over positions), positions (per position), loss (mean) }.
+ * The engine's evaluation (per length: exactMatch, greedyAccuracy, teacher-forced accuracy and loss per
+ * answer position, the baseline, or supported: false with a reason) as one row per length: { length,
+ * supported, reason, exactMatch, accuracy (greedy: what the model writes, mean over positions), positions
+ * (greedy, per position), teacherForced (mean), loss (mean), baseline ({ rule, exactMatch, accuracy }) }.
  */
 export function lengthRows(result, lengths) {
   const list = Array.isArray(result) ? result : Array.isArray(result?.lengths) ? result.lengths : lengths.map((n) => result?.[n]);
   return list.map((r, i) => {
     const length = r?.length ?? lengths[i];
-    if (!r || r.supported === false) return { length, supported: false, reason: r?.reason ?? '', exactMatch: NaN, accuracy: NaN, positions: new Float32Array(0), loss: NaN };
-    const positions = r.accuracy ?? new Float32Array(0);
-    return { length, supported: true, reason: '', exactMatch: r.exactMatch, accuracy: mean(positions), positions, loss: mean(r.loss) };
+    if (!r || r.supported === false)
+      return { length, supported: false, reason: r?.reason ?? '', exactMatch: NaN, accuracy: NaN, positions: new Float32Array(0), teacherForced: NaN, loss: NaN, baseline: null };
+    // the headline is what the model writes (greedy); teacher-forced accuracy is kept under its name
+    const positions = r.greedyAccuracy ?? new Float32Array(0);
+    const baseline = r.baseline ? { rule: r.baseline.rule, exactMatch: r.baseline.exactMatch, accuracy: mean(r.baseline.accuracy) } : null;
+    return { length, supported: true, reason: '', exactMatch: r.exactMatch, accuracy: mean(positions), positions, teacherForced: mean(r.accuracy), loss: mean(r.loss), baseline };
   });
 }
 
@@ -51,7 +55,7 @@ export class TrainSession {
    * @param {object} o.options   pe.train.create options
    * @param {number[]} o.lengths  test lengths
    * @param {number} o.samples    samples per test length
-   * @param {object} [o.scaling]  RoPE scaling at evaluation
+   * @param {(n: number) => object | undefined} [o.scaling]  RoPE scaling at evaluation, per test length n
    * @param {number} [o.evalEvery] steps between evaluations
    */
   constructor(runner, { method, options, lengths, samples, scaling, evalEvery }) {
@@ -154,21 +158,30 @@ export class TrainSession {
     return this.state;
   }
 
-  /** Accuracy at every test length now (on the page one length per call, yielding between them). */
+  /** The evaluation options at test length n (its RoPE scaling, if any). */
+  #scalingAt(n) {
+    const scaling = this.scaling?.(n);
+    return scaling ? { scaling } : {};
+  }
+
+  /**
+   * Accuracy at every test length now: one call for the lengths that share a scaling (in a worker), one
+   * length per call on the page, yielding between them.
+   */
   async evaluate(page = this.runner.kind === 'page') {
-    const scaling = this.scaling ? { scaling: this.scaling } : {};
-    let rows;
-    if (page) {
-      rows = [];
-      for (const n of this.lengths) {
-        const r = await this.#timed(() => this.runner.call(this.id, 'evaluate', { lengths: [n], samples: this.samples, ...scaling }));
-        rows.push(...lengthRows(r, [n]));
-        await yieldToPage();
-        if (this.state === 'disposed') return null;
-      }
-    } else {
-      rows = lengthRows(await this.#timed(() => this.runner.call(this.id, 'evaluate', { lengths: this.lengths, samples: this.samples, ...scaling })), this.lengths);
+    const groups = new Map();  // the lengths evaluated in one call
+    for (const n of this.lengths) {
+      const key = page ? n : JSON.stringify(this.#scalingAt(n));
+      groups.set(key, [...(groups.get(key) ?? []), n]);
     }
+    const byLength = new Map();
+    for (const lengths of groups.values()) {
+      const r = await this.#timed(() => this.runner.call(this.id, 'evaluate', { lengths, samples: this.samples, ...this.#scalingAt(lengths[0]) }));
+      lengthRows(r, lengths).forEach((row) => byLength.set(row.length, row));
+      if (page) await yieldToPage();
+      if (this.state === 'disposed') return null;
+    }
+    const rows = this.lengths.map((n) => byLength.get(n));
     this.evals.push({ step: this.step, rows });
     return rows;
   }
@@ -184,7 +197,7 @@ export class TrainSession {
    */
   async lookInside(n) {
     const page = this.runner.kind === 'page';
-    const options = this.scaling ? { scaling: this.scaling } : {};
+    const options = this.#scalingAt(n);
     let example = { length: n, prompt: [], expected: [], predicted: null };
     let attention = null;
     try {

@@ -1,6 +1,6 @@
 // The messages every widget shares (toolbar, checks of values, shared links), in English, the fallback of
 // every other language. {name} is a placeholder; an object holds plural forms chosen by {count}.
-// Assembled with each widget's messages into web/src/i18n/en.js.
+// Assembled with each widget's messages into web/src/widgets/catalogues/en.js.
 export default {
   // toolbar
   'toolbar.label': '{name} export tools',

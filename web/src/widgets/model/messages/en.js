@@ -1,5 +1,5 @@
 // <posenc-model>'s messages in English, the fallback of every other language. {name} is a placeholder; an
-// object holds plural forms chosen by {count} (Intl.PluralRules). Assembled into web/src/i18n/en.js.
+// object holds plural forms chosen by {count} (Intl.PluralRules). Assembled into web/src/widgets/catalogues/en.js.
 export default {
   'widget.model': 'model',
   // sentences one after the other: a space between them (none in Chinese)

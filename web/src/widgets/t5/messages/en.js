@@ -1,5 +1,5 @@
 // <posenc-t5>'s messages in English, the fallback of every other language. {name} is a placeholder; an
-// object holds plural forms chosen by {count} (Intl.PluralRules). Assembled into web/src/i18n/en.js.
+// object holds plural forms chosen by {count} (Intl.PluralRules). Assembled into web/src/widgets/catalogues/en.js.
 export default {
   'widget.t5': 'T5',
   // sentences one after the other: a space between them (none in Chinese)

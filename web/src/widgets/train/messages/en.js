@@ -1,5 +1,5 @@
 // <posenc-train>'s messages in English, the fallback of every other language. {name} is a placeholder; an
-// object holds plural forms chosen by {count} (Intl.PluralRules). Assembled into web/src/i18n/en.js.
+// object holds plural forms chosen by {count} (Intl.PluralRules). Assembled into web/src/widgets/catalogues/en.js.
 export default {
   'widget.train': 'train',
   'train.title': 'Train short, test long',
@@ -17,6 +17,7 @@ export default {
   'train.method.learned': 'learned table',
   'train.method.rope': 'RoPE',
   'train.method.rope-ntk': 'RoPE + dynamic NTK at test',
+  'train.method.rope-pi': 'RoPE + position interpolation at test',
   'train.method.alibi': 'ALiBi',
   'train.method.t5': 'T5 buckets',
   'train.lengthLabel': 'training length L',

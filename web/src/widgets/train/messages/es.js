@@ -16,6 +16,7 @@ export default {
   'train.method.learned': 'tabla aprendida',
   'train.method.rope': 'RoPE',
   'train.method.rope-ntk': 'RoPE + NTK dinámico al evaluar',
+  'train.method.rope-pi': 'RoPE + interpolación de posiciones al evaluar',
   'train.method.alibi': 'ALiBi',
   'train.method.t5': 'cubetas de T5',
   'train.lengthLabel': 'longitud de entrenamiento L',
@@ -87,7 +88,7 @@ export default {
 export const demo = {
   'train.race.h': 'La carrera',
   'train.race.1':
-    'La tarea es ordenar una secuencia de símbolos: el modelo lee los símbolos y un separador, y después debe escribir los mismos símbolos en orden. Cada método entrena el mismo transformer pequeño, con los mismos lotes de la misma semilla, durante el mismo número de pasos, con la longitud de entrenamiento marcada en el gráfico. Después cada modelo se evalúa con esa longitud y con todas las longitudes hasta cuatro veces mayores, que nunca ha visto.',
+    'La tarea es copiar: el modelo lee una cadena de símbolos y un separador, y después tiene que escribir la misma cadena otra vez. Todos los métodos entrenan el mismo transformer pequeño (32 dimensiones, dos capas, cuatro cabezas) con los mismos lotes durante los mismos 1500 pasos, con la longitud de entrenamiento marcada en el gráfico, y la carrera lo repite todo con tres semillas. Después cada modelo se prueba con siete longitudes, de 8 a 32 símbolos, con cadenas que nunca ha visto, y se juzga por lo que escribe: su respuesta sale símbolo a símbolo, cada uno realimentado, y una cadena solo cuenta si todos sus símbolos son correctos.',
   'train.race.2':
-    '<strong>Pruébalo.</strong> Pulsa <em>Carrera</em> y mira cómo aparecen las curvas de precisión por longitud. Después guarda la carrera, cambia la tarea o la longitud de entrenamiento y vuelve a correr: las curvas guardadas siguen en el gráfico, en discontinua.',
+    '<strong>Pruébalo.</strong> Pulsa <em>Carrera</em>. La tabla se llena con la proporción de cadenas que cada método copia exactamente en cada longitud: la media de las tres semillas y el intervalo cuando difieren. La fila de referencia es una regla que no aprende nada (escribir siempre el símbolo más frecuente de la cadena), para que se vea cómo es el azar. Un método en gris no aprendió la tarea en la longitud de entrenamiento y no se clasifica más allá de ella.',
 };

@@ -1,0 +1,65 @@
+// The length-generalization experiment of part 4, declared once: <posenc-train>'s race and
+// scripts/experiment-length.mjs (which writes docs/experiments.md) both train what this file says.
+
+import { testLengths } from './session.js';
+
+/** The model sizes offered (dModel, layers, heads), tiny to small. mini is the race's. */
+export const SIZES = {
+  tiny: { dModel: 16, layers: 1, heads: 2 },
+  // 4 heads: ALiBi's slopes (Press et al.: 2^(−8h/H)) are then 1/4 … 1/256; with 2 heads they are 1/16 and
+  // 1/256, biases too weak at these lengths for ALiBi to differ from NoPE
+  mini: { dModel: 32, layers: 2, heads: 4 },
+  small: { dModel: 64, layers: 2, heads: 4 },
+};
+
+/**
+ * The default race: copy (Ruoss et al.'s "duplicate string", Kazemnejad et al.'s copy) at L = 8, every method
+ * with the same budget. Measured (docs/experiments.md): every method fits the task at L in each seed with it.
+ */
+export const RACE = Object.freeze({ task: 'copy', L: 8, size: 'mini', steps: 1500, batch: 32, lr: 3e-3, seeds: [1, 2, 3], samples: 64 });
+
+/** Exact match at L a method must reach in every seed to be ranked past L ("learned the task"). */
+export const FIT_AT_L = 0.95;
+
+// tasks whose lengths are even (pairs, two numbers of equal length)
+const EVEN_TASKS = ['recall', 'add'];
+export const MAX_LENGTH = 64;
+
+/** The test lengths of a task trained at L: L … 4L (even ones for recall and add). */
+export const lengthsFor = (task, L) => testLengths(L, { max: MAX_LENGTH, even: EVEN_TASKS.includes(task) });
+
+/** Positions T of a sample of length n (docs/engine.md's task table). */
+export const sequenceLength = (task, n) => (task === 'recall' ? n + 3 : task === 'add' ? 1.5 * n + 2 : 2 * n + 1);
+
+/**
+ * RoPE's scaling at test length n for the methods that train RoPE as it is and change it only at test:
+ * 'rope-ntk', dynamic NTK (Reddit/HF; nothing changes up to the trained length); 'rope-pi', position
+ * interpolation (Chen et al. 2023): positions times T_L / T_n, so a longer sample spans the trained range.
+ */
+export function testScaling(method, task, L, n) {
+  if (method === 'rope-ntk') return { type: 'dynamic', factor: 1 };
+  if (method === 'rope-pi' && n > L) return { type: 'linear', factor: sequenceLength(task, n) / sequenceLength(task, L) };
+  return undefined;
+}
+
+/** The method pe.train trains for a widget method ('rope-ntk' and 'rope-pi' are RoPE at training). */
+export const trainedAs = (method) => (method.startsWith('rope-') ? 'rope' : method);
+
+/** pe.train.create options for `method` under the settings `s` (task, L, size, steps, seed, batch?), every method the same budget. */
+export function trainOptions(s, method) {
+  const lengths = lengthsFor(s.task, s.L);
+  return {
+    task: s.task,
+    position: trainedAs(method),
+    trainLength: s.L,
+    ...SIZES[s.size],
+    batch: s.batch ?? RACE.batch,
+    lr: RACE.lr,
+    steps: Math.round(s.steps),
+    warmup: Math.max(1, Math.round(s.steps / 10)),
+    seed: Math.round(s.seed),
+    // the learned table covers the longest test sequence: past L its rows are never trained, so the test
+    // shows what an untrained position does (the engine reports lengths past a table as unsupported)
+    ...(method === 'learned' ? { maxPositions: Math.min(1024, lengths.at(-1) * 2 + 4) } : {}),
+  };
+}
