@@ -17,6 +17,12 @@ Error validate(const AttentionParams& p) {
   }
   if (p.key_len != 0)
     if (auto e = check_count(p.key_len, "keyLength", kMaxAttentionLength)) return e;
+  // the queries are the last seqLen keys' positions: with fewer keys, the first queries would sit before
+  // position 0 and, causal, see no key at all (rows of zero weights)
+  if (p.causal && p.key_len != 0 && p.key_len < p.seq_len)
+    return range_error("keyLength must be at least seqLen with causal attention (got keyLength " +
+                       std::to_string(p.key_len) + ", seqLen " + std::to_string(p.seq_len) +
+                       "): query i sits at position keyLength - seqLen + i");
   if (p.scale != 0)
     if (auto e = check_finite(p.scale, "scale")) return e;
   if (!(p.softcap >= 0 && p.softcap <= 1e30))

@@ -11,6 +11,14 @@ std::string format_number(double value) {
   // 15 significant digits: what a reader typed comes back unchanged (0.1, 1e-300), with no strtod loop to
   // find the shortest form (that alone added 12 KiB to the wasm)
   char text[32];
+  // JavaScript's names for the values a reader passed from there; a whole number as a whole number (2^53 is
+  // 9007199254740992, not 9.00719925474099e+15, which reads as a non-integer)
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value > 0 ? "Infinity" : "-Infinity";
+  if (value == std::floor(value) && std::fabs(value) < 1e21) {
+    std::snprintf(text, sizeof text, "%.0f", value);
+    return text;
+  }
   std::snprintf(text, sizeof text, "%.15g", value);
   return text;
 }

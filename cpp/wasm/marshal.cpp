@@ -28,6 +28,13 @@ std::string describe(const val& v) {
   return type;
 }
 
+std::string clipped(const std::string& s) {
+  if (s.size() <= 80) return s;
+  size_t n = 79;
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;  // not inside a UTF-8 sequence
+  return s.substr(0, n) + "\xE2\x80\xA6";
+}
+
 bool is_typed_array(const val& v) {
   return val::global("ArrayBuffer").call<bool>("isView", v) && !v.instanceof(val::global("DataView"));
 }
@@ -103,6 +110,10 @@ template void copy_in<double>(const ArrayArg&, int64_t, int64_t, double*);
 Error check_plain_elements(const ArrayArg& array, const std::string& name, const char* predicate) {
   const val& src = array.js;
   if (!src.isArray()) return {};
+  // every() walks the whole length, holes included: no valid array is longer, and a sparse one of 2^29 would
+  // take tens of seconds to walk
+  if (array.length > kMaxOutputElements)
+    return range_error(name + " has " + std::to_string(array.length) + " values (at most 2^28)");
   const val test = val::global("Number")[predicate];
   if (src.call<bool>("every", test)) return {};
   // Error path only: find the first offending element.
@@ -155,7 +166,11 @@ const int32_t* integers(Buffer& buffer, const ArrayArg& src, const std::string& 
   copy_in(src, 0, n, raw);
   for (int64_t i = 0; i < n; ++i) {
     const double x = raw[i];
-    if (!(x == std::floor(x)) || x < static_cast<double>(min) || x > static_cast<double>(max)) {
+    if (!std::isfinite(x) || x != std::floor(x)) {  // NaN, an infinity or a fraction (a typed array skips the check above)
+      error = range_error(name + "[" + std::to_string(i) + "] must be an integer (got " + format_number(x) + ")");
+      return nullptr;
+    }
+    if (x < static_cast<double>(min) || x > static_cast<double>(max)) {
       error = range_error(name + "[" + std::to_string(i) + "] must be an integer from " + std::to_string(min) +
                           " to " + std::to_string(max) + " (got " + format_number(x) + ")");
       return nullptr;

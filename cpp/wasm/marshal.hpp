@@ -25,6 +25,8 @@ val out_of_memory(const std::string& what);
 bool is_buffer_ref(const val& v);
 // A value as an error message shows it: "3", "null", "an array", "a pe.buffer", "string", ...
 std::string describe(const val& v);
+// `s` in at most ~80 bytes (cut at a UTF-8 character, then "…"): a caller's string quoted in a message stays short.
+std::string clipped(const std::string& s);
 bool is_typed_array(const val& v);
 bool is_array_like(const val& v);
 

@@ -50,13 +50,19 @@ Error Options::finish() {
   if (!object_) return error_;
   const val keys = val::global("Object").call<val>("keys", obj_);
   const int n = keys["length"].as<int>();
+  int named = 0;
   for (int i = 0; i < n; ++i) {
     const std::string key = keys[i].as<std::string>();
     // inherited methods of an options class are copied too; no option takes a function
     if (known(key.c_str()) || obj_[key].typeOf().as<std::string>() == "function") continue;
+    // a short message whatever the object holds: five unknown keys named, each clipped
+    if (++named > 5) {
+      if (named == 6) unknown_ += " …";
+      continue;
+    }
     // appended piece by piece: each `a + b` temporary costs wasm bytes
     if (!unknown_.empty()) unknown_ += ' ';
-    unknown_ += name(key);
+    unknown_ += name(clipped(key));
     unknown_ += " is not an option";
     if (const char* hint = suggest(key)) {
       unknown_ += "; did you mean ";

@@ -60,7 +60,7 @@ class Options {
     const std::string s = v.as<std::string>();
     for (auto& [label, value] : options)
       if (s == label) return value;
-    fail(range_error(name(key) + " must be one of " + expected + " (got '" + s + "')"));
+    fail(range_error(name(key) + " must be one of " + expected + " (got '" + clipped(s) + "')"));
     return options.begin()->second;
   }
   // An array, typed array or pe.buffer; absent (present() false) when missing and optional.

@@ -152,3 +152,15 @@ TEST_CASE("attention regressions: huge scores stay finite (found by the JS rando
   attention(p, huge, huge, v, nullptr, out, w);
   for (float x : out) CHECK(std::isfinite(x));
 }
+
+TEST_CASE("causal attention needs at least seqLen keys (issue 32: fewer left the first queries all-zero)") {
+  AttentionParams p{4, 1, 2};
+  p.key_len = 2;
+  CHECK(!validate(p));  // without causal, fewer keys than queries is fine (every query sees every key)
+  p.causal = true;
+  const Error e = validate(p);
+  CHECK(e.kind == ErrorKind::range);
+  CHECK_THAT(e.message, Catch::Contains("keyLength must be at least seqLen"));
+  p.key_len = 4;
+  CHECK(!validate(p));
+}

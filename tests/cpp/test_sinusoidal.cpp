@@ -69,6 +69,9 @@ TEST_CASE("sinusoidal validation names the parameter") {
   CHECK(format_number(1e-300) == "1e-300");
   CHECK(format_number(0.1) == "0.1");
   CHECK(format_number(1234567.0) == "1234567");
+  CHECK(format_number(9007199254740992.0) == "9007199254740992");  // 2^53, a whole number, as JS prints it
+  CHECK(format_number(std::nan("")) == "NaN");
+  CHECK(format_number(-HUGE_VAL) == "-Infinity");
   CHECK_THAT(message({4, 4, std::nan("")}), Catch::Contains("base"));
   CHECK_THAT(message({4, 4, 10000, -1}), Catch::Contains("offset"));
   CHECK_THAT(message({int64_t{1} << 20, int64_t{1} << 20}), Catch::Contains("length x dModel"));

@@ -157,6 +157,7 @@ export function assertThrowsNamed(fn, classes, pattern, label = '') {
   const desc = err && err.constructor ? `${err.constructor.name}: ${err.message}` : String(err);
   assert.ok(okClass, `${label}: expected ${list.map((c) => c.name).join(' or ')}, got ${desc}`);
   assert.match(String(err.message), pattern, `${label}: message does not name the parameter ${pattern}: "${err.message}"`);
+  return err;
 }
 
 export const EITHER = [RangeError, TypeError];

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engine } from './helpers.mjs';
 import { PRESETS } from '../../web/src/widgets/model/presets.js';
-import { DTYPES, computeModel, precisionCalls, precisionWork, mergePrecision } from '../../web/src/widgets/model/model.js';
+import { DTYPES, WORK_PER_CALL, computeModel, precisionCalls, precisionWork, mergePrecision } from '../../web/src/widgets/model/model.js';
 
 test('model precision: the merged windows equal one rope.precision call over the range, for every preset', async () => {
   const pe = await engine();
@@ -58,5 +58,18 @@ test('model precision: the widget computes every dtype of a window in one rope.p
     assert.equal(steps, windows[DTYPES[0]].length, `${p.name}: one task per window`);
     assert.deepEqual(calls.map((o) => o.dtype), windows[DTYPES[0]].map(() => DTYPES), `${p.name}: every dtype in each call`);
     for (const dtype of DTYPES) assert.deepEqual(d.precision[dtype], mergePrecision(windows[dtype].map((o) => pe.rope.precision(o))), `${p.name}, ${dtype}`);
+  }
+});
+
+test('model precision: each task computes at most WORK_PER_CALL pair-positions, whatever the head (issue 32)', async () => {
+  const pe = await engine();
+  for (const headDim of [64, 256, 4096]) {
+    const config = { model_type: 'llama', hidden_size: 4096, num_attention_heads: 32, head_dim: headDim, max_position_embeddings: 8192 };
+    const d = computeModel(pe, { name: `head ${headDim}`, config }, -1);
+    const pairs = d.wavelength.length;
+    const calls = precisionCalls(d).float32;
+    for (const c of calls) assert.ok((c.to - c.from) * pairs <= WORK_PER_CALL, `head ${headDim}: ${c.to - c.from} positions × ${pairs} pairs`);
+    assert.equal(calls[0].from, 8192 - 4096, 'the windows still cover the last 4096 positions');
+    assert.equal(calls.at(-1).to, 8191);
   }
 });

@@ -177,7 +177,7 @@ for (const [buildName, pe] of await builds()) {
       const llama = pe.fromConfig(CONFIGS[0].config);
       assert.equal(llama.method, 'rope');
       assert.deepEqual(llama.invFreq, pe.rope.fromConfig(CONFIGS[0].config).invFreq);
-      assertThrowsNamed(() => pe.rope.fromConfig({ model_type: 'gpt2', n_positions: 1024 }), RangeError, /^this config uses learned absolute positions, not RoPE \(gpt2\)/);
+      assertThrowsNamed(() => pe.rope.fromConfig({ model_type: 'gpt2', n_positions: 1024 }), RangeError, /^this config uses learned absolute positions, not RoPE \(model_type gpt2\)/);
       assertThrowsNamed(() => pe.rope.fromConfig({ model_type: 'falcon', alibi: true, n_head: 32, hidden_size: 2048 }), RangeError, /^this config uses ALiBi/);
     });
 
@@ -189,9 +189,9 @@ for (const [buildName, pe] of await builds()) {
         [() => pe.rope.fromConfig({ ...llama, rope_scaling: null, rope_parameters: { rope_type: 'default', rope_theta: 10000 } }), RangeError, /rope_parameters\.rope_theta 10000 and rope_theta 500000: they contradict each other/],
         [() => pe.rope.fromConfig({ model_type: 'falcon', alibi: true, n_head: 8, hidden_size: 64, rope_scaling: { type: 'linear', factor: 2 } }), RangeError, /alibi: true and rope_scaling: Falcon uses ALiBi or RoPE, not both/],
         [() => pe.rope.fromConfig({ ...byName('SmolLM3 3B'), no_rope_layers: [1, 1, 0] }), RangeError, /no_rope_layers has 3 entries for 36 layers/],
-        [() => pe.rope.fromConfig({ ...byName('gpt-oss 20B layers'), layer_types: ['linear_attention'] }), RangeError, /layer_types has 1 entries for 24 layers/],
-        [() => pe.rope.fromConfig({ ...byName('gpt-oss 20B layers'), num_hidden_layers: 1, layer_types: ['linear_attention'] }), RangeError, /layer_types\[0\] 'linear_attention' is not an attention layer posenc knows/],
-        [() => pe.rope.fromConfig({ ...byName('GPT-J 6B'), rotary_dim: 512 }), RangeError, /rotary_dim must be from 1 to the head size 256/],
+        [() => pe.rope.fromConfig({ ...byName('gpt-oss 20B layers'), layer_types: ['full_attention'] }), RangeError, /layer_types has 1 entries for 24 layers/],
+        [() => pe.rope.fromConfig({ ...byName('gpt-oss 20B layers'), num_hidden_layers: 1, layer_types: ['linear_attention'] }), RangeError, /^layer_types\[0\] must be one of full_attention, sliding_attention, chunked_attention \(got 'linear_attention'\)$/],
+        [() => pe.rope.fromConfig({ ...byName('GPT-J 6B'), rotary_dim: 512 }), RangeError, /^rotary_dim must be an even integer from 2 to the head size 256 \(got 512\)$/],
         [() => pe.rope.fromConfig({ ...byName('GPT-J 6B'), rope_theta: 500000 }), RangeError, /gptj's rotary base is fixed at 10000/],
         [() => pe.rope.fromConfig({ hidden_size: 64, num_attention_heads: 2 }), RangeError, /config does not say its position method/],
         [() => pe.rope.fromConfig({ model_type: 'gemma3', text_config: 5 }), TypeError, /^text_config must be an object/],

@@ -92,10 +92,10 @@ for (const [buildName, pe] of await builds()) {
         [() => pe.rope.fromConfig('{"rope_theta": 1}'), TypeError, /^config must be an object/],
         [() => pe.rope.fromConfig({ rope_theta: 1e4 }), TypeError, /head_dim, or hidden_size and num_attention_heads/],
         [() => pe.rope.fromConfig({ ...llama, rope_scaling: { ...llama.rope_scaling, rope_type: 'fope' } }), RangeError, /^rope_scaling\.rope_type 'fope' is not a RoPE type posenc computes \(it knows default, linear/],
-        [() => pe.rope.fromConfig({ ...llama, rope_scaling: { ...llama.rope_scaling, factor: '8' } }), TypeError, /^rope_scaling\.factor must be a number \(got "8"\)/],
+        [() => pe.rope.fromConfig({ ...llama, rope_scaling: { ...llama.rope_scaling, factor: '8' } }), TypeError, /^rope_scaling\.factor must be a number greater than 0 and at most 1000000 \(got '8'\)$/],
         [() => pe.rope.fromConfig({ ...llama, rope_theta: null, rope_scaling: 7 }), TypeError, /^rope_scaling must be an object/],
         [() => pe.rope.fromConfig({ ...llama, head_dim: 64.5 }), RangeError, /^head_dim must be an integer/],
-        [() => pe.rope.fromConfig({ ...llama, rope_scaling: { rope_type: 'llama3', factor: 8 } }), RangeError, /lowFreqFactor.*\[from config: rope_scaling/],
+        [() => pe.rope.fromConfig({ ...llama, rope_scaling: { rope_type: 'llama3', factor: 8 } }), RangeError, /^rope_scaling\.low_freq_factor is required for this scaling type$/],
         [() => pe.rope.fromConfig(llama, { seq_len: 5 }), TypeError, /^seq_len is not an option of rope\.fromConfig/],
         [() => pe.rope.apply(new Float32Array(128), { seqLen: 1, heads: 1, headDim: 128, config: llama }), TypeError, /^rope\.apply takes config or headDim, not both/],
       ];

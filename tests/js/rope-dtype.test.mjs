@@ -102,7 +102,7 @@ for (const [buildName, pe] of await builds()) {
       }
       const cases = [
         [() => pe.rope.precision({ headDim: 8, dtype: [], to: 5 }), RangeError, /^dtype must be a dtype or a non-empty list of them/],
-        [() => pe.rope.precision({ headDim: 8, dtype: ['float32', 'fp8'], to: 5 }), RangeError, /^dtype\[1\] must be one of 'float64', 'float32', 'bfloat16', 'float16' \(got "fp8"\)/],
+        [() => pe.rope.precision({ headDim: 8, dtype: ['float32', 'fp8'], to: 5 }), RangeError, /^dtype\[1\] must be one of 'float64', 'float32', 'bfloat16', 'float16' \(got 'fp8'\)/],
         [() => pe.rope.precision({ headDim: 8, dtype: ['float32', 'bfloat16', 'float32'], to: 5 }), RangeError, /^dtype\[2\]: "float32" is already in the list/],
         [() => pe.rope.precision({ headDim: 8, dtype: 32, to: 5 }), RangeError, /^dtype must be one of/],
       ];

@@ -12,36 +12,40 @@
 // Every default assumed, and every position key not read, is said in `notes`.
 
 import { MODEL_TYPES, modelTypeOf, POSITION_KEY, NOT_POSITIONAL } from './models.js';
-import { LAYER_KINDS, isObject, number, integer, flag, oneRope } from './rope-params.js';
+import { isObject, oneRope } from './rope-params.js';
+import { LAYER_KINDS, CAPS, checkField, describe, snapshot, own, sameData, keyList } from './fields.js';
+import { attentionOf, temperatureOf } from './attention-config.js';
 
-export { isObject, number, integer };
 
 /**
  * The text model's config and what its model type implies: `get(key)` reads a key under this model's name
  * for it (GPT-J's n_embd for hidden_size …), else the config class's default (with a note), and remembers
  * which keys were read.
  */
-export function readModel(config, notes) {
-  if (!isObject(config)) throw new TypeError(`config must be an object: a transformers config.json, parsed (got ${config === null ? 'null' : Array.isArray(config) ? 'an array' : typeof config})`);
+export function readModel(raw, notes) {
+  if (!isObject(raw)) throw new TypeError(`config must be an object: a transformers config.json, parsed (got ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw})`);
+  // plain data from here on: own properties only, in objects without a prototype, read in bounded work
+  const config = snapshot(raw);
   let c = config;
+  const outer = checkField(config.model_type, 'model_type');
   if (config.text_config != null) {
-    if (!isObject(config.text_config)) throw new TypeError(`text_config must be an object (got ${JSON.stringify(config.text_config)})`);
-    c = config.text_config;
-    notes.push(`text_config read: the text model of this ${config.model_type ?? 'multimodal'} config${c.model_type ? ` (model_type ${c.model_type})` : ''}; the keys outside it are not read`);
+    c = checkField(config.text_config, 'text_config');
+    const inner = checkField(c.model_type, 'text_config.model_type');
+    notes.push(`text_config read: the text model of this ${outer ?? 'multimodal'} config${inner ? ` (model_type ${inner})` : ''}; the keys outside it are not read`);
   }
-  const given = c.model_type ?? config.model_type;
-  if (given !== undefined && typeof given !== 'string') throw new TypeError(`model_type must be a string (got ${JSON.stringify(given)})`);
+  const given = c.model_type ?? outer ?? undefined;
   const type = modelTypeOf(given);
-  const spec = MODEL_TYPES[type] ?? null;
+  const spec = own(MODEL_TYPES, type) ?? null;
   const used = new Set(['model_type', 'text_config']);
   const defaulted = new Map();
   const name = (key) => spec?.names?.[key] ?? key;
+  // every key read is checked against its rule (fields.js), named as the file writes it
   const get = (key) => {
     // a key given as null is null (transformers keeps an explicit None over the class default)
     for (const k of new Set([name(key), key]))
       if (c[k] !== undefined) {
         used.add(k);
-        return c[k];
+        return checkField(c[k], k, key);
       }
     const k = name(key);
     const d = spec?.defaults?.[k];
@@ -68,18 +72,22 @@ export function methodOf(m) {
     return { method: 'rope', why: 'falcon with alibi: false' };
   }
   if (spec?.method) {
-    if (spec.method === 'learned' && c.position_embedding_type != null && c.position_embedding_type !== 'absolute')
-      return { method: c.position_embedding_type, why: `${given} with position_embedding_type '${c.position_embedding_type}'` };
-    return { method: spec.method, why: given };
+    const type = checkField(c.position_embedding_type, 'position_embedding_type');
+    if (type != null) m.used.add('position_embedding_type');
+    if (spec.method === 'learned' && type != null && type !== 'absolute') return { method: type, why: `model_type ${given} with position_embedding_type '${type}'` };
+    return { method: spec.method, why: `model_type ${given}` };
   }
-  if (spec) return { method: 'rope', why: given };
+  if (spec) return { method: 'rope', why: `model_type ${given}` };
   if (c.alibi === true || c.attn_config?.alibi === true) {
     if (ropeKeys.length) throw new RangeError(`config has alibi: true and ${ropeKeys.join(', ')}: ALiBi and RoPE contradict each other`);
     return { method: 'alibi', why: 'alibi: true' };
   }
   if (ropeKeys.length) return { method: 'rope', why: `${ropeKeys.join(', ')} (model_type ${given === undefined ? 'absent' : `'${given}' is not in posenc's table`})` };
   if (c.relative_attention_num_buckets != null) return { method: 't5', why: 'relative_attention_num_buckets' };
-  if (c.position_embedding_type != null) return { method: c.position_embedding_type === 'absolute' ? 'learned' : c.position_embedding_type, why: 'position_embedding_type' };
+  if (c.position_embedding_type != null) {
+    const type = checkField(c.position_embedding_type, 'position_embedding_type');
+    return { method: type === 'absolute' ? 'learned' : type, why: 'position_embedding_type' };
+  }
   if (c.n_positions != null) return { method: 'learned', why: 'n_positions' };
   return { method: 'unknown', why: given === undefined ? 'no model_type and no position key' : `model_type '${given}' is not in posenc's table and the config has no position key` };
 }
@@ -100,7 +108,7 @@ export function ropeFromConfig(invFreq, config, options = {}) {
   const { method, why } = methodOf(m);
   if (method !== 'rope') {
     if (method === 'unknown') throw new RangeError(`config does not say its position method (${why}): give model_type, or rope_theta for RoPE`);
-    throw new RangeError(`this config uses ${METHOD_NAMES[method] ?? `position_embedding_type '${method}'`}, not RoPE (${why}): read it with pe.fromConfig`);
+    throw new RangeError(`this config uses ${own(METHOD_NAMES, method) ?? `position_embedding_type '${method}'`}, not RoPE (${why}): read it with pe.fromConfig`);
   }
   if (m.spec === null) notes.push(`model_type ${m.given === undefined ? 'absent' : `'${m.given}' is not in posenc's table`}: read as a Llama-style model (rotate_half, every layer the same RoPE, base 10000 when rope_theta is absent)`);
   else notes.push(`model_type ${m.given}: ${m.spec.file}`);
@@ -111,12 +119,12 @@ function readRope(invFreq, m, notes, seqLen) {
   const { c, spec, get } = m;
   const head = headOf(m, notes);
   const convention = conventionOf(m, notes);
-  const maxPositionEmbeddings = get('max_position_embeddings') != null ? integer(get('max_position_embeddings'), m.name('max_position_embeddings')) : null;
+  const maxPositionEmbeddings = get('max_position_embeddings') ?? null;
 
   // the rope parameters: the newer rope_parameters, else rope_scaling (null or absent: plain RoPE); both given
   // and different is a contradiction
-  for (const k of ['rope_parameters', 'rope_scaling']) if (c[k] != null && !isObject(c[k])) throw new TypeError(`${k} must be an object (got ${JSON.stringify(c[k])})`);
-  if (isObject(c.rope_parameters) && isObject(c.rope_scaling) && JSON.stringify(c.rope_parameters) !== JSON.stringify(c.rope_scaling) && !perLayerType(c.rope_parameters, c))
+  for (const k of ['rope_parameters', 'rope_scaling']) checkField(c[k], k);
+  if (isObject(c.rope_parameters) && isObject(c.rope_scaling) && !sameData(c.rope_parameters, c.rope_scaling) && !perLayerType(c.rope_parameters, c))
     throw new RangeError('config has rope_parameters and rope_scaling, and they differ: transformers reads one of them (give one)');
   const where = c.rope_parameters != null ? 'rope_parameters' : 'rope_scaling';
   if (c[where] != null) m.used.add(where);
@@ -124,8 +132,8 @@ function readRope(invFreq, m, notes, seqLen) {
   const sets = perLayerType(params, c) ? params : null;
   if (sets) notes.push(`${where} holds one set per layer type (${Object.keys(sets).join(', ')}): each layer reads its own`);
 
-  let layerCount = integer(get('num_hidden_layers') ?? 0, m.name('num_hidden_layers'));
-  if (!layerCount && Array.isArray(c.layer_types)) {
+  let layerCount = get('num_hidden_layers') ?? 0;
+  if (!layerCount && checkField(c.layer_types, 'layer_types')) {
     layerCount = c.layer_types.length;
     notes.push(`num_hidden_layers absent: ${layerCount} layers, one per layer_types entry`);
   } else if (!layerCount) notes.push('num_hidden_layers absent: `layers` is empty, every layer is taken to use this RoPE');
@@ -182,7 +190,7 @@ function describeLayers(layers) {
 // rope_parameters / rope_scaling keyed by layer type (transformers 5: Gemma 3, ModernBERT, gpt-oss style)
 function perLayerType(params, c) {
   const keys = Object.keys(params);
-  return keys.length > 0 && keys.every((k) => k in LAYER_KINDS) && keys.every((k) => isObject(params[k]) || params[k] === null) && (Array.isArray(c.layer_types) || keys.length > 0);
+  return keys.length > 0 && keys.every((k) => Object.hasOwn(LAYER_KINDS, k)) && keys.every((k) => isObject(params[k]) || params[k] === null);
 }
 
 // The head: DeepSeek's rotary part of each query/key head, GPT-J's rotary_dim, else head_dim, else
@@ -192,30 +200,35 @@ function headOf(m, notes) {
   if (c.qk_rope_head_dim != null) {
     m.used.add('qk_rope_head_dim');
     notes.push('qk_rope_head_dim is the rotary width (DeepSeek: the rest of each query/key head does not rotate)');
-    return { headDim: integer(c.qk_rope_head_dim, 'qk_rope_head_dim'), partial: null };
+    const headDim = checkField(c.qk_rope_head_dim, 'qk_rope_head_dim');
+    if (headDim % 2) throw new RangeError(`qk_rope_head_dim must be even: it is the rotary width (got ${headDim})`);
+    return { headDim, partial: null, key: 'qk_rope_head_dim' };
   }
   const hidden = get('hidden_size');
   const heads = get('num_attention_heads');
   let headDim;
-  if (m.type === 'cohere2' || m.type === 'gptj' || m.type === 'falcon') {
+  let key = 'head_dim';
+  if (m.type === 'gptj' || m.type === 'falcon' || m.type === 'modernbert') {
     // these attention classes compute the head from hidden_size / num_attention_heads whatever head_dim says
+    // (Cohere2Attention reads head_dim when the config has one: getattr(config, "head_dim", hidden // heads))
     if (c.head_dim != null) notes.push(`head_dim is not read by ${given} (its attention uses hidden_size / num_attention_heads)`), m.used.add('head_dim');
-  } else if (get('head_dim') != null) headDim = integer(get('head_dim'), 'head_dim');
+  } else headDim = get('head_dim') ?? undefined;
   if (headDim === undefined) {
     if (hidden == null || heads == null)
       throw new TypeError(`config needs head_dim, or hidden_size and num_attention_heads, for the head size${m.type ? '' : ' (or a model_type posenc knows the defaults of)'}`);
-    headDim = Math.floor(integer(hidden, m.name('hidden_size')) / integer(heads, m.name('num_attention_heads')));
+    key = `${m.name('hidden_size')} / ${m.name('num_attention_heads')}`;
+    headDim = Math.floor(hidden / heads);
+    if (headDim < 2 || headDim > CAPS.headDim) throw new RangeError(`${key} must be a head size from 2 to ${CAPS.headDim} (got ${hidden} / ${heads} = ${hidden / heads})`);
   }
   let partial = 1;
   if (m.type === 'gptj') {
     const rotary = get('rotary_dim');
     if (rotary == null) notes.push('rotary_dim null: the whole head rotates');
     else {
-      integer(rotary, 'rotary_dim');
-      if (rotary > headDim || rotary <= 0) throw new RangeError(`rotary_dim must be from 1 to the head size ${headDim} (got ${rotary})`);
+      if (rotary > headDim || rotary % 2) throw new RangeError(`rotary_dim must be an even integer from 2 to the head size ${headDim} (got ${rotary})`);
       partial = rotary / headDim;
     }
-    return { headDim, partial };
+    return { headDim, partial, key, partialKey: 'rotary_dim' };
   }
   const params = c.rope_parameters ?? c.rope_scaling;
   const candidates = [
@@ -223,17 +236,21 @@ function headOf(m, notes) {
     [c.partial_rotary_factor, 'partial_rotary_factor'],
     [c.rotary_pct, 'rotary_pct'],
   ].filter(([v]) => v != null);
-  for (const [v, k] of candidates) number(v, k);
+  for (const [v, k] of candidates) checkField(v, k, k.endsWith('rotary_pct') ? 'rotary_pct' : 'partial_rotary_factor');
   const differ = candidates.filter(([v]) => v !== candidates[0][0]);
   if (differ.length) throw new RangeError(`config has ${candidates.map(([v, k]) => `${k} ${v}`).join(' and ')}: they contradict each other (give one)`);
+  let partialKey = candidates[0]?.[1] ?? 'partial_rotary_factor';
   if (candidates.length) {
     partial = candidates[0][0];
     for (const [, k] of candidates) if (!k.includes('.')) m.used.add(k);
   } else {
     const d = get('partial_rotary_factor') ?? get('rotary_pct');
     if (d != null) partial = d;
+    if (get('partial_rotary_factor') == null && d != null) partialKey = 'rotary_pct';
   }
-  return { headDim, partial };
+  const rotary = Math.trunc(headDim * partial);
+  if (rotary < 2 || rotary % 2) throw new RangeError(`${key} × ${partialKey} must give an even rotary width of at least 2 (got ${headDim} × ${partial} = ${headDim * partial})`);
+  return { headDim, partial, key, partialKey };
 }
 
 // How the model pairs its channels: the model type's rule (models.js); DeepSeek V3 (rope_interleave, true by
@@ -241,13 +258,13 @@ function headOf(m, notes) {
 // V2 multiplies complex pairs in place.
 function conventionOf(m, notes) {
   const { c } = m;
-  if (c.qk_rope_head_dim != null && Number.isSafeInteger(c.qk_nope_head_dim)) {
+  if (c.qk_rope_head_dim != null && checkField(c.qk_nope_head_dim, 'qk_nope_head_dim') != null) {
     m.used.add('qk_nope_head_dim');
     notes.push(`DeepSeek: each query head is ${c.qk_nope_head_dim} + ${c.qk_rope_head_dim} channels, the rotary part last (rope.apply on q: headStride ${c.qk_nope_head_dim + c.qk_rope_head_dim}, channelOffset ${c.qk_nope_head_dim}); the key's rotary part is its own tensor`);
   }
   if (c.rope_interleave != null) {
     m.used.add('rope_interleave');
-    const interleave = flag(c.rope_interleave, 'rope_interleave');
+    const interleave = checkField(c.rope_interleave, 'rope_interleave');
     notes.push(`rope_interleave ${interleave}: ${interleave ? "pairs (2i, 2i+1) are rotated and written in rotate_half order (convention 'deinterleave')" : 'rotate_half'}`);
     return interleave ? 'deinterleave' : 'half';
   }
@@ -271,24 +288,19 @@ function layerKinds(m, count, notes) {
   const kindKeys = ['sliding_window_pattern', 'use_sliding_window', 'max_window_layers', 'global_attn_every_n_layers'];
   for (const k of ['sliding_window', 'no_rope_layers', 'no_rope_layer_interval', 'local_attention', 'attention_chunk_size', ...kindKeys])
     if ((k in d || (k === 'no_rope_layers' && c[k] != null && spec?.layers)) && !(c.layer_types != null && kindKeys.includes(k))) resolved[k] = get(k);
-  if (resolved.no_rope_layers != null) {
-    if (!Array.isArray(resolved.no_rope_layers) || resolved.no_rope_layers.some((v) => v !== 0 && v !== 1 && v !== true && v !== false)) throw new TypeError('no_rope_layers must be a list of 1 (RoPE) and 0 (NoPE)');
-    if (resolved.no_rope_layers.length < count) throw new RangeError(`no_rope_layers has ${resolved.no_rope_layers.length} entries for ${count} layers (num_hidden_layers)`);
-  }
+  if (resolved.no_rope_layers != null && resolved.no_rope_layers.length < count)
+    throw new RangeError(`no_rope_layers has ${resolved.no_rope_layers.length} entries for ${count} layers (num_hidden_layers): it needs one per layer`);
   const pattern = spec?.layers?.({ ...c, ...resolved }, count);
   let types = null;
   if (c.layer_types != null) {
     m.used.add('layer_types');
-    if (!Array.isArray(c.layer_types)) throw new TypeError('layer_types must be a list of layer types');
+    checkField(c.layer_types, 'layer_types');
     if (count && c.layer_types.length !== count) throw new RangeError(`layer_types has ${c.layer_types.length} entries for ${count} layers (num_hidden_layers)`);
-    types = c.layer_types.map((t, i) => {
-      if (!(t in LAYER_KINDS)) throw new RangeError(`layer_types[${i}] '${t}' is not an attention layer posenc knows (${Object.keys(LAYER_KINDS).join(', ')})`);
-      return LAYER_KINDS[t];
-    });
+    types = c.layer_types.map((t) => LAYER_KINDS[t]);
   }
   if (!pattern && !types && c.sliding_window != null) {
     m.used.add('sliding_window');
-    notes.push(`sliding_window ${c.sliding_window}: posenc does not know which layers of a ${m.given ?? 'model of unknown type'} slide (no layer_types); layers are listed as full attention`);
+    notes.push(`sliding_window ${checkField(c.sliding_window, 'sliding_window')}: posenc does not know which layers of a ${m.given ?? 'model of unknown type'} slide (no layer_types); layers are listed as full attention`);
   }
   const window = (kind) => (kind === 'sliding' ? (spec?.window?.(resolved) ?? resolved.sliding_window ?? get('sliding_window') ?? null) : kind === 'chunked' ? resolved.attention_chunk_size ?? null : null);
   const sets = isObject(c.rope_parameters) && perLayerType(c.rope_parameters, c) ? c.rope_parameters : null;
@@ -309,51 +321,12 @@ function layerKinds(m, count, notes) {
   });
 }
 
-// The attention a layer runs (transformers' attention classes), for pe.attention: query and key/value heads,
-// the softmax scale, the logit soft-cap and Llama 4's temperature tuning on its NoPE layers. DeepSeek scores
-// whole heads (nope + rope channels) and, in V3 with YaRN, multiplies the scale by mscale(factor, mscale_all_dim)².
-function attentionOf(m, head, notes) {
-  const { c, get } = m;
-  const heads = get('num_attention_heads') != null ? integer(get('num_attention_heads'), m.name('num_attention_heads')) : null;
-  const kvHeads = get('num_key_value_heads') != null ? integer(get('num_key_value_heads'), 'num_key_value_heads') : heads;
-  let scale;
-  if (c.qk_rope_head_dim != null && c.qk_nope_head_dim != null) {
-    scale = (integer(c.qk_nope_head_dim, 'qk_nope_head_dim') + head.headDim) ** -0.5;
-    const params = c.rope_parameters ?? c.rope_scaling ?? {};
-    if (m.given !== 'deepseek_v2' && params.mscale_all_dim && params.factor > 1) {
-      const mscale = 0.1 * number(params.mscale_all_dim, 'mscale_all_dim') * Math.log(number(params.factor, 'factor')) + 1;
-      scale *= mscale * mscale;
-      notes.push(`attention scale (qk_nope_head_dim + qk_rope_head_dim)^-0.5 × mscale² = ${scale} (DeepSeek V3 with YaRN)`);
-    }
-  } else {
-    const pre = get('query_pre_attn_scalar');
-    if (pre != null) scale = number(pre, 'query_pre_attn_scalar') ** -0.5;
-    else scale = head.headDim ** -0.5;
-  }
-  const cap = get('attn_logit_softcapping');
-  const softcap = cap != null ? number(cap, 'attn_logit_softcapping') : null;
-  return { heads, kvHeads: m.type === 'falcon' ? falconKvHeads(m, heads) : kvHeads, scale, softcap };
-}
-
-// Falcon (modeling_falcon.py): num_kv_heads with the new decoder architecture, else one key/value head when
-// multi_query, else one per query head
-function falconKvHeads(m, heads) {
-  if (m.get('new_decoder_architecture')) return integer(m.get('num_kv_heads') ?? heads, 'num_kv_heads');
-  return m.get('multi_query') ? 1 : heads;
-}
-
-// Llama 4 (modeling_llama4.py): on NoPE layers, q × (log(floor((position + 1) / floor_scale) + 1) · attn_scale + 1)
-function temperatureOf(m, layer) {
-  if (layer.rope !== null || m.type !== 'llama4_text' || !m.get('attn_temperature_tuning')) return {};
-  return { temperatureTuning: { floorScale: number(m.get('floor_scale'), 'floor_scale'), attnScale: number(m.get('attn_scale'), 'attn_scale') } };
-}
-
 // Top-level keys about positions or attention that nothing read: named, so none is dropped silently.
 export function unreadKeys(m, notes) {
   for (const k of ['query_pre_attn_scalar', 'attn_logit_softcapping', 'num_key_value_heads', 'use_qk_norm']) if (m.c[k] != null) m.used.add(k);
-  if (m.c.use_qk_norm != null && m.type === 'llama4_text') notes.push(`use_qk_norm ${m.c.use_qk_norm}: Llama 4 L2-normalises q and k on its RoPE layers (after the rotation)`);
+  if (m.c.use_qk_norm != null && m.type === 'llama4_text') notes.push(`use_qk_norm ${describe(m.c.use_qk_norm)}: Llama 4 L2-normalises q and k on its RoPE layers (after the rotation)`);
   const unread = Object.keys(m.c).filter((k) => POSITION_KEY.test(k) && !m.used.has(k) && !NOT_POSITIONAL.has(k) && m.c[k] != null);
-  if (unread.length) notes.push(`not read by posenc: ${unread.join(', ')} (what ${unread.length === 1 ? 'it changes' : 'they change'} in a ${m.given ?? 'model of unknown type'} is not known to posenc)`);
+  if (unread.length) notes.push(`not read by posenc: ${keyList(unread)} (what ${unread.length === 1 ? 'it changes' : 'they change'} in a ${m.given ?? 'model of unknown type'} is not known to posenc)`);
 }
 
 /** The RoPE entry a layer uses; a NoPE layer or a config whose layers differ without `layer` is an error. */
@@ -364,7 +337,7 @@ export function ropeOfLayer(r, layer, call) {
     return r;
   }
   if (!Number.isSafeInteger(layer) || layer < 0 || layer >= r.layers.length)
-    throw new RangeError(`${call}: layer must be an integer from 0 to ${r.layers.length - 1} (got ${JSON.stringify(layer)})${r.layers.length ? '' : '; the config gives no num_hidden_layers'}`);
+    throw new RangeError(`${call}: layer must be an integer from 0 to ${r.layers.length - 1} (got ${describe(layer)})${r.layers.length ? '' : '; the config gives no num_hidden_layers'}`);
   const l = r.layers[layer];
   if (l.rope === null) throw new RangeError(`${call}: layer ${layer} of this ${r.modelType} config uses no RoPE (a NoPE layer, ${l.attention} attention): its queries and keys are not rotated`);
   return r.ropes[l.rope];
@@ -377,7 +350,7 @@ export function ropeOfLayer(r, layer, call) {
 export function applyOptionsFromConfig(invFreq, options) {
   const { config, layer, ...rest } = options;
   for (const key of ['headDim', 'base', 'partialRotaryFactor', 'scaling'])
-    if (key in rest) throw new TypeError(`rope.apply takes config or ${key}, not both (config sets headDim, base, partialRotaryFactor and scaling)`);
+    if (Object.hasOwn(rest, key)) throw new TypeError(`rope.apply takes config or ${key}, not both (config sets headDim, base, partialRotaryFactor and scaling)`);
   const c = ropeOfLayer(ropeFromConfig(invFreq, config), layer, 'rope.apply');
   return [{ convention: c.convention, ...rest, headDim: c.headDim, base: c.base, partialRotaryFactor: c.partialRotaryFactor, scaling: c.scaling }, c];
 }

@@ -4,7 +4,7 @@ import { mropeApply, mropePositionIds } from './mrope.js';
 import { toNpy } from './npy.js';
 import { cosSin, precision, lengthOfPositions } from './precision.js';
 import { REF_KEY, bufferSupport } from './buffers.js';
-import { plainView, typedArrayParts } from './typed-arrays.js';
+import { plainView, typedArrayParts, isDetached } from './typed-arrays.js';
 import { trainApi } from './train.js';
 import { CALLS } from './calls.js';
 
@@ -33,11 +33,13 @@ export function simdSupported() {
 // memory become refs; arrays and objects, down to the values inside `scaling`, become plain copies (options
 // read as a caller expects: own and inherited properties, class getters included); whatever the engine
 // could only describe in an error becomes an inert stand-in.
-function plain(value, call, depth = 0) {
+function plain(value, call, depth = 0, name = undefined) {
   const ref = call.toRef(value);
   if (ref) return ref;
   const parts = typedArrayParts(value);
   if (parts) {
+    // a detached array would reach the engine as an empty one ("must have length 16 (got 0)"): say what happened
+    if (isDetached(parts)) throw new TypeError(`${name ?? 'an array argument'}: its memory was detached (its ArrayBuffer was transferred or the memory it viewed grew); pass an array that still holds its values`);
     const view = plainView(parts);
     call.originals.set(view, value);
     return view;
@@ -45,12 +47,20 @@ function plain(value, call, depth = 0) {
   if (Array.isArray(value)) {
     // No valid input is this long; a sparse stand-in of the same length still gets the engine's named error.
     if (value.length > MAX_ELEMENTS) return new Array(value.length);
-    return Array.from(value, inert);
+    // copied by index, stopping at the first hole: a sparse array of 2^24 took Array.from 6 s to walk, and a hole
+    // is never a valid element
+    const copy = [];
+    for (let i = 0; i < value.length; i++) {
+      if (!(i in value)) throw new TypeError(`${name === undefined ? `an array argument has a hole at index ${i}` : `${name}[${i}] is missing (a hole in the array)`}; every entry must be a number`);
+      copy.push(inert(value[i]));
+    }
+    return copy;
   }
   if (typeof value !== 'object' || value === null) return inert(value);
   const copy = {};
+  // defined, not assigned: an own `__proto__` key stays a key (the engine names it as an unknown option)
   for (const key of optionKeys(value))
-    if (key !== REF_KEY) copy[key] = depth < 2 ? plain(value[key], call, depth + 1) : inert(value[key]);
+    if (key !== REF_KEY) Object.defineProperty(copy, key, { value: depth < 2 ? plain(value[key], call, depth + 1, name === undefined ? key : `${name}.${key}`) : inert(value[key]), enumerable: true, writable: true, configurable: true });
   return copy;
 }
 
@@ -69,11 +79,18 @@ function inert(value) {
   }
 }
 
-// Own and inherited property names, non-enumerable ones and class getters included.
+// The prototypes whose getters are the language's, not an option's: read on a Proxy of a typed array, say, they
+// would throw the engine's "called on incompatible receiver"; such a value is described by its own keys.
+const TYPED = Object.getPrototypeOf(Uint8Array.prototype);
+const BUILT_IN = new Set([Object.prototype, Array.prototype, Function.prototype, ArrayBuffer.prototype, TYPED, ...[Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array].map((C) => C.prototype)]);
+
+// Own and inherited property names, non-enumerable ones and class getters included; a class's `constructor`
+// is left out, but an own `constructor` or `__proto__` key (`{ constructor: … }`, JSON's "__proto__") is the
+// caller's and is kept, so that it is named as what it is rather than silently dropped.
 function optionKeys(value) {
   const keys = new Set();
-  for (let o = value; o !== null && o !== Object.prototype; o = Object.getPrototypeOf(o))
-    for (const key of Object.getOwnPropertyNames(o)) if (key !== 'constructor' && key !== '__proto__') keys.add(key);
+  for (let o = value; o !== null && !BUILT_IN.has(o); o = Object.getPrototypeOf(o))
+    for (const key of Object.getOwnPropertyNames(o)) if (o === value || (key !== 'constructor' && key !== '__proto__')) keys.add(key);
   return keys;
 }
 

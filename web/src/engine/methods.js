@@ -2,7 +2,8 @@
 // RoPE goes to pe.rope.fromConfig; ALiBi, learned absolute positions and T5's buckets are read here, each from
 // the transformers code that runs it (the file is cited in models.js).
 
-import { readModel, methodOf, unreadKeys, integer, number } from './config.js';
+import { readModel, methodOf, unreadKeys } from './config.js';
+import { checkField } from './fields.js';
 
 const RULES = ['read with the rules of transformers ≥ 4.56'];
 
@@ -19,8 +20,9 @@ export function positionFromConfig(pe, config) {
     }
   }
   if (m.spec) notes.push(`model_type ${m.given}: ${m.spec.file}`);
-  const heads = (key = 'num_attention_heads') => (m.get(key) != null ? integer(m.get(key), m.name(key)) : null);
-  const layers = m.get('num_hidden_layers') != null ? integer(m.get('num_hidden_layers'), m.name('num_hidden_layers')) : null;
+  // m.get checks each value against its rule (fields.js)
+  const heads = () => m.get('num_attention_heads') ?? null;
+  const layers = m.get('num_hidden_layers') ?? null;
   let out;
   if (method === 'alibi') out = alibiOf(pe, m, heads(), notes);
   else if (method === 'learned') out = learnedOf(m, notes);
@@ -28,8 +30,9 @@ export function positionFromConfig(pe, config) {
   else if (method === 'none') out = { method: 'none' };
   else if (method === 'unknown') throw new RangeError(`config does not say its position method (${why}): give model_type`);
   else throw new RangeError(`position_embedding_type '${method}' (${why}): Shaw-style relative position embeddings are not computed by posenc`);
+  const h = out.heads ?? heads();  // read before the unread keys are named
   unreadKeys(m, notes);
-  return { ...out, modelType: m.given ?? null, heads: out.heads ?? heads(), layers, notes };
+  return { ...out, modelType: m.given ?? null, heads: h, layers, notes };
 }
 
 // BLOOM and Falcon: build_alibi_tensor (slopes 2^(−8k/n), BLOOM's rule for other head counts, the engine's
@@ -38,11 +41,10 @@ export function positionFromConfig(pe, config) {
 function alibiOf(pe, m, heads, notes) {
   if (heads == null) throw new TypeError(`config needs ${m.name('num_attention_heads')} for the ALiBi slopes`);
   if (m.type !== 'mpt') return { method: 'alibi', rule: 'bloom', heads, slopes: pe.alibi.slopes(heads) };
-  const attn = m.c.attn_config ?? {};
+  const attn = checkField(m.c.attn_config, 'attn_config') ?? {};
   if (attn.alibi === false) notes.push("attn_config.alibi false: transformers' MPT adds ALiBi whatever it says (modeling_mpt.py)");
-  const max = attn.alibi_bias_max ?? 8;
+  const max = checkField(attn.alibi_bias_max, 'attn_config.alibi_bias_max') ?? 8;
   if (attn.alibi_bias_max == null) notes.push('attn_config.alibi_bias_max absent: 8 assumed, the mpt default');
-  number(max, 'attn_config.alibi_bias_max');
   const p2 = 2 ** Math.ceil(Math.log2(heads));
   const all = Array.from({ length: p2 }, (_, k) => 1 / 2 ** Math.fround((k + 1) * (max / p2)));
   const order = p2 === heads ? all : [...all.filter((_, k) => k % 2 === 1), ...all.filter((_, k) => k % 2 === 0)];
@@ -56,13 +58,17 @@ function alibiOf(pe, m, heads, notes) {
 // (cumsum(mask) + past)·mask + pad_token_id, so the table has max_position_embeddings rows of which
 // max_position_embeddings − pad_token_id − 1 are positions.
 function learnedOf(m, notes) {
-  const rows = integer(m.get('max_position_embeddings'), m.name('max_position_embeddings'));
+  const rows = m.get('max_position_embeddings');
+  if (rows == null) throw new TypeError(`config needs ${m.name('max_position_embeddings')}: the learned table's rows`);
   if (m.type === 'opt') {
     notes.push('OPT: the table has max_position_embeddings + 2 rows; position p reads row p + 2, padding reads row 1');
     return { method: 'learned', maxPositions: rows, tableSize: rows + 2, offset: 2, positionIds: 'opt' };
   }
   if (m.type === 'roberta' || m.type === 'xlm-roberta') {
-    const pad = integer(m.get('pad_token_id'), 'pad_token_id');
+    const pad = m.get('pad_token_id');
+    if (pad == null) throw new TypeError('config needs pad_token_id: RoBERTa numbers positions from pad_token_id + 1');
+    // positions p = 0 … rows − pad − 2 read rows pad + 1 … rows − 1: at least one must fit
+    if (pad > rows - 2) throw new RangeError(`pad_token_id must be at most ${m.name('max_position_embeddings')} − 2 = ${rows - 2}: RoBERTa's positions start at row pad_token_id + 1 (got ${pad})`);
     notes.push(`RoBERTa: position p reads row p + ${pad + 1} (pad_token_id + 1), padding reads row ${pad}; pe.positionIds(ids, { convention: 'roberta', padTokenId: ${pad} }) gives the rows`);
     return { method: 'learned', maxPositions: rows - pad - 1, tableSize: rows, offset: pad + 1, padTokenId: pad, positionIds: 'roberta' };
   }
@@ -74,10 +80,14 @@ function learnedOf(m, notes) {
 // T5: _relative_position_bucket on key − query, bidirectional in the encoder, causal in the decoder; the
 // bias table is learned in each stack's first layer and shared by the others (UMT5: one per layer).
 function t5Of(m, notes) {
-  const numBuckets = integer(m.get('relative_attention_num_buckets'), 'relative_attention_num_buckets');
-  const maxDistance = integer(m.get('relative_attention_max_distance'), 'relative_attention_max_distance');
+  const numBuckets = m.get('relative_attention_num_buckets');
+  const maxDistance = m.get('relative_attention_max_distance');
+  // as pe.t5.buckets asks: the decoder's causal half has numBuckets / 2 exact buckets, the far ones beyond them
+  if (numBuckets == null || maxDistance == null) throw new TypeError('config needs relative_attention_num_buckets and relative_attention_max_distance');
+  const exact = Math.floor(numBuckets / 2);
+  if (maxDistance <= exact) throw new RangeError(`relative_attention_max_distance must be greater than relative_attention_num_buckets / 2 = ${exact}, the decoder's exact buckets (got ${maxDistance})`);
   const shared = m.given !== 'umt5';
   notes.push(`T5: the encoder's buckets are bidirectional, the decoder's causal (pe.t5.buckets with bidirectional true / false); ${shared ? "each stack's first layer holds the bias table, the other layers reuse it" : 'every layer has its own bias table'}`);
-  return { method: 't5', numBuckets, maxDistance, encoder: { bidirectional: true }, decoder: m.c.is_decoder_only ? null : { bidirectional: false }, sharedAcrossLayers: shared };
+  return { method: 't5', numBuckets, maxDistance, encoder: { bidirectional: true }, decoder: checkField(m.c.is_decoder_only, 'is_decoder_only') ? null : { bidirectional: false }, sharedAcrossLayers: shared };
 }
 

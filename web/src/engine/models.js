@@ -149,8 +149,8 @@ export const MODEL_TYPES = {
   rwkv: { file: `${M}rwkv/configuration_rwkv.py (a recurrent model: no attention)`, method: 'none', defaults: {} },
 };
 // the text model inside a multimodal wrapper, and other names of the same model
-const ALIASES = { gemma3: 'gemma3_text', llama4: 'llama4_text', qwen2_vl_text: 'qwen2_vl', qwen2_5_vl_text: 'qwen2_5_vl', qwen3_moe: 'qwen3', qwen2_moe: 'qwen2', camembert: 'roberta', umt5: 'mt5', RefinedWebModel: 'falcon', RefinedWeb: 'falcon' };
-export const modelTypeOf = (type) => (typeof type === 'string' ? ALIASES[type] ?? type : undefined);
+const ALIASES = { __proto__: null, gemma3: 'gemma3_text', llama4: 'llama4_text', qwen2_vl_text: 'qwen2_vl', qwen2_5_vl_text: 'qwen2_5_vl', qwen3_moe: 'qwen3', qwen2_moe: 'qwen2', camembert: 'roberta', umt5: 'mt5', RefinedWebModel: 'falcon', RefinedWeb: 'falcon' };
+export const modelTypeOf = (type) => (typeof type === 'string' ? ALIASES[type] ?? type : undefined);  // ALIASES has no prototype
 
 // Qwen2 / Qwen3: a window only when use_sliding_window, on the layers from max_window_layers on
 function qwenLayers(c) {

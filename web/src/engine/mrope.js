@@ -3,6 +3,7 @@
 // and get_rope_index). Text tokens have three equal indices, so plain position ids are exact for text.
 
 import { pairSections } from './precision.js';
+import { describe } from './fields.js';
 
 /**
  * rope.apply for an M-RoPE config: with three rows of position ids ([3, seqLen] or [3, batch, seqLen] flat, or
@@ -63,9 +64,9 @@ export function mropePositionIds(options) {
   const known = ['textBefore', 'grid', 'textAfter', 'spatialMergeSize', 'temporalStep'];
   for (const key of Object.keys(options)) if (!known.includes(key)) throw new TypeError(`${key} is not an option of rope.mropePositionIds (its options are ${known.join(', ')})`);
   const { textBefore = 0, grid, textAfter = 0, spatialMergeSize = 2, temporalStep = 1 } = options;
-  if (typeof temporalStep !== 'number' || !(temporalStep >= 0 && temporalStep <= 2 ** 20)) throw new RangeError(`temporalStep must be a number from 0 to 2^20 (got ${JSON.stringify(temporalStep)})`);
+  if (typeof temporalStep !== 'number' || !(temporalStep >= 0 && temporalStep <= 2 ** 20)) throw new RangeError(`temporalStep must be a number from 0 to 2^20 (got ${describe(temporalStep)})`);
   const count = (v, key, min) => {
-    if (!Number.isSafeInteger(v) || v < min || v > 2 ** 24) throw new RangeError(`${key} must be an integer from ${min} to 2^24 (got ${JSON.stringify(v)})`);
+    if (!Number.isSafeInteger(v) || v < min || v > 2 ** 24) throw new RangeError(`${key} must be an integer from ${min} to 2^24 (got ${describe(v)})`);
     return v;
   };
   count(textBefore, 'textBefore', 0);

@@ -8,6 +8,8 @@
 // roundings. 'float64' is the exact reference: float64 angles from the exact inv_freq.
 
 import { NAMES } from './names.js';
+import { describe } from './fields.js';
+import { isDetached } from './typed-arrays.js';
 
 const DTYPES = ['float64', 'float32', 'bfloat16', 'float16'];
 const f32 = Math.fround;
@@ -48,7 +50,7 @@ function float16(x) {
 const CAST = { float64: (x) => x, float32: f32, bfloat16: (x) => bfloat16(f32(x)), float16: (x) => float16(f32(x)) };
 
 function checkDtype(dtype, key = 'dtype') {
-  if (!DTYPES.includes(dtype)) throw new RangeError(`${key} must be one of ${DTYPES.map((d) => `'${d}'`).join(', ')} (got ${JSON.stringify(dtype)})`);
+  if (!DTYPES.includes(dtype)) throw new RangeError(`${key} must be one of ${DTYPES.map((d) => `'${d}'`).join(', ')} (got ${describe(dtype)})`);
 }
 
 /** cos and sin of pair i at position p, as the model computes them in `dtype` (float64: exact), into out[0..1]. */
@@ -75,7 +77,7 @@ function pairCosSin(invExact, inv32, att, p, dtype, out) {
 export function cosSin(freq, { positions, dtype = 'float64', convention = freq.convention ?? 'half' }) {
   checkDtype(dtype);
   if (!NAMES.ropeConvention.values.includes(convention))
-    throw new RangeError(`convention must be one of ${NAMES.ropeConvention.values.map((v) => `'${v}'`).join(', ')} (got ${JSON.stringify(convention)})`);
+    throw new RangeError(`convention must be one of ${NAMES.ropeConvention.values.map((v) => `'${v}'`).join(', ')} (got ${describe(convention)})`);
   const { invFreq, attentionFactor } = freq;
   const rows = sectionRows(positions, freq.mropeSection);
   const half = invFreq.length;
@@ -120,18 +122,25 @@ function sectionRows(positions, mrope) {
 /** The longest sequence the positions imply (largest + 1), as transformers sizes dynamic and LongRoPE. */
 export function lengthOfPositions(positions) {
   let max = -1;
-  const visit = (p) => {
-    if (Array.isArray(p) || ArrayBuffer.isView(p)) for (const v of p) typeof v === 'number' ? (max = Math.max(max, v)) : visit(v);
+  // a list, or M-RoPE's three lists: deeper nesting (a cycle) is not positions, and positionList says so
+  const visit = (p, depth) => {
+    if (depth > 1 || !(Array.isArray(p) || ArrayBuffer.isView(p)) || p.length > MAX_POSITIONS || (ArrayBuffer.isView(p) && isDetached(p))) return;
+    for (let i = 0; i < p.length; i++) typeof p[i] === 'number' ? (max = Math.max(max, p[i])) : visit(p[i], depth + 1);
   };
-  visit(positions);
+  visit(positions, 0);
   return Number.isSafeInteger(max) && max >= 0 ? max + 1 : undefined;
 }
 
+// more positions than this would ask for more cos/sin values than the engine's largest array
+const MAX_POSITIONS = 2 ** 24;
+
 function positionList(positions, key) {
   if (!Array.isArray(positions) && !ArrayBuffer.isView(positions)) throw new TypeError(`${key} must be an array of positions`);
+  if (positions.length > MAX_POSITIONS) throw new RangeError(`${key} has ${positions.length} entries (at most 2^24)`);
+  if (ArrayBuffer.isView(positions) && isDetached(positions)) throw new TypeError(`${key}: its memory was detached (its ArrayBuffer was transferred)`);
   const list = Array.from(positions);
   list.forEach((p, i) => {
-    if (!Number.isSafeInteger(p) || p < 0) throw new RangeError(`${key}[${i}] must be an integer from 0 to 2^53 − 1 (got ${p})`);
+    if (!Number.isSafeInteger(p) || p < 0) throw new RangeError(`${key}[${i}] must be an integer from 0 to 2^53 − 1 (got ${describe(p)})`);
   });
   return list;
 }
@@ -237,7 +246,7 @@ export function precision(freq, { dtype = 'bfloat16', from = 0, to }) {
     if (dtypes.length === 0) throw new RangeError('dtype must be a dtype or a non-empty list of them (got [])');
     dtypes.forEach((d, i) => {
       checkDtype(d, `dtype[${i}]`);
-      if (dtypes.indexOf(d) !== i) throw new RangeError(`dtype[${i}]: ${JSON.stringify(d)} is already in the list (each dtype at most once)`);
+      if (dtypes.indexOf(d) !== i) throw new RangeError(`dtype[${i}]: "${d}" is already in the list (each dtype at most once)`);
     });
   } else checkDtype(dtype);
   if (!Number.isSafeInteger(from) || from < 0) throw new RangeError(`from must be an integer ≥ 0 (got ${from})`);

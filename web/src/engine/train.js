@@ -10,12 +10,24 @@ const size = (shape) => shape.reduce((a, b) => a * b, 1);
 // `call(fn, args)` runs fn on the caller's arguments read into plain copies (core.js's plainCall), throwing
 // the errors the engine returns. `hasTrainer`: false for a build without the trainer (load() rather than
 // load({ train: true })), whose create() says so.
+// The trainer checks its T5 buckets with pe.t5's own rule, whose message names pe.t5's options: the caller
+// passed t5Buckets and t5MaxDistance.
+const T5_OPTIONS = { numBuckets: 't5Buckets', maxDistance: 't5MaxDistance' };
+function t5Named(fn) {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof RangeError) err.message = err.message.replace(/^(numBuckets|maxDistance)\b/, (name) => T5_OPTIONS[name]);
+    throw err;
+  }
+}
+
 export function trainApi(module, call, hasTrainer = true) {
   const registry = hasTrainer && typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((id) => module.train_dispose(id)) : null;
 
   function create(options = {}) {
     if (!hasTrainer) throw new TypeError('pe.train.create: this engine was loaded without the trainer; load({ train: true }) gives an engine with it');
-    const id = call(module.train_create, [options]);
+    const id = t5Named(() => call(module.train_create, [options]));
     const { tensors, length } = module.train_info(id);
     let live = true;
     const use = () => {

@@ -30,3 +30,13 @@ export function plainView({ type, buffer, byteOffset, length }) {
     return new C(0);
   }
 }
+
+/** Whether a typed array's memory was detached (transferred, or a wasm memory that grew): no view can be made of it. */
+export function isDetached({ buffer }) {
+  try {
+    new Uint8Array(buffer, 0, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}

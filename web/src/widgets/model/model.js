@@ -10,6 +10,9 @@ const TWO_PI = 2 * Math.PI;
 export const DTYPES = ['float32', 'bfloat16'];
 const WINDOW = 4096; // positions checked at the end of the context
 const CHUNK = 1024; // positions per rope.precision call: a phone at CPU ×4 computes a chunk in a short task
+// pairs × positions per call: a task's work whatever the head (64 pairs at CHUNK positions; a 4096-channel head
+// of a pasted config gets 32 positions a call, not 2048 × 1024 in one task)
+export const WORK_PER_CALL = 64 * CHUNK;
 
 /**
  * The config `src` ({ name, config, … }) read for `layerSetting` (−1: the main layer): `method` and `notes`, and
@@ -51,11 +54,12 @@ export function computeModel(pe, src, layerSetting) {
 export function precisionCalls(d) {
   const from = Math.max(0, d.longest - WINDOW);
   const to = d.longest - 1;
+  const chunk = Math.max(1, Math.min(CHUNK, Math.floor(WORK_PER_CALL / d.wavelength.length)));
   const calls = {};
   for (const dtype of DTYPES) {
     calls[dtype] = [];
-    for (let a = from; ; a += CHUNK) {
-      const b = Math.min(to, a + CHUNK);
+    for (let a = from; ; a += chunk) {
+      const b = Math.min(to, a + chunk);
       calls[dtype].push({ config: d.config, seqLen: d.longest, ...d.at, dtype, from: a, to: b });
       if (b === to) break;
     }

@@ -215,3 +215,55 @@ test('model in Spanish and Chinese: the engine note every config gets is in the 
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+// Issue 32: whatever is pasted, the widget answers with the reader's error naming the key, in bounded work, and
+// recovers. The work is bounded by the engine's field rules (tests/js/config-rules.test.mjs) and by the widget's
+// text cap and per-task precision budget (tests/js/model-precision.test.mjs); here only a generous bound on the
+// main thread's longest task, far above a real one and far below what these configs took before (1–37 s).
+test('model: hostile configs pasted in are named errors, the page stays responsive, a good config recovers', async () => {
+  const page = await widgetPage(env, '<posenc-model id="m"></posenc-model>');
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask', buffered: true });
+  });
+  const llama = '"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32';
+  const hostile = [
+    [`{${llama}, "num_hidden_layers": 1000000}`, /^RangeError: num_hidden_layers must be an integer from 1 to 1024 \(got 1000000\)/],
+    [`{${llama}, "head_dim": 65536}`, /^RangeError: head_dim must be an integer from 2 to 4096/],
+    [`{${llama}, "num_hidden_layers": 2, "layer_types": ["toString", "full_attention"]}`, /^RangeError: layer_types\[0\] must be one of .* \(got 'toString'\)/],
+    ['{"__proto__": {"polluted": 1}, "model_type": "mpt", "n_heads": 10000000}', /^RangeError: n_heads must be an integer from 1 to 4096/],
+    ['{"model_type": "roberta", "pad_token_id": 1000000, "max_position_embeddings": 514}', /^RangeError: pad_token_id must be at most/],
+    [`{${llama}, "rope_theta": 0.5}`, /^RangeError: rope_theta must be a number greater than 1/],
+    ['[1, 2]', /^TypeError: config must be an object/],
+    ['null', /^TypeError: config must be an object/],
+    [`{${llama}, "rope_scaling": {"rope_type": "longrope", "long_factor": [${'1,'.repeat(6e5)}1]}}`, /^RangeError: config is .+ characters long; a config\.json read here is at most/],
+  ];
+  const error = () => page.evaluate(() => document.querySelector('#m').shadowRoot.querySelector('p.error[role="alert"]')?.textContent.trim() ?? null);
+  await page.locator('#m details.paste summary').click();
+  for (const [text, pattern] of hostile) {
+    // pasted into the textarea and read, as a reader would (the longest set as the property: typing 1 MiB is slow)
+    if (text.length < 5000) {
+      await page.locator('#m textarea').fill(text);
+      await page.locator('#m details.paste button').click();
+    } else await page.evaluate((t) => (document.querySelector('#m').config = t), text);
+    await settle(page, '#m');
+    assert.match((await error()) ?? '(no error shown)', pattern, text.slice(0, 80));
+  }
+  assert.equal(await page.evaluate(() => ({}).polluted), undefined);
+  await shot(page.locator('#m'), 'model-hostile-error');
+  // the largest head the rules allow is drawn, its precision computed a bounded window per task
+  await page.evaluate((t) => (document.querySelector('#m').config = t), `{${llama}, "head_dim": 4096, "max_position_embeddings": 8192}`);
+  await page.evaluate(() => document.querySelector('#m').renderComplete);
+  assert.equal(await error(), null);
+  assert.equal(await page.evaluate(() => document.querySelector('#m').result.rotaryDim), 4096);
+  await shot(page.locator('#m'), 'model-head-4096');
+  // and a good config afterwards is read as usual
+  await page.evaluate(() => (document.querySelector('#m').config = ''));
+  await settle(page, '#m');
+  assert.equal(await error(), null);
+  assert.equal(await page.evaluate(() => document.querySelector('#m').result.rotaryDim), 128);
+  const longest = await page.evaluate(() => Math.max(0, ...window.longTasks));
+  assert.ok(longest < 2000, `the longest main-thread task took ${longest} ms`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

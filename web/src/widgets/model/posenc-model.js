@@ -27,6 +27,7 @@ shipCatalogues({ en: messages });
 
 // the engine's first note on every config (its notes are English, its API); this one the reader's language says
 const RULES_NOTE = 'read with the rules of transformers ≥ 4.56';
+const MAX_CONFIG_TEXT = 2 ** 20;
 
 export class PosencModel extends PosencElement {
   static properties = {
@@ -56,6 +57,8 @@ export class PosencModel extends PosencElement {
    */
   get _source() {
     if (this.config) {
+      // bounded work whatever is pasted: a config.json is a few KiB (with LongRoPE's lists, tens)
+      if (this.config.length > MAX_CONFIG_TEXT) throw new RangeError(this.t('model.tooLong', { length: this.whole(this.config.length), max: this.whole(MAX_CONFIG_TEXT) }));
       try {
         return { name: 'your config', pasted: true, config: JSON.parse(this.config) };
       } catch (err) {

@@ -11,6 +11,7 @@ export default {
   'model.paste': 'Paste a {file}',
   'model.read': 'Read it',
   'model.badJson': 'config is not valid JSON ({error})',
+  'model.tooLong': 'config is {length} characters long; a config.json read here is at most {max}',
   'model.summary': '{name}: {type} RoPE on {rotary} of {headDim} channels per head, base {base}, attention factor {factor}; trained on {trained} positions, used up to {longest}.',
   'model.illustrative': ' (LongRoPE factor lists: illustrative, of the published shape.)',
   'model.plotAria': 'Wavelength of each of the {pairs} pairs on a log scale, scaled (solid) and unscaled (dashed), against the trained and extended context. Left and right arrows choose a pair.',

@@ -9,6 +9,7 @@ export default {
   'model.paste': 'Pegar un {file}',
   'model.read': 'Leerlo',
   'model.badJson': 'config no es un JSON válido ({error})',
+  'model.tooLong': 'config tiene {length} caracteres; aquí se lee un config.json de como mucho {max}',
   'model.summary': '{name}: RoPE {type} en {rotary} de los {headDim} canales de cada cabeza, base {base}, factor de atención {factor}; entrenado con {trained} posiciones, usado hasta {longest}.',
   'model.illustrative': ' (Listas de factores de LongRoPE: ilustrativas, con la forma de las publicadas.)',
   'model.plotAria': 'Longitud de onda de cada uno de los {pairs} pares en escala logarítmica, con escalado (línea continua) y sin escalado (discontinua), frente al contexto de entrenamiento y al extendido. Las flechas izquierda y derecha eligen un par.',

@@ -9,6 +9,7 @@ export default {
   'model.paste': '粘贴 {file}',
   'model.read': '读取',
   'model.badJson': 'config 不是有效的 JSON（{error}）',
+  'model.tooLong': 'config 长 {length} 个字符；这里读取的 config.json 最多 {max} 个字符',
   'model.summary': '{name}：{type} RoPE，作用于每个注意力头 {headDim} 个通道中的 {rotary} 个，基数 {base}，注意力因子 {factor}；训练长度 {trained} 个位置，最长使用到 {longest}。',
   'model.illustrative': '（LongRoPE 因子列表：示意值，形状与公开发布的一致。）',
   'model.plotAria': '{pairs} 个维度对各自的波长（对数刻度），缩放后（实线）与未缩放（虚线），并与训练上下文和扩展上下文对照。左右方向键选择维度对。',
