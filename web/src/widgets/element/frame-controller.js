@@ -10,7 +10,7 @@
 
 import { themeColors } from '../../render/canvas.js';
 import { markScroller } from '../../render/scroller.js';
-import { controlUsesKey, pageScheme, watchPageScheme } from '../host-page.js';
+import { controlUsesKey, pageScheme, slideContentResized, watchPageScheme } from '../host-page.js';
 import { onPrint, printing } from './print.js';
 
 const motionQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
@@ -21,6 +21,7 @@ const phoneQuery = typeof matchMedia === 'function' ? matchMedia('(max-width: 48
 export class FrameController {
   #host;
   #width = 0;
+  #height = 0;
   #colors = null;
   #resizeObserver;
   #unwatchPage = null;
@@ -169,7 +170,12 @@ export class FrameController {
   }
 
   #resized(entries) {
-    const w = Math.floor(entries[entries.length - 1].contentRect.width);
+    const { width, height } = entries[entries.length - 1].contentRect;
+    if (Math.abs(height - this.#height) >= 1) {
+      this.#height = height;
+      slideContentResized(this.#host);
+    }
+    const w = Math.floor(width);
     if (w > 0) this.#onSized();
     if (w > 0 && Math.abs(w - this.#width) >= 1) {
       this.#width = w;
