@@ -1,5 +1,4 @@
-# A course author's Sphinx site with posenc widgets (tests/browser/hosts-static.test.mjs copies this folder,
-# puts dist/posenc-widgets.iife.js in _static/ and runs `sphinx-build -W -b html`).
+# posenc-widgets.iife.js goes in _static/; the pages hold the tags in `.. raw:: html`
 project = 'Transformers 101'
 html_static_path = ['_static']
 # plain Sphinx copies _static/ but loads only the scripts named here
