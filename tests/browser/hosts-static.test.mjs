@@ -47,7 +47,7 @@ function site(name, files) {
 /** Runs a site generator; its output, or an error that names the Debian package when it is missing. */
 function tool(cmd, args, cwd, pkg) {
   try {
-    return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) ?? '';
+    return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180000 }) ?? '';
   } catch (err) {
     throw new Error(err.code === 'ENOENT' ? `${cmd} is not installed (Debian: apt-get install ${pkg})` : `${cmd} failed:\n${err.stdout}\n${err.stderr}`);
   }
@@ -60,11 +60,14 @@ async function checkSite(dir, pages, { allowErrors = /^$/ } = {}) {
   try {
     for (const [path, ids] of Object.entries(pages)) {
       const page = await sitePage(env.browser.context, origin);
-      await page.goto(origin + path);
-      assertWidgets(assert, await widgetsOn(page, ids), path);
-      assert.deepEqual(page.errors.filter((e) => !allowErrors.test(e)), [], `${path}: no errors`);
-      assert.deepEqual(page.foreign, [], `${path}: nothing fetched from outside the site`);
-      await page.close();
+      try {
+        await page.goto(origin + path);
+        assertWidgets(assert, await widgetsOn(page, ids), path);
+        assert.deepEqual(page.errors.filter((e) => !allowErrors.test(e)), [], `${path}: no errors`);
+        assert.deepEqual(page.foreign, [], `${path}: nothing fetched from outside the site`);
+      } finally {
+        await page.close();
+      }
     }
   } finally {
     await server.close();
@@ -84,14 +87,15 @@ test('Sphinx (raw html, html_js_files): the widgets of both pages are drawn', as
   await checkSite(join(dir, '_build'), { '/index.html': ['heatmap', 'pipe'], '/next.html': ['cmp', 't5'] });
 });
 
-test('Jupyter nbconvert (no anywidget): the exported notebook draws its widgets, and its IFrame keeps its settings after #', async () => {
+// (a time limit: this test has been seen to hang in its browser part, cause not found yet; it then fails)
+test('Jupyter nbconvert (no anywidget): the exported notebook draws its widgets, and its IFrame keeps its settings after #', { timeout: 240000 }, async () => {
   const dir = site('jupyter', { 'posenc-widgets.iife.js': '.', 'posenc-embed.html': '.' });
   tool('jupyter-nbconvert', ['--to', 'html', 'lesson.ipynb'], dir, 'jupyter-nbconvert');
   // Debian's nbconvert template points require.js and MathJax at file:///usr/share/javascript, which an http page may not load
   await checkSite(dir, { '/lesson.html': ['heatmap', 'pipe'] }, { allowErrors: /^Not allowed to load local resource: file:\/\/\/usr\/share\/javascript\// });
   const server = await serve(dir);
+  const page = await sitePage(env.browser.context, server.url.replace(/\/$/, ''));
   try {
-    const page = await sitePage(env.browser.context, server.url.replace(/\/$/, ''));
     await page.goto(`${server.url}lesson.html`);
     const frame = await page.waitForFunction(() => document.querySelector('iframe')?.contentDocument?.body?.dataset.ready === 'true', null, { timeout: 30000 }).then(() => page.frames().find((f) => f.url().includes('posenc-embed.html')));
     const inside = await frame.evaluate(() => {
@@ -99,8 +103,9 @@ test('Jupyter nbconvert (no anywidget): the exported notebook draws its widgets,
       return { tag: el.localName, tokens: el.tokens, positions: el.positions, dModel: el.dModel, notes: document.getElementById('embed-notes').hidden };
     });
     assert.deepEqual(inside, { tag: 'posenc-compare', tokens: ['The', 'cat', 'sat'], positions: [1, 2], dModel: 32, notes: true });
-    await page.close();
   } finally {
+    // (an open page would hold the server's connection, and close() would wait for it)
+    await page.close();
     await server.close();
   }
 });
