@@ -214,7 +214,7 @@ export function readmeWidgets(all) {
   return lines.join('\n');
 }
 
-/** The export lines of web/src/widgets/index.js: every widget's class. */
+/** The export lines of web/src/widgets/all.js: every widget's class. */
 export const indexExports = (all) => all.map((d) => `export { ${d.about.className} } from './${d.name}/posenc-${d.name}.js';`).join('\n');
 
 const ALL = await descriptors();
@@ -235,7 +235,7 @@ export function targets() {
     ...out,
     { file: 'web/src/widgets/tags.js', text: () => tagsModule(ALL) },
     ...PARTS.filter((p) => p.later).map((p) => ({ file: p.later.file, text: () => laterWidgetsModule(ALL, p) })),
-    { file: 'web/src/widgets/index.js', begin: '// <widgets>', end: '// </widgets>', text: () => indexExports(ALL) },
+    { file: 'web/src/widgets/all.js', begin: '// <widgets>', end: '// </widgets>', text: () => indexExports(ALL) },
     { file: 'web/src/widgets/index.d.ts', begin: '// <widgets>', end: '// </widgets>', text: () => dtsWidgets(ALL) },
     { file: 'docs/widgets.md', begin: '<!-- <widgets> -->', end: '<!-- </widgets> -->', text: () => docsWidgets(ALL) },
     { file: 'README.md', begin: '<!-- <widgets> -->', end: '<!-- </widgets> -->', text: () => readmeWidgets(ALL) },

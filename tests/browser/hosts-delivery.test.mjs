@@ -8,6 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { logCanvasText, root, setup, waitReady, widgetPage } from './helpers.mjs';
@@ -207,7 +208,7 @@ test('iframes from another origin grow to their widget, follow its size, and one
     }
     const inside = [];
     for (const src of ['/embed.html', '/posenc-embed.html']) {
-      const frame = page.frames().find((f) => f.url().startsWith(`${frameOrigin}${src}?`));
+      const frame = page.frames().find((f) => f.url().startsWith(`${frameOrigin}${src}#`));
       assert.ok(frame, `${what}: the frame ${src}`);
       await frame.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 30000 });
       inside.push(
@@ -257,4 +258,52 @@ test('iframes from another origin grow to their widget, follow its size, and one
   assert.ok(again[0].height < narrow[0].height && again[1].height < narrow[1].height, `shorter again: ${JSON.stringify({ narrow, again })}`);
   assert.deepEqual(page.errors, []);
   await page.close();
+});
+
+// ---- a host that redirects the embed page --------------------------------------------------------------
+
+test('embed links through a redirect that drops the query (Jupyter Notebook\'s /notebooks/… → /files/…): settings after # arrive; lost ones are named, never replaced silently', async () => {
+  // the host: sends /notebooks/<file>?… on to the embed page without the query, as Notebook 6 does
+  const host = createServer((req, res) => res.writeHead(302, { location: `${env.base}${new URL(req.url, 'http://h').pathname.replace(/^\/notebooks\//, '')}` }).end());
+  await new Promise((r) => host.listen(0, '127.0.0.1', r));
+  const via = `http://127.0.0.1:${host.address().port}/notebooks/`;
+  const page = await env.context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const open = async (url) => {
+    await page.goto('about:blank');
+    await page.goto(url);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', null, { timeout: 30000 });
+    return page.evaluate(() => {
+      const el = document.querySelector('main > *');
+      const notes = document.getElementById('embed-notes');
+      return { tag: el.localName, length: el.length, dModel: el.dModel, notes: notes.hidden ? [] : [...notes.querySelectorAll('li')].map((li) => li.textContent) };
+    });
+  };
+  try {
+    // the Embed box's link, after #: through the redirect whole
+    const heatmap = await widgetPage(env, '<posenc-heatmap length="12" d-model="16"></posenc-heatmap>');
+    const src = await heatmap.evaluate(() => document.body.firstElementChild.embedFrameCode.match(/src="([^"]+)"/)[1].replaceAll('&amp;', '&'));
+    await heatmap.close();
+    const hash = new URL(src).hash;
+    assert.match(hash, /^#widget=posenc-heatmap&/);
+    assert.deepEqual(await open(`${via}embed.html${hash}`), { tag: 'posenc-heatmap', length: 12, dModel: 16, notes: [] });
+    assert.deepEqual(await open(`${via}posenc-embed.html${hash}`), { tag: 'posenc-heatmap', length: 12, dModel: 16, notes: [] });
+    assert.match(page.url(), /\/posenc-embed\.html#widget=/, 'the redirect happened, the fragment stayed');
+    // the same settings as a query: the redirect drops them, and the page says so
+    const lost = await open(`${via}embed.html?${hash.slice(1)}`);
+    assert.equal(lost.length, 20, 'the default length is shown');
+    assert.ok(lost.notes.some((n) => /names no widget/.test(n) && /redirect/.test(n) && /after #/.test(n)), JSON.stringify(lost.notes));
+    // some settings lost on the way (the count says how many the link carried)
+    const some = await open(`${env.base}embed.html#widget=posenc-heatmap&length=12&settings=2`);
+    assert.equal(some.length, 12);
+    assert.deepEqual(some.notes, ['This link was written with 2 settings, but 1 reached this page: something on the way dropped one, and the widget shows its defaults for it. To keep them, write the settings after # (embed.html#widget=posenc-heatmap&length=12), which no redirect drops.']);
+    // a fragment edited in the address bar is followed
+    await page.evaluate(() => (location.hash = 'widget=posenc-heatmap&length=9'));
+    await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.querySelector('main > *')?.length === 9, null, { timeout: 30000 });
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+    await new Promise((r) => host.close(r));
+  }
 });

@@ -7,7 +7,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './helpers.mjs';
 
-const FOLDERS = { 'Docusaurus 3': 'docusaurus', 'VitePress 1': 'vitepress', 'Astro Starlight': 'starlight', Marp: 'marp', 'MyST (Jupyter Book 2)': 'myst' };
+const FOLDERS = {
+  'Docusaurus 3': 'docusaurus',
+  'VitePress 1': 'vitepress',
+  'Astro Starlight': 'starlight',
+  Marp: 'marp',
+  'MyST (Jupyter Book 2)': 'myst',
+  'Observable Framework': 'framework',
+  Hugo: 'hugo',
+  Sphinx: 'sphinx',
+  'Jupyter without anywidget': 'jupyter',
+};
 
 test('the site generator recipes in docs/widgets.md are the files the site tests build', () => {
   const doc = readFileSync(join(root, 'docs/widgets.md'), 'utf8');
@@ -18,7 +28,8 @@ test('the site generator recipes in docs/widgets.md are the files the site tests
     const heading = part.slice(0, part.indexOf('\n'));
     const folder = FOLDERS[heading];
     assert.ok(folder, `a test site for "${heading}"`);
-    for (const [, title, body] of part.matchAll(/^```\w* title="([^"]+)"\n([\s\S]*?)\n```$/gm)) {
+    // (a block holding a fenced block opens with more backticks, and closes with as many)
+    for (const [, , title, body] of part.matchAll(/^(`{3,})\w* title="([^"]+)"\n([\s\S]*?)\n\1$/gm)) {
       const file = join(root, 'tests/browser/hosts', folder, title);
       assert.ok(existsSync(file), `${heading}: ${title} is a file of the test site`);
       assert.equal(body, readFileSync(file, 'utf8').replace(/\n$/, ''), `${heading}: the block ${title} is the test site's file`);
@@ -32,5 +43,8 @@ test('the site generator recipes in docs/widgets.md are the files the site tests
     'Astro Starlight': ['src/components/Posenc.astro', 'src/content/docs/index.mdx'],
     Marp: ['slides.md'],
     'MyST (Jupyter Book 2)': ['lesson.md'],
+    'Observable Framework': ['observablehq.config.js', 'src/index.md'],
+    Hugo: ['hugo.toml', 'layouts/_default/baseof.html', 'content/_index.md'],
+    Sphinx: ['conf.py', 'index.rst'],
   });
 });

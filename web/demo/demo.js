@@ -3,6 +3,7 @@
 // (lesson-page.js).
 // the widgets this part shows, and no others (a phone downloads only these): the first in this script, the
 // others loaded after it (loadWidgets)
+import '../src/widgets/browser-engine.js';  // the engine the widgets load, set before any is defined
 import '../src/widgets/permutation/posenc-permutation.js';
 import { loadWidgets, renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
 import { wireThemeSwitch } from './theme.js';

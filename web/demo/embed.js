@@ -1,6 +1,9 @@
 // The embed page (embed.html, and the self-contained posenc-embed.html): one widget, full-frame, for
-// iframes. Configured by the query string: ?widget=posenc-heatmap&d-model=64&length=20 — the format the
-// widgets' "Embed" box writes (embedQuery in web/src/state/attributes.js).
+// iframes. Configured by the URL's fragment, #widget=posenc-heatmap&d-model=64&length=20&settings=2 (what the
+// widgets' "Embed" box writes: embedQuery in web/src/state/attributes.js), or the same as a query string,
+// ?widget=…. The fragment survives a server's redirect (a query may not: Jupyter Notebook sends
+// /notebooks/x.html?… on to /files/x.html without it), and `settings` counts what the link carried, so
+// settings lost on the way are named in a note, never replaced by defaults silently.
 //
 // The query is read strictly, and it is data: only a known widget tag, only that widget's own attributes
 // (never `on…`, `style` or anything else), each value checked against the attribute's kind (number,
@@ -11,7 +14,7 @@
 // Framed, the page tells its parent how tall its content is (RESIZE_MESSAGE), so a listener there can fit
 // the iframe to the widget: see reportHeight below.
 import { ALL_WIDGET_TAGS } from '../src/widgets/index.js';
-import { intList, stringList, RESIZE_MESSAGE } from '../src/state/attributes.js';
+import { intList, stringList, RESIZE_MESSAGE, SETTINGS_COUNT } from '../src/state/attributes.js';
 import { isKnownScheme } from '../src/render/color.js';
 import { directionOf, matchLocale } from '../src/i18n/index.js';
 
@@ -78,8 +81,16 @@ function check(kind, raw) {
   return { why: 'not available in embeds' };
 }
 
+/** The settings of the page's URL `loc`: its fragment when that holds any (key=value), else its query. */
+export function embedSettings(loc) {
+  const hash = String(loc.hash ?? '').replace(/^#/, '');
+  return hash.includes('=') ? hash : String(loc.search ?? '');
+}
+
+const LOST = 'write the settings after # (embed.html#widget=posenc-heatmap&length=12), which no redirect drops';
+
 /**
- * Parses a query string into { tag, attrs: [[name, value]], notes: [text], lang }. Pure (needs only the widget
+ * Parses a query string (or a fragment's text) into { tag, attrs: [[name, value]], notes: [text], lang }. Pure (needs only the widget
  * classes to be registered); never throws.
  */
 export function parseEmbedQuery(search) {
@@ -90,6 +101,14 @@ export function parseEmbedQuery(search) {
   } catch {
     params = [];
   }
+  // the count the Embed box wrote, against what arrived (every setting but the widget and the count itself)
+  const counts = params.filter(([k]) => k === SETTINGS_COUNT).map(([, v]) => v);
+  params = params.filter(([k]) => k !== SETTINGS_COUNT);
+  const written = /^\d{1,3}$/.test(counts[0] ?? '') ? Number(counts[0]) : null;
+  const arrived = params.filter(([k]) => k !== 'widget').length;
+  if (counts.length && written === null) notes.push(`${SETTINGS_COUNT}=“${show(counts[0])}”: expected the number of settings the link carries.`);
+  else if (written !== null && arrived < written)
+    notes.push(`This link was written with ${written} setting${written === 1 ? '' : 's'}, but ${arrived || 'none'} reached this page: something on the way dropped ${written - arrived === 1 ? 'one' : 'some'}, and the widget shows its defaults for ${written - arrived === 1 ? 'it' : 'them'}. To keep them, ${LOST}.`);
   if (params.length > MAX_PARAMS) {
     notes.push(`The link has ${params.length} settings; only the first ${MAX_PARAMS} were read.`);
     params = params.slice(0, MAX_PARAMS);
@@ -100,7 +119,7 @@ export function parseEmbedQuery(search) {
     notes.push(
       tag
         ? `“${show(tag)}” is not a posenc widget, so ${DEFAULT_TAG} is shown with its defaults. Widgets: ${EMBED_TAGS.join(', ')}.`
-        : `The link names no widget (widget=…), so ${DEFAULT_TAG} is shown. Widgets: ${EMBED_TAGS.join(', ')}.`,
+        : `The link names no widget (widget=…), so ${DEFAULT_TAG} is shown with its defaults. Widgets: ${EMBED_TAGS.join(', ')}.${params.length || written !== null ? '' : ` If the link had settings after ?, a redirect on the way may have dropped them: ${LOST}.`}`,
     );
     const ignored = params.filter(([k]) => k !== 'widget').length;
     if (tag && ignored) notes.push(`${ignored} other setting${ignored > 1 ? 's were' : ' was'} ignored.`);
@@ -209,7 +228,7 @@ function reportHeight(widget) {
 async function init() {
   const host = document.getElementById('embed');
   const box = document.getElementById('embed-notes');
-  const { tag, attrs, notes, lang } = parseEmbedQuery(location.search);
+  const { tag, attrs, notes, lang } = parseEmbedQuery(embedSettings(location));
   if (lang) {
     document.documentElement.lang = lang;
     document.documentElement.dir = directionOf(matchLocale(lang));
@@ -244,5 +263,7 @@ async function init() {
   reportHeight(tag);
 }
 
+// a fragment edited in the address bar is a navigation within the page: show what it says now
+addEventListener('hashchange', () => location.reload());
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
 else init();

@@ -3,6 +3,7 @@
 // keeps the URL in step (lesson-page.js).
 // the widgets this part shows, and no others (a phone downloads only these): the first in this script, the
 // others loaded after it (loadWidgets)
+import '../src/widgets/browser-engine.js';  // the engine the widgets load, set before any is defined
 import '../src/widgets/learned/posenc-learned.js';
 import { loadWidgets, renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
 import { onLanguage, t } from './language.js';

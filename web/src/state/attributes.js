@@ -144,9 +144,14 @@ export function embedPageUrl(doc = document) {
   }
 }
 
+/** The key of embedQuery's count of settings. */
+export const SETTINGS_COUNT = 'settings';
+
 /**
- * The query string that makes the embed page show `el` as currently configured: `widget=<tag>` and the
- * element's attributes (boolean ones with an empty value). `group` is left out: an iframe has no partners.
+ * The settings that make the embed page show `el` as currently configured, as a query string: `widget=<tag>`,
+ * the element's attributes (boolean ones with an empty value) and `settings=<n>`, how many settings came
+ * after the widget (so the page can tell when some were lost on the way). `group` is left out: an iframe has
+ * no partners.
  */
 export function embedQuery(el) {
   const params = new URLSearchParams({ widget: el.localName });
@@ -154,6 +159,7 @@ export function embedQuery(el) {
   // the frame speaks the language the widget speaks here (an iframe does not inherit the page's lang)
   const lang = matchLocale(langOf(el));
   if (lang !== 'en') params.append('lang', lang);
+  params.append(SETTINGS_COUNT, String([...params.keys()].length - 1));
   return params.toString();
 }
 
@@ -185,8 +191,10 @@ export const RESIZE_LISTENER = `<script>
  */
 export function embedFrameCode(el) {
   const url = embedPageUrl(el.ownerDocument ?? document);
-  url.search = embedQuery(el);
-  url.hash = '';
+  // the settings after #: a server that redirects the page (Jupyter's /notebooks/… to /files/…) drops a
+  // query but the browser keeps the fragment, and no server sees it at all
+  url.search = '';
+  url.hash = embedQuery(el);
   // layout height: a rendered box would include the CSS scale of a slide deck around the widget
   const height = Math.max(240, Math.ceil(el.offsetHeight ?? 0) + 24);
   const title = el.getAttribute('label') || `${el.localName.replace(/^posenc-/, '')} (posenc)`;

@@ -8,7 +8,7 @@
 // The widget follows the model's `change:<name>` events, and render returns the clean-up anywidget calls
 // when the view goes away.
 import './inline-engine.js';
-import './index.js';
+import './all.js';
 import { ALL_WIDGET_TAGS } from './tags.js';
 
 /** The widget tag `name` names ("heatmap" or "posenc-heatmap"); a TypeError naming the choices otherwise. */

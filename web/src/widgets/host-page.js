@@ -77,3 +77,21 @@ export function controlUsesKey(el, e) {
   if (tag === 'button' || tag === 'summary' || tag === 'a') return e.key === ' ' || e.key === 'Enter';
   return false;
 }
+
+let relayout = 0;
+/**
+ * Tells a reveal.js deck around `el` that a slide's content changed height. reveal.js centres each slide's
+ * content when it lays the deck out, which happens before the widgets have drawn (their script runs after
+ * the deck's, and a widget starts empty): a widget that then grows would hang below its slide, its lower rows
+ * out of reach. The deck lays out again on a window resize, or through `Reveal.layout()` where the page has
+ * the global; once per frame, however many widgets grew.
+ */
+export function slideContentResized(el) {
+  if (relayout || !el.closest?.('.reveal .slides section')) return;
+  relayout = requestAnimationFrame(() => {
+    relayout = 0;
+    const deck = globalThis.Reveal;
+    if (typeof deck?.layout === 'function' && deck.isReady?.()) deck.layout();
+    else dispatchEvent(new Event('resize'));
+  });
+}

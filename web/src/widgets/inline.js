@@ -5,4 +5,4 @@
 import './inline-engine.js';
 import './inline-locales.js';
 
-export * from './index.js';
+export * from './all.js';

@@ -203,7 +203,8 @@ export class PosencCompare extends PosencElement {
     const focusIndex = Math.min(this._focusIndex, n - 1);
     return html`
       ${this.renderHead(this.label || this.t('compare.title'))}
-      <p class="note" id="howto">${forInput(this.t('compare.howto'), this.t('compare.howtoTouch'))}</p>
+      <!-- the instruction and the insight are read once: folded in the compact layout (a slide), behind Notes -->
+      <p class="note lesson" id="howto">${forInput(this.t('compare.howto'), this.t('compare.howtoTouch'))}</p>
       <ul class="strip" role="listbox" aria-label=${this.t('compare.strip')} aria-multiselectable="true" aria-describedby="howto">
         ${Array.from({ length: n }, (_, i) => {
           const slot = i === a ? 'A' : i === b ? 'B' : '';
@@ -231,7 +232,7 @@ export class PosencCompare extends PosencElement {
       <div class="metrics" role="status" aria-live="polite" aria-atomic="true" aria-label=${this.t('compare.results')}>
         ${['dot', 'cosine', 'euclidean'].map((m) => html`<div class="metric"><span class="num" data-metric=${m} data-value=${r ? plain(r[m]) : ''}>${r ? formatNumber(this.locale, r[m], 4) : '—'}</span><span class="name">${this.t(`compare.${m}`)}</span></div>`)}
       </div>
-      <p class="insight">${r ? insightFor(gap, r, this.dModel, [a, b], this.t.bind(this), this.locale) : this.t('compare.pick')}</p>
+      <p class=${r ? 'insight lesson' : 'insight'}>${r ? insightFor(gap, r, this.dModel, [a, b], this.t.bind(this), this.locale) : this.t('compare.pick')}</p>
       <canvas
         class="plot"
         tabindex="0"

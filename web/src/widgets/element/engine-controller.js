@@ -5,7 +5,8 @@
 // and below), so a long lesson on a phone loads and draws the first screen first, and a widget the reader
 // never scrolls to costs nothing. `start()` starts it at once: `whenReady()` calls it (scripts, tests,
 // exports), and so does the page's `beforeprint`. Started widgets take their first computation one per task,
-// so that a screen of widgets becomes many short tasks rather than one long one.
+// so that a screen of widgets becomes many short tasks rather than one long one, except while the page
+// prints (./print.js): then every widget starts, and the work runs at once, so that it is drawn on paper.
 //
 // The host (a PosencElement) receives: `pe` (the engine facade), `_ready` (a reactive state property that
 // turns true, so widgets can compute in `willUpdate`/`updated` on `changed.has('_ready')`), then a call to
@@ -13,6 +14,7 @@
 // When the engine cannot load, `_error` (reactive, shown by renderError) gets the reason.
 
 import { getEngine } from '../engine.js';
+import { onPrint, printing } from './print.js';
 
 // a screen's height above and below the viewport: widgets are drawn before the reader scrolls to them
 const NEAR = '100% 0px';
@@ -29,7 +31,11 @@ function watchNear(el, start) {
 function unwatchNear(el) {
   if (waiting.delete(el)) near.unobserve(el);
 }
-if (typeof addEventListener === 'function') addEventListener('beforeprint', () => [...waiting.values()].forEach((start) => start()));
+onPrint((on) => {
+  if (!on) return;
+  [...waiting.values()].forEach((start) => start());
+  drain();
+});
 
 // Work for many widgets at once (their first renders when the script defines them, their first computations
 // when they start), one widget per task, in the order it was asked for: the page can paint and answer in
@@ -59,16 +65,30 @@ function post() {
 /** Runs `fn` in a task of its own, after the work queued before it (after all of it, unless `host` started). */
 export function inTurn(fn, host = null) {
   queue.push([host, fn]);
-  post();
+  if (printing()) drain();
+  else post();
 }
-function next() {
+/** Runs every queued piece of work now (the page prints); one that throws does not stop the others. */
+function drain() {
+  while (queue.length) {
+    try {
+      next(false);
+    } catch (err) {
+      setTimeout(() => {
+        throw err;
+      });
+    }
+  }
+}
+function next(more = true) {
   posted = false;
+  if (!queue.length) return;  // drained while the page printed
   const first = queue.findIndex(([host]) => host && started.has(host));
   const [[, fn]] = queue.splice(first < 0 ? 0 : first, 1);
   try {
     fn();
   } finally {
-    if (queue.length) post();
+    if (more && queue.length) post();
   }
 }
 

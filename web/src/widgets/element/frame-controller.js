@@ -10,7 +10,8 @@
 
 import { themeColors } from '../../render/canvas.js';
 import { markScroller } from '../../render/scroller.js';
-import { controlUsesKey, pageScheme, watchPageScheme } from '../host-page.js';
+import { controlUsesKey, pageScheme, slideContentResized, watchPageScheme } from '../host-page.js';
+import { onPrint, printing } from './print.js';
 
 const motionQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
 const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
@@ -20,9 +21,11 @@ const phoneQuery = typeof matchMedia === 'function' ? matchMedia('(max-width: 48
 export class FrameController {
   #host;
   #width = 0;
+  #height = 0;
   #colors = null;
   #resizeObserver;
   #unwatchPage = null;
+  #unwatchPrint = null;
   #scrollWatched = false;
   #sized = null;
   #scrollers = new WeakMap();  // a scrolling box → the content element observed in it
@@ -78,6 +81,7 @@ export class FrameController {
     phoneQuery?.addEventListener('change', this.#onPrefs);
     this.#resizeObserver?.observe(host.renderRoot);
     this.#unwatchPage = watchPageScheme(host, () => this.#applyScheme() && this.repaint());
+    this.#unwatchPrint = onPrint(this.#onPrefs);
     // before the first render, the scheme waits for it (reading the page's colours forces a style pass)
     if (host.hasUpdated) this.#applyScheme();
   }
@@ -93,6 +97,7 @@ export class FrameController {
     this.#resizeObserver?.unobserve(this.#host.renderRoot);
     this.#unwatchPage?.();
     this.#unwatchPage = null;
+    this.#unwatchPrint?.();
   }
 
   /** From the host's willUpdate: a theme or inline style change may change the colours. */
@@ -140,6 +145,8 @@ export class FrameController {
   measured() {
     this.#sized ??= new Promise((resolve) => {
       this.#onSized = resolve;
+      // printing: the page is laid out for paper before any observer reports, so measure now
+      if (!this.#width && printing()) this.#width = Math.floor(this.#host.renderRoot.clientWidth);
       if (this.#width) resolve();
       const later = () => setTimeout(resolve, 0);
       if (typeof requestAnimationFrame === 'function') requestAnimationFrame(later);
@@ -163,7 +170,12 @@ export class FrameController {
   }
 
   #resized(entries) {
-    const w = Math.floor(entries[entries.length - 1].contentRect.width);
+    const { width, height } = entries[entries.length - 1].contentRect;
+    if (Math.abs(height - this.#height) >= 1) {
+      this.#height = height;
+      slideContentResized(this.#host);
+    }
+    const w = Math.floor(width);
     if (w > 0) this.#onSized();
     if (w > 0 && Math.abs(w - this.#width) >= 1) {
       this.#width = w;
@@ -178,8 +190,12 @@ export class FrameController {
     return this.#colors;
   }
 
-  /** 'light' or 'dark': the theme attribute, or with theme="auto" the scheme of the page around the widget. */
+  /**
+   * 'light' or 'dark': the theme attribute, or with theme="auto" the scheme of the page around the widget;
+   * 'light' while the page prints (./print.js).
+   */
   get resolvedTheme() {
+    if (printing()) return 'light';
     const { theme } = this.#host;
     return theme === 'light' || theme === 'dark' ? theme : pageScheme(this.#host, !!darkQuery?.matches);
   }

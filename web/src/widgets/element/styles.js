@@ -109,6 +109,18 @@ const coreStyles = css`
     color-scheme: dark;
     ${darkPalette}
   }
+  /* on paper the widget is light (print.js draws its canvases so), whatever colours a dark page gave it */
+  @media print {
+    .frame,
+    .frame.dark {
+      --_fg: #1b1f24;
+      --_bg: #ffffff;
+      --_surface: #f3f5f8;
+      --_muted: #555f6b;
+      --_border: #c9d1d9;
+      --_grid: rgba(27, 31, 36, 0.13);
+    }
+  }
   :host([hidden]) {
     display: none;
   }

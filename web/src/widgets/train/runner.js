@@ -4,7 +4,7 @@
 // widget sees the same asynchronous trainer calls; on the page, the widget keeps each call short and yields
 // between them (session.js), so no task runs long.
 
-import { readWasm } from '../../engine/browser.js';
+import { readEngineWasm } from '../engine.js';
 import { spawnTrainWorker, workerStarted, WORKER_SOURCE } from './spawn.js';
 
 // how long a worker may take to load the engine before the page trains instead (a throttled phone CPU
@@ -165,7 +165,7 @@ export async function startRunner(pe, { worker = true } = {}) {
   const runner = new WorkerRunner(w);
   let timer;
   try {
-    const wasm = await readWasm(pe.simd ? 'simd' : 'scalar', true);  // the build with the trainer
+    const wasm = await readEngineWasm(pe.simd ? 'simd' : 'scalar', true);  // the build with the trainer
     const bytes = wasm instanceof ArrayBuffer ? wasm : wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength);
     const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer')), START_TIMEOUT_MS)));
     await Promise.race([runner.start(bytes, pe.simd), timeout, refused]);

@@ -1,0 +1,111 @@
+// Course sites built by tools from Debian (scripts/toolchain.mjs installs them): Hugo 0.111, Sphinx 5.3 and
+// Jupyter's nbconvert 6.5, each building its test site in tests/browser/hosts/<tool> the way docs/widgets.md
+// tells authors (hosts-recipes.test.mjs checks the recipes are these files), with the one-tag script copied
+// where the recipe puts it. Each built page is served as static files and opened in Chromium: every widget
+// reads its settings and draws, nothing is fetched from outside the site.
+// - Hugo: goldmark drops raw HTML unless `unsafe`; the script's path goes through relURL, so a page with a
+//   pretty URL (/next/) finds it too.
+// - Sphinx: `.. raw:: html` for the tags, `html_js_files` for the script (plain Sphinx loads no _static/*.js
+//   by itself).
+// - Jupyter without the anywidget package: an HTML output loads the script next to the notebook; an IFrame
+//   shows the embed page with its settings after # (the notebook server redirects /notebooks/… to /files/…
+//   without a query). The notebook is stored with the outputs running it gives (a kernel is not needed to
+//   export it).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '../../scripts/start.mjs';
+import { buildWeb } from '../../scripts/build-web.mjs';
+import { root } from './helpers.mjs';
+import { assertWidgets, siteBrowser, sitePage, widgetsOn } from './hosts/sites.mjs';
+
+const env = {};
+before(async () => {
+  env.work = mkdtempSync(join(tmpdir(), 'posenc-static-hosts-'));
+  env.dist = await buildWeb({ outDir: join(env.work, 'dist'), singleFile: true, quiet: true });
+  env.browser = await siteBrowser();
+});
+after(async () => {
+  await env.browser?.close();
+  if (env.work) rmSync(env.work, { recursive: true, force: true });
+});
+
+/** A copy of tests/browser/hosts/`name` with `files` of dist/ copied in (`{ 'dist file': 'folder in the site' }`). */
+function site(name, files) {
+  const dir = join(env.work, name);
+  cpSync(join(root, 'tests/browser/hosts', name), dir, { recursive: true });
+  for (const [file, into] of Object.entries(files)) {
+    mkdirSync(join(dir, into), { recursive: true });
+    cpSync(join(env.dist, file), join(dir, into, file));
+  }
+  return dir;
+}
+
+/** Runs a site generator; its output, or an error that names the Debian package when it is missing. */
+function tool(cmd, args, cwd, pkg) {
+  try {
+    return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180000 }) ?? '';
+  } catch (err) {
+    throw new Error(err.code === 'ENOENT' ? `${cmd} is not installed (Debian: apt-get install ${pkg})` : `${cmd} failed:\n${err.stdout}\n${err.stderr}`);
+  }
+}
+
+/** Opens each of `pages` ({ path: [widget ids] }) of the site served from `dir`; checks every widget. */
+async function checkSite(dir, pages, { allowErrors = /^$/ } = {}) {
+  const server = await serve(dir);
+  const origin = server.url.replace(/\/$/, '');
+  try {
+    for (const [path, ids] of Object.entries(pages)) {
+      const page = await sitePage(env.browser.context, origin);
+      try {
+        await page.goto(origin + path);
+        assertWidgets(assert, await widgetsOn(page, ids), path);
+        assert.deepEqual(page.errors.filter((e) => !allowErrors.test(e)), [], `${path}: no errors`);
+        assert.deepEqual(page.foreign, [], `${path}: nothing fetched from outside the site`);
+      } finally {
+        await page.close();
+      }
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+test('Hugo (goldmark with unsafe, relURL in the layout): the widgets of a page and of a page with a pretty URL are drawn', async () => {
+  const dir = site('hugo', { 'posenc-widgets.iife.js': 'static' });
+  tool('hugo', ['--quiet', '-d', 'public'], dir, 'hugo');
+  assert.match(readFileSync(join(dir, 'public/next/index.html'), 'utf8'), /<posenc-compare id="cmp"/, 'the raw HTML is kept');
+  await checkSite(join(dir, 'public'), { '/': ['heatmap', 'pipe'], '/next/': ['cmp', 't5'] });
+});
+
+test('Sphinx (raw html, html_js_files): the widgets of both pages are drawn', async () => {
+  const dir = site('sphinx', { 'posenc-widgets.iife.js': '_static' });
+  tool('sphinx-build', ['-W', '-q', '-b', 'html', '.', '_build'], dir, 'python3-sphinx');
+  await checkSite(join(dir, '_build'), { '/index.html': ['heatmap', 'pipe'], '/next.html': ['cmp', 't5'] });
+});
+
+// (a time limit: this test has been seen to hang in its browser part, cause not found yet; it then fails)
+test('Jupyter nbconvert (no anywidget): the exported notebook draws its widgets, and its IFrame keeps its settings after #', { timeout: 240000 }, async () => {
+  const dir = site('jupyter', { 'posenc-widgets.iife.js': '.', 'posenc-embed.html': '.' });
+  tool('jupyter-nbconvert', ['--to', 'html', 'lesson.ipynb'], dir, 'jupyter-nbconvert');
+  // Debian's nbconvert template points require.js and MathJax at file:///usr/share/javascript, which an http page may not load
+  await checkSite(dir, { '/lesson.html': ['heatmap', 'pipe'] }, { allowErrors: /^Not allowed to load local resource: file:\/\/\/usr\/share\/javascript\// });
+  const server = await serve(dir);
+  const page = await sitePage(env.browser.context, server.url.replace(/\/$/, ''));
+  try {
+    await page.goto(`${server.url}lesson.html`);
+    const frame = await page.waitForFunction(() => document.querySelector('iframe')?.contentDocument?.body?.dataset.ready === 'true', null, { timeout: 30000 }).then(() => page.frames().find((f) => f.url().includes('posenc-embed.html')));
+    const inside = await frame.evaluate(() => {
+      const el = document.querySelector('main > *');
+      return { tag: el.localName, tokens: el.tokens, positions: el.positions, dModel: el.dModel, notes: document.getElementById('embed-notes').hidden };
+    });
+    assert.deepEqual(inside, { tag: 'posenc-compare', tokens: ['The', 'cat', 'sat'], positions: [1, 2], dModel: 32, notes: true });
+  } finally {
+    // (an open page would hold the server's connection, and close() would wait for it)
+    await page.close();
+    await server.close();
+  }
+});
