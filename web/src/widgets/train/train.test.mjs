@@ -185,7 +185,7 @@ test('train: Race trains every method in every seed in parallel workers (RoPE on
       assert.ok(Math.abs(c.value - (values[0] + values[1]) / 2) < 1e-6, `${r.method} mean at ${i}`);
       assert.equal(c.min, Math.min(...values));
       assert.equal(c.max, Math.max(...values));
-      assert.match(c.text, /^\d+\u202f% ?\d+–\d+$/, `${r.method}: the cell shows the mean and the range (${c.text})`);
+      assert.match(c.text, /^\d+ % ?\d+–\d+$/, `${r.method}: the cell shows the mean and the range (${c.text})`);
       assert.equal(c.text.split('%')[1].trim(), `${Math.round(c.min * 100)}–${Math.round(c.max * 100)}`);
     });
     // 40 steps learn nothing: every method is greyed, said not to have learned the task at L
