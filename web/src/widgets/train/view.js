@@ -86,7 +86,7 @@ export function renderRunnerNote(el) {
   return html`<p class="note" data-role="runner" data-kind=${r.kind} data-workers=${r.kind === 'worker' ? workers : 0}>${r.kind === 'worker' ? el.t('train.inWorker', { count: workers }) : el.t(`train.onPage.${r.reason}`)}</p>`;
 }
 
-/** The settings: task, method, training length, model size, steps and seed. */
+/** The settings: task, method, training length, model size, steps, the run's seed and the race's seeds. */
 export function renderControls(el, running) {
   const option = (value, text, current) => html`<option value=${value} ?selected=${value === current}>${text}</option>`;
   const number = (prop, min, max, step = 1) =>
@@ -107,6 +107,9 @@ export function renderControls(el, running) {
       </select></label>
     <label>${el.t('train.stepsLabel')} ${number('steps', 10, 5000, 10)}</label>
     <label>${el.t('train.seedLabel')} ${number('seed', 0)}</label>
+    <label>${el.t('train.seedsLabel')}
+      <input type="text" data-role="seeds" inputmode="numeric" size="8" .value=${(el.seeds ?? []).join(',')} ?disabled=${running}
+        @change=${(e) => (el.seeds = e.target.value.split(',').filter((v) => v.trim() !== '').map(Number))} /></label>
   </div>`;
 }
 

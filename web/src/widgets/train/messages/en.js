@@ -26,7 +26,7 @@ export default {
   'train.size.mini': 'mini (d 32, 2 layers, 4 heads)',
   'train.size.small': 'small (d 64, 2 layers, 4 heads)',
   'train.stepsLabel': 'steps',
-  'train.seedLabel': 'seed',
+  'train.seedLabel': 'seed (Train)',
   'train.raceMethods': 'Methods in the race',
   'train.train': 'Train',
   'train.resume': 'Resume',
@@ -96,4 +96,5 @@ export default {
   'train.notFit': 'did not learn the task at L',
   'train.tableNote': { one: 'What the model writes, one seed. Greyed: a method whose exact match at L is below 95 %: it did not learn the task, so it is not compared past L.', other: 'What the model writes: the mean over {seeds} seeds, the lowest and highest seed under it. Greyed: a method whose exact match at L is below 95 % in some seed: it did not learn the task, so it is not compared past L.' },
   'train.currentKey': 'Highlighted row: the method chosen above, whose example and attention are shown below.',
+  'train.seedsLabel': 'seeds (Race)',
 };

@@ -25,7 +25,7 @@ export default {
   'train.size.mini': 'mini (d 32, 2 capas, 4 cabezas)',
   'train.size.small': 'pequeño (d 64, 2 capas, 4 cabezas)',
   'train.stepsLabel': 'pasos',
-  'train.seedLabel': 'semilla',
+  'train.seedLabel': 'semilla (Entrenar)',
   'train.raceMethods': 'Métodos de la carrera',
   'train.train': 'Entrenar',
   'train.resume': 'Continuar',
@@ -95,6 +95,7 @@ export default {
   'train.notFit': 'no aprendió la tarea en L',
   'train.tableNote': { one: 'Lo que escribe el modelo, una semilla. En gris: un método con coincidencia exacta en L por debajo del 95 %: no aprendió la tarea, así que no se compara más allá de L.', other: 'Lo que escribe el modelo: la media de {seeds} semillas, debajo la semilla más baja y la más alta. En gris: un método con coincidencia exacta en L por debajo del 95 % en alguna semilla: no aprendió la tarea, así que no se compara más allá de L.' },
   'train.currentKey': 'Fila resaltada: el método elegido arriba, cuyo ejemplo y atención se ven abajo.',
+  'train.seedsLabel': 'semillas (Carrera)',
 };
 
 /**

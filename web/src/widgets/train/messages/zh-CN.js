@@ -25,7 +25,7 @@ export default {
   'train.size.mini': '迷你（d 32，2 层，4 个头）',
   'train.size.small': '小型（d 64，2 层，4 个头）',
   'train.stepsLabel': '步数',
-  'train.seedLabel': '随机种子',
+  'train.seedLabel': '种子（训练）',
   'train.raceMethods': '参加比赛的方法',
   'train.train': '训练',
   'train.resume': '继续',
@@ -95,6 +95,7 @@ export default {
   'train.notFit': '在 L 上没有学会任务',
   'train.tableNote': { other: '模型写出的答案：{seeds} 个种子的平均，下方是最低和最高的种子。灰色：某个种子在 L 上的完全匹配低于 95%，即没有学会任务，因此不在 L 之外比较。' },
   'train.currentKey': '高亮的行：上方选择的方法，下方显示它的例子和注意力。',
+  'train.seedsLabel': '种子（比赛）',
 };
 
 /**
