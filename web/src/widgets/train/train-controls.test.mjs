@@ -202,3 +202,24 @@ test('train: Spanish and Chinese, dark theme, 320 px phone, axe', async (t) => {
   await shot(page.locator('#zh'), 'train-zh-dark-320');
   await page.close();
 });
+
+test('train: a race at 390 px (Spanish) and on desktop: the table fits, the percentages stay on their line, the plots are readable', async () => {
+  // L = 4 keeps the evaluation short (lengths 4 … 16); the table has as many columns as at L = 8
+  for (const [width, lang] of [[390, 'es'], [1000, 'en']]) {
+    const page = await widgetPage(env, `<posenc-train id="a" lang="${lang}" task="copy" train-length="4" steps="20" seeds="1,2" method="rope-pi"></posenc-train>`, { width });
+    await assertEngineTrains(page);
+    await evalEl(page, '#a', (el) => el.race());
+    await evalEl(page, '#a', (el) => el.updateComplete.then(() => el.renderComplete));
+    const fit = await evalEl(page, '#a', (el) => {
+      const wrap = el.shadowRoot.querySelector('.table-wrap');
+      const cells = [...el.shadowRoot.querySelectorAll('table.results td .mean')];
+      return { scroll: wrap.scrollWidth, client: wrap.clientWidth, lines: cells.filter((c) => c.getClientRects().length > 1 || c.offsetHeight > 1.6 * parseFloat(getComputedStyle(c).lineHeight || '16')).length, rows: el.shadowRoot.querySelectorAll('table.results tbody tr').length };
+    });
+    assert.equal(fit.rows, 8, 'seven methods and the baseline');
+    if (width === 390) assert.ok(fit.scroll <= fit.client, `${lang} at ${width} px: the table is ${fit.scroll} px in ${fit.client}`);
+    assert.equal(fit.lines, 0, 'every percentage on one line');
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= width);
+    await shot(page.locator('#a'), `train-race-${lang}-${width}`);
+    await page.close();
+  }
+});
