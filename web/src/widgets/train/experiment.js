@@ -212,7 +212,13 @@ export class TrainExperiment {
     const race = new Race({ methods, seeds, settings: s, lengths: this.lengths, samples: SAMPLES, exampleLengths: this.exampleLengths, summary });
     this.race = race;
     this.host.changed();
-    await race.run(runners, (session) => this._progress(session), alive);
+    // the time left counts down each second, also while a run evaluates (no progress comes then)
+    const tick = setInterval(() => this.host.changed(), 1000);
+    try {
+      await race.run(runners, (session) => this._progress(session), alive);
+    } finally {
+      clearInterval(tick);
+    }
     if (!alive()) return;
     this.host.changed();
     this.host.finished();

@@ -134,16 +134,30 @@ export class Race {
   }
 
   /**
-   * Seconds left: the steps still to do at the rate of every worker together since the start (paused time
-   * left out), smoothed and updated at most once a second, so it does not jump with each evaluation.
+   * The work done, in runs: a finished run counts 1, a run in training the share of its steps done times the
+   * share of a run's time spent training (measured on the runs finished: the evaluation at the end, greedy up
+   * to 4L, is a good part of a run).
+   */
+  #work() {
+    const finished = this.jobs.filter((j) => j.finishedAt != null);
+    const evalShare = finished.length
+      ? finished.reduce((a, j) => a + (j.finishedAt - j.trainedAt) / Math.max(1, j.finishedAt - j.startedAt), 0) / finished.length
+      : 0.3;
+    return this.jobs.reduce((a, j) => a + (j.finishedAt != null ? 1 : j.session ? ((1 - evalShare) * j.session.step) / j.session.total : 0), 0);
+  }
+
+  /**
+   * Seconds left: the runs still to do at the pace of every worker together since the start (paused time
+   * left out), smoothed and counting down between updates (once a second), so it does not jump.
    */
   secondsLeft(now = performance.now()) {
-    const done = this.stepsDone;
+    const done = this.#work();
     const ms = this.#ms(now);
     if (!done || ms < 500) return null;
-    if (this._left != null && now - this._leftAt < 1000) return Math.max(0, this._left - (now - this._leftAt) / 1000);
-    const raw = ((this.stepsTotal - done) * ms) / done / 1000;
-    const counted = this._left == null ? raw : Math.max(0, this._left - (now - this._leftAt) / 1000);
+    const since = this._left == null ? 0 : (now - this._leftAt) / 1000;
+    if (this._left != null && since < 1) return Math.max(0, this._left - since);
+    const raw = ((this.jobs.length - done) * ms) / done / 1000;
+    const counted = this._left == null ? raw : Math.max(0, this._left - since);
     this._left = this._left == null ? raw : 0.7 * counted + 0.3 * raw;
     this._leftAt = now;
     return this._left;
@@ -180,16 +194,19 @@ export class Race {
         evalEvery: Math.round(s.steps),
       });
       job.session = session;
+      job.startedAt = performance.now();
       let state = await session.run(onProgress);
       while (state === 'paused' && alive() && !this.stopped) {
         await new Promise((resolve) => this._waiters.push(resolve));
         if (!alive() || this.stopped) break;
         state = await session.run(onProgress);
       }
+      job.trainedAt = session.evals.length ? job.startedAt + session.elapsed : performance.now();
       if (session.state === 'done' && job.seed === this.seeds[0] && alive() && !this.stopped)
         for (const m of job.methods) for (const n of this.exampleLengths) await session.lookInside(n, m);
       // the results stay; the trainer's memory goes back at once
       await session.dispose();
+      if (session.evals.length) job.finishedAt = performance.now();
       onProgress(session);
     }
   }
