@@ -115,8 +115,9 @@ test('train: Train, Pause, Resume, Reset; progress, loss curve, accuracy by leng
   assert.deepEqual(r.run.rows.map((row) => row.length), [6, 9, 12, 15, 18, 21, 24]);
   for (const row of r.run.rows) assert.ok(row.accuracy >= 0 && row.accuracy <= 1 && row.exactMatch >= 0 && row.exactMatch <= 1, `length ${row.length}`);
   assert.match(await el.locator('.progress').textContent(), /step 120 of 120/);
-  // the results table, one cell per length, the training length marked
-  assert.equal(await el.locator('table.results tbody tr').count(), 1);
+  // the results table, one cell per length, the training length marked; one method and the baseline
+  assert.equal(await el.locator('table.results tbody tr[data-method=alibi] td').count(), 7);
+  assert.equal(await el.locator('table.results tbody tr[data-role=baseline]').count(), 1);
   assert.match(await el.locator('table.results thead').textContent(), /6 \(L\)/);
   // keyboard on the accuracy plot: → reads the next length
   await el.locator('canvas.accuracy').focus();
