@@ -12,7 +12,7 @@ export function progressText(el) {
   const x = el.experiment;
   const race = x.race;
   if (race && !race.running && race.seconds != null)
-    return el.t('train.raceDone', { count: race.methods.length, seeds: race.seeds.length, steps: Math.round(race.settings.steps), seconds: formatNumber(el.locale, race.seconds, 1) });
+    return el.t('train.raceDone', { count: race.methods.length, seeds: el.t('train.seedCount', { count: race.seeds.length }), steps: Math.round(race.settings.steps), seconds: formatNumber(el.locale, race.seconds, 1) });
   if (race) {
     const left = race.secondsLeft();
     if (left == null) return el.t('train.notStarted');

@@ -38,7 +38,7 @@ export default {
   'train.clearKept': { one: "Forget the kept race", other: "Forget the {count} kept races" },
   'train.copyTorch': 'Copy as PyTorch',
   'train.notStarted': 'Not trained yet: press Train for one method, or Race for all the chosen ones.',
-  'train.raceDone': { one: 'Race done: {count} method × {seeds} seeds, {steps} steps each, in {seconds} s.', other: 'Race done: {count} methods × {seeds} seeds, {steps} steps each, in {seconds} s.' },
+  'train.raceDone': { one: 'Race done: {count} method × {seeds}, {steps} steps each, in {seconds} s.', other: 'Race done: {count} methods × {seeds}, {steps} steps each, in {seconds} s.' },
   'train.progress': '{method}: step {step} of {steps}, {rate} steps/s, about {left} s left',
   'train.inWorker': { one: 'Training runs in a background worker: the page stays responsive.', other: 'Training runs in {count} background workers at once: the page stays responsive.' },
   'train.onPage.blocked': 'This page does not allow background workers (its security policy), so training runs on the page in short slices.',
@@ -97,4 +97,5 @@ export default {
   'train.tableNote': { one: 'What the model writes, one seed. Greyed: a method whose exact match at L is below 95 %: it did not learn the task, so it is not compared past L.', other: 'What the model writes: the mean over {seeds} seeds, the lowest and highest seed under it. Greyed: a method whose exact match at L is below 95 % in some seed: it did not learn the task, so it is not compared past L.' },
   'train.currentKey': 'Highlighted row: the method chosen above, whose example and attention are shown below.',
   'train.seedsLabel': 'seeds (Race)',
+  'train.seedCount': { one: 'one seed', other: '{count} seeds' },
 };

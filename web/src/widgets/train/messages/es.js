@@ -37,7 +37,7 @@ export default {
   'train.clearKept': { one: "Olvidar la carrera guardada", other: "Olvidar las {count} carreras guardadas" },
   'train.copyTorch': 'Copiar como PyTorch',
   'train.notStarted': 'Aún sin entrenar: pulsa Entrenar para un método o Carrera para todos los elegidos.',
-  'train.raceDone': { one: 'Carrera terminada: {count} método × {seeds} semillas, {steps} pasos cada uno, en {seconds} s.', other: 'Carrera terminada: {count} métodos × {seeds} semillas, {steps} pasos cada uno, en {seconds} s.' },
+  'train.raceDone': { one: 'Carrera terminada: {count} método × {seeds}, {steps} pasos cada uno, en {seconds} s.', other: 'Carrera terminada: {count} métodos × {seeds}, {steps} pasos cada uno, en {seconds} s.' },
   'train.progress': '{method}: paso {step} de {steps}, {rate} pasos/s, quedan unos {left} s',
   'train.inWorker': { one: 'El entrenamiento corre en un proceso en segundo plano: la página sigue respondiendo.', other: 'El entrenamiento corre en {count} procesos en segundo plano a la vez: la página sigue respondiendo.' },
   'train.onPage.blocked': 'Esta página no permite procesos en segundo plano (su política de seguridad), así que el entrenamiento corre en la página en tramos cortos.',
@@ -96,6 +96,7 @@ export default {
   'train.tableNote': { one: 'Lo que escribe el modelo, una semilla. En gris: un método con coincidencia exacta en L por debajo del 95 %: no aprendió la tarea, así que no se compara más allá de L.', other: 'Lo que escribe el modelo: la media de {seeds} semillas, debajo la semilla más baja y la más alta. En gris: un método con coincidencia exacta en L por debajo del 95 % en alguna semilla: no aprendió la tarea, así que no se compara más allá de L.' },
   'train.currentKey': 'Fila resaltada: el método elegido arriba, cuyo ejemplo y atención se ven abajo.',
   'train.seedsLabel': 'semillas (Carrera)',
+  'train.seedCount': { one: 'una semilla', other: '{count} semillas' },
 };
 
 /**

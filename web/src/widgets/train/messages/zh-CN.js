@@ -37,7 +37,7 @@ export default {
   'train.clearKept': { other: "清除保留的 {count} 次比赛" },
   'train.copyTorch': '复制为 PyTorch',
   'train.notStarted': '尚未训练：按“训练”训练一种方法，或按“比赛”训练所有选中的方法。',
-  'train.raceDone': { other: '比赛结束：{count} 种方法 × {seeds} 个种子，每次 {steps} 步，用时 {seconds} 秒。' },
+  'train.raceDone': { other: '比赛结束：{count} 种方法 × {seeds}，每次 {steps} 步，用时 {seconds} 秒。' },
   'train.progress': '{method}：第 {step}/{steps} 步，每秒 {rate} 步，约剩 {left} 秒',
   'train.inWorker': { other: '训练在 {count} 个后台线程中同时进行：页面保持响应。' },
   'train.onPage.blocked': '此页面不允许后台线程（其安全策略），因此训练在页面上分成短片段进行。',
@@ -96,6 +96,7 @@ export default {
   'train.tableNote': { other: '模型写出的答案：{seeds} 个种子的平均，下方是最低和最高的种子。灰色：某个种子在 L 上的完全匹配低于 95%，即没有学会任务，因此不在 L 之外比较。' },
   'train.currentKey': '高亮的行：上方选择的方法，下方显示它的例子和注意力。',
   'train.seedsLabel': '种子（比赛）',
+  'train.seedCount': { other: '{count} 个种子' },
 };
 
 /**
