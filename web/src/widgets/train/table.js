@@ -103,5 +103,5 @@ export function renderTable(el) {
         </tbody>
       </table>
     </div>
-    <p class="note table-note" data-role="table-note">${el.t('train.tableNote', { seeds })}${marked ? html` <span class="current-key">${el.t('train.currentKey')}</span>` : nothing}</p>`;
+    <p class="note table-note" data-role="table-note">${el.t('train.tableNote', { count: seeds })}${marked ? html` <span class="current-key">${el.t('train.currentKey')}</span>` : nothing}</p>`;
 }

@@ -94,7 +94,7 @@ export default {
   'train.rule.prompt': 'the input as it is',
   'train.rule.reversed': 'the input reversed',
   'train.notFit': 'did not learn the task at L',
-  'train.tableNote': { one: 'What the model writes, one seed. Greyed: a method whose exact match at L is below 95 %: it did not learn the task, so it is not compared past L.', other: 'What the model writes: the mean over {seeds} seeds, the lowest and highest seed under it. Greyed: a method whose exact match at L is below 95 % in some seed: it did not learn the task, so it is not compared past L.' },
+  'train.tableNote': { one: 'What the model writes, one seed. Greyed: a method whose exact match at L is below 95 %: it did not learn the task, so it is not compared past L.', other: 'What the model writes: the mean over {count} seeds, the lowest and highest seed under it. Greyed: a method whose exact match at L is below 95 % in some seed: it did not learn the task, so it is not compared past L.' },
   'train.currentKey': 'Highlighted row: the method chosen above, whose example and attention are shown below.',
   'train.seedsLabel': 'seeds (Race)',
   'train.seedCount': { one: 'one seed', other: '{count} seeds' },

@@ -93,7 +93,7 @@ export default {
   'train.rule.prompt': 'la entrada tal cual',
   'train.rule.reversed': 'la entrada al revés',
   'train.notFit': 'no aprendió la tarea en L',
-  'train.tableNote': { one: 'Lo que escribe el modelo, una semilla. En gris: un método con coincidencia exacta en L por debajo del 95 %: no aprendió la tarea, así que no se compara más allá de L.', other: 'Lo que escribe el modelo: la media de {seeds} semillas, debajo la semilla más baja y la más alta. En gris: un método con coincidencia exacta en L por debajo del 95 % en alguna semilla: no aprendió la tarea, así que no se compara más allá de L.' },
+  'train.tableNote': { one: 'Lo que escribe el modelo, una semilla. En gris: un método con coincidencia exacta en L por debajo del 95 %: no aprendió la tarea, así que no se compara más allá de L.', other: 'Lo que escribe el modelo: la media de {count} semillas, debajo la semilla más baja y la más alta. En gris: un método con coincidencia exacta en L por debajo del 95 % en alguna semilla: no aprendió la tarea, así que no se compara más allá de L.' },
   'train.currentKey': 'Fila resaltada: el método elegido arriba, cuyo ejemplo y atención se ven abajo.',
   'train.seedsLabel': 'semillas (Carrera)',
   'train.seedCount': { one: 'una semilla', other: '{count} semillas' },

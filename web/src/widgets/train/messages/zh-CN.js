@@ -93,7 +93,7 @@ export default {
   'train.rule.prompt': '原样照抄输入',
   'train.rule.reversed': '倒序的输入',
   'train.notFit': '在 L 上没有学会任务',
-  'train.tableNote': { other: '模型写出的答案：{seeds} 个种子的平均，下方是最低和最高的种子。灰色：某个种子在 L 上的完全匹配低于 95%，即没有学会任务，因此不在 L 之外比较。' },
+  'train.tableNote': { other: '模型写出的答案：{count} 个种子的平均，下方是最低和最高的种子。灰色：某个种子在 L 上的完全匹配低于 95%，即没有学会任务，因此不在 L 之外比较。' },
   'train.currentKey': '高亮的行：上方选择的方法，下方显示它的例子和注意力。',
   'train.seedsLabel': '种子（比赛）',
   'train.seedCount': { other: '{count} 个种子' },
