@@ -172,18 +172,23 @@ export class PosencTrain extends PosencElement {
 
   /**
    * experiment.js: something to show changed. Progress from several workers comes in many small messages:
-   * one update per frame at most (the next animation frame, or a timer where frames do not run).
+   * one update per frame at most, and during a race at most four a second (each update and its drawing are
+   * tasks on the page's thread, which a phone runs four times slower).
    */
   changed() {
     if (this._changePending) return;
     this._changePending = true;
+    const wait = this.experiment.race?.running ? Math.max(0, 250 - (performance.now() - (this._changedAt ?? 0))) : 0;
     const go = () => {
       if (!this._changePending) return;
       this._changePending = false;
+      this._changedAt = performance.now();
       this.requestUpdate();
     };
-    requestAnimationFrame(go);
-    setTimeout(go, 100);  // a hidden page has no frames
+    setTimeout(() => {
+      requestAnimationFrame(go);
+      setTimeout(go, 100);  // a hidden page has no frames
+    }, wait);
   }
 
   /** experiment.js: a run or a race ended. */
@@ -206,6 +211,8 @@ export class PosencTrain extends PosencElement {
 
   /** What the example panel shows: { example, attention } at the length chosen, or undefined. */
   get _shown() {
+    // during a race, the example and its attention wait for the end (their drawing is the longest paint)
+    if (this.experiment.race?.running) return undefined;
     return this._details?.inside.get(this.experiment.exampleLengths[this._exampleAt]);
   }
 
