@@ -176,6 +176,13 @@ export class PosencTrain extends PosencElement {
    * tasks on the page's thread, which a phone runs four times slower).
    */
   changed() {
+    const x = this.experiment;
+    if (!x.race?.running && x.session?.state !== 'running') {
+      // nothing trains (an action, or the end of a run): now
+      this._changePending = false;
+      this.requestUpdate();
+      return;
+    }
     if (this._changePending) return;
     this._changePending = true;
     const wait = this.experiment.race?.running ? Math.max(0, 250 - (performance.now() - (this._changedAt ?? 0))) : 0;
