@@ -14,6 +14,11 @@
 //                     at CPU ×1 and ×4: main-thread tasks over 50 ms while it trains (issue 26's budget: none)
 //   defaultRaceSeconds demo part 4's default race (train.html), Race pressed → every method trained and
 //                     evaluated, in seconds (the lesson promises it within 60 s)
+//   phoneRace         the default race (every method × 3 seeds; BENCH_RACE_STEPS steps instead of the
+//                     default, to shorten it) on a phone-sized page (390 × 844, DPR 3) at CPU ×4: the longest
+//                     main-thread task and the tasks over 100 ms during the race (issue 35's budget: none), the
+//                     race's seconds and workers, and the time-left readout sampled each second (its largest
+//                     rise between two samples: it should only count down)
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus } from 'node:os';
@@ -195,6 +200,48 @@ async function defaultRace(context, base) {
   return { seconds: Math.round(seconds * 10) / 10, withinLessonPromise: seconds <= 60 };
 }
 
+/** The default race on a phone-sized page at CPU ×4: long tasks, seconds, and how the time left moves. */
+async function phoneRace(context, base) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 3, mobile: true });
+  await page.goto(`${base}train-bench.html`);
+  const steps = process.env.BENCH_RACE_STEPS;
+  await page.evaluate(async (s) => {
+    document.body.innerHTML = `<posenc-train id="a"${s ? ` steps="${s}"` : ''}></posenc-train>`;
+    await document.querySelector('#a').prepare();
+  }, steps);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const r = await page.evaluate(
+    () =>
+      new Promise((done) => {
+        const seen = [];
+        const lefts = [];
+        const obs = new PerformanceObserver((l) => seen.push(...l.getEntries().map((e) => Math.round(e.duration))));
+        obs.observe({ type: 'longtask' });
+        const el = document.querySelector('#a');
+        el.shadowRoot.querySelector('button[data-action=race]').click();
+        const sample = setInterval(() => {
+          const m = /about (\d+) s left/.exec(el.shadowRoot.querySelector('.progress').textContent);
+          if (m) lefts.push(Number(m[1]));
+        }, 1000);
+        const poll = setInterval(() => {
+          const race = el.result.race;
+          if (!race || race.running) return;
+          clearInterval(poll);
+          clearInterval(sample);
+          obs.disconnect();
+          const rises = lefts.slice(1).map((v, i) => v - lefts[i]);
+          done({ seconds: race.seconds, workers: race.workers, runs: race.entries.length, steps: race.entries[0]?.steps, longTasks: seen, secondsLeft: lefts, largestRiseS: Math.max(0, ...rises) });
+        }, 250);
+      }),
+  );
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await page.close();
+  const over = r.longTasks.filter((ms) => ms > 100);
+  return { ...r, seconds: Math.round(r.seconds * 10) / 10, longestTaskMs: Math.max(0, ...r.longTasks), tasksOver100Ms: over.length, withinBudget: over.length === 0 };
+}
+
 const work = mkdtempSync(join(tmpdir(), 'posenc-bench-'));
 try {
   // the single files only for the phone part (it loads them too)
@@ -215,7 +262,7 @@ try {
   });
   const browserVersion = context.browser()?.version() ?? (await (await context.newPage()).evaluate(() => navigator.userAgent));
   const only = process.env.BENCH_ONLY;
-  // BENCH_ONLY: desktop, phone or train runs that part alone
+  // BENCH_ONLY: desktop, phone, train or race (the phone race alone) runs that part alone
   const runs = (part) => !only || only === part;
   const dpr1 = runs('desktop') ? await measure(context, server.url, 1) : null;
   const dpr2 = runs('desktop') ? await measure(context, server.url, 2) : null;
@@ -223,6 +270,7 @@ try {
   const phoneFigures = runs('phone') ? await phone(context, server.url) : null;
   const train = runs('train') ? await trainLongTasks(context, server.url) : null;
   const race = runs('train') ? await defaultRace(context, server.url) : null;
+  const racePhone = runs('train') || only === 'race' ? await phoneRace(context, server.url) : null;
   await context.close();
   await server.close();
   const report = {
@@ -239,6 +287,7 @@ try {
     phoneGoals: phoneFigures && phoneGoals(phoneFigures),
     trainLongTasks: train,
     defaultRaceSeconds: race,
+    phoneRace: racePhone,
   };
   console.log(JSON.stringify(report, null, 2));
 } finally {

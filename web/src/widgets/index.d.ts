@@ -130,16 +130,22 @@ export interface TrainLengthRow {
   reason: string;
   /** Share of samples whose whole answer is right. */
   exactMatch: number;
-  /** Share of answer tokens right (the mean of `positions`). */
+  /** Share of answer tokens the model writes right, decoding greedily (the mean of `positions`). */
   accuracy: number;
-  /** Accuracy per answer position. */
+  /** Greedy accuracy per answer position. */
   positions: number[];
+  /** Token accuracy under teacher forcing (the true prefix fed in), mean over positions. */
+  teacherForced: number;
+  /** Teacher-forced loss, mean over positions. */
   loss: number;
+  /** The best rule that learns nothing, on the same samples (null where unsupported). */
+  baseline: { rule: string; exactMatch: number; accuracy: number } | null;
 }
 
 /** One training run of `<posenc-train>`. */
 export interface TrainRun {
   method?: string;
+  seed?: number;
   state: 'idle' | 'running' | 'paused' | 'done' | 'error' | 'disposed';
   step: number;
   steps: number;
@@ -150,6 +156,32 @@ export interface TrainRun {
   longestCall: number;
   /** Its example at 2L, once trained (the widget also looks at L: showExampleAt). */
   example: TrainExample | null;
+}
+
+/** A statistic over a race's seeds. */
+export interface TrainSpread {
+  mean: number;
+  min: number;
+  max: number;
+  /** Seeds counted. */
+  n: number;
+}
+
+/** One method of a race summarised over its seeds (exact match and accuracy of what the model writes, greedy). */
+export interface TrainSummary {
+  method: string;
+  seeds: number;
+  /** null before any seed is done; false when exact match at L is below 0.95 in any seed (not ranked past L). */
+  fit: boolean | null;
+  rows: { length: number; supported: boolean; seeds: number; exactMatch: TrainSpread; accuracy: TrainSpread; teacherForced: TrainSpread }[];
+}
+
+/** The baseline at one length: the best rule that learns nothing ('mode', 'prompt', 'reversed'), means over the runs. */
+export interface TrainBaseline {
+  length: number;
+  rule: string | null;
+  exactMatch: number;
+  accuracy: number;
 }
 
 /** One sample at `length` (the first the engine evaluates there), token by token, and the model's greedy answer. */
@@ -562,21 +594,23 @@ export declare class PosencModel extends PosencElement {
   readonly result: { model: string; type: string; headDim: number; rotaryDim: number; base: number; attentionFactor: number; trained: number | null; longest: number; neverTurn: number; precision: Record<'float32' | 'bfloat16', { maxAngleError: number; worstPair: number }> } | null;
 }
 
-/** `<posenc-train>`: A small decoder-only transformer trained in the page by the engine (`pe.train`, docs/engine.md) on an algorithmic task at training length L, then tested at L … 4L as it trains: token accuracy and exact match per length (the training length marked), per answer position on hover, tap or ←/→, an example at 2L (or at L) token by token with right and wrong marked (every task: the first sample the engine evaluates at that length), and the attention weights of that example per layer and head, to compare a head at L with the same head at 2L. **Race** trains every method of `methods` in turn on the same batches, seed and number of steps and overlays their curves; **Pause** holds a race in its method and **Resume the race** carries on; **Keep this race** leaves them on the plot, dashed, under the next race (another task or length). Training runs in a Web Worker running its own instance of the engine (the module `posenc-train-worker.js` next to `posenc-widgets.js`; in the one-tag script and the single files, a worker started from the inlined engine), or on the page in slices of about 8 ms (each redraw a task of its own) when the page forbids workers (a CSP whose `worker-src`, or `script-src` in its place, leaves out `blob:` for the one-tag script): a note under the buttons says which, and `runnerKind`/`runnerReason` tell scripts. Bundlers that follow `new Worker(new URL(…, import.meta.url))` (Vite, webpack) emit the worker with an app built from `posenc/widgets`; esbuild does not, and there the widget trains on the page and says the worker did not start. Removing the widget stops it and frees its trainers and worker. */
+/** `<posenc-train>`: A small decoder-only transformer trained in the page by the engine (`pe.train`, docs/engine.md) on an algorithmic task at training length L, then tested at L … 4L as it trains: token accuracy and exact match per length (the training length marked): what the model **writes** (greedy decoding), exact match and token accuracy, teacher-forced accuracy only where named so, per answer position on hover, tap or ←/→, an example at 2L (or at L) token by token with right and wrong marked (every task: the first sample the engine evaluates at that length), and the attention weights of that example per layer and head, to compare a head at L with the same head at 2L. **Race** trains every method of `methods` in every seed of `seeds` on the same budget (the same batches per seed), one worker per trained method up to `hardwareConcurrency` − 1 (RoPE trained once per seed and scored as RoPE, with dynamic NTK and with position interpolation at test); the table shows per method and length the mean exact match over the seeds and its range, a baseline row (the best rule that learns nothing, computed by the engine on the same samples), and greys a method whose exact match at L is below 0.95 in any seed ("did not learn the task at L"); **Pause** holds a race in its method and **Resume the race** carries on; **Keep this race** leaves them on the plot, dashed, under the next race (another task or length). Training runs in a Web Worker running its own instance of the engine (the module `posenc-train-worker.js` next to `posenc-widgets.js`; in the one-tag script and the single files, a worker started from the inlined engine), or on the page in slices of about 8 ms (each redraw a task of its own) when the page forbids workers (a CSP whose `worker-src`, or `script-src` in its place, leaves out `blob:` for the one-tag script): a note under the buttons says which, and `runnerKind`/`runnerReason` tell scripts. Bundlers that follow `new Worker(new URL(…, import.meta.url))` (Vite, webpack) emit the worker with an app built from `posenc/widgets`; esbuild does not, and there the widget trains on the page and says the worker did not start. Removing the widget stops it and frees its trainers and worker. */
 export declare class PosencTrain extends PosencElement {
   /** One of pe.train.tasks: copy, reverse, sort, recall, add. Attribute `task`: text. Default 'copy'. */
   task: string;
-  /** none, sinusoidal, learned, rope, rope-ntk (RoPE trained as it is, dynamic NTK scaling at test), alibi or t5; shared with the group. Attribute `method`: 'none', 'sinusoidal', 'learned', 'rope', 'rope-ntk', 'rope-pi', 'alibi', 't5'. Default 'alibi'. */
+  /** none, sinusoidal, learned, rope, rope-ntk (RoPE trained as it is, dynamic NTK scaling at test), rope-pi (RoPE trained as it is, position interpolation at test), alibi or t5; shared with the group. Attribute `method`: 'none', 'sinusoidal', 'learned', 'rope', 'rope-ntk', 'rope-pi', 'alibi', 't5'. Default 'alibi'. */
   method: 'none' | 'sinusoidal' | 'learned' | 'rope' | 'rope-ntk' | 'rope-pi' | 'alibi' | 't5';
-  /** The methods of a race. Attribute `methods`: comma-separated list. Default 'none,sinusoidal,learned,rope,alibi,t5'. */
+  /** The methods of a race (rope-ntk and rope-pi reuse the race's RoPE training). Attribute `methods`: comma-separated list. Default 'none,sinusoidal,learned,rope,rope-pi,alibi,t5'. */
   methods: string[];
+  /** The seeds of a race, attribute "1,2,3": every method is trained in each (1 to 8 seeds). Attribute `seeds`: list of integers. Default '1,2,3'. */
+  seeds: number[];
   /** Training length L. Attribute `train-length`: integer 4 … 16. Default 8. */
   trainLength: number;
   /** tiny (d 16, 1 layer, 2 heads), mini (d 32, 2 layers, 4 heads) or small (d 64, 2 layers, 4 heads). Attribute `size`: 'tiny', 'mini', 'small'. Default 'mini'. */
   size: 'tiny' | 'mini' | 'small';
   /** Training steps, the same for every method of a race. Attribute `steps`: integer 10 … 5000. Default 1500. */
   steps: number;
-  /** Seed of the initial weights and of the batches. Attribute `seed`: integer 0 … 2 147 483 647. Default 0. */
+  /** Seed of the initial weights and of the batches of a single run (Train). Attribute `seed`: integer 0 … 2 147 483 647. Default 0. */
   seed: number;
   /** Train on the page even where a worker could run. Attribute `no-worker`: boolean. Default off. */
   noWorker: boolean;
@@ -594,7 +628,7 @@ export declare class PosencTrain extends PosencElement {
   pause(): void;
   /** Stops and forgets the run and the race. */
   reset(): Promise<void>;
-  /** Trains every method of `methods` in turn on one budget (or resumes a paused race). */
+  /** Trains every method of `methods` in every seed of `seeds` on one budget, in parallel workers (or resumes a paused race). */
   race(): Promise<void>;
   /** Keeps the race's curves, dashed under the next race's. */
   keep(): void;
@@ -602,8 +636,8 @@ export declare class PosencTrain extends PosencElement {
   clearKept(): void;
   /** The whole experiment as a PyTorch script reproducing the first 50 losses. */
   toPyTorchAsync(): Promise<string>;
-  /** The run, the race, the races kept and the example shown. */
-  readonly result: { runner: 'worker' | 'page' | null; reason: string | null; run: TrainRun | null; race: { running: boolean; seconds: number | null; entries: (TrainRun & { method: string })[] } | null; kept: number; example: TrainExample | null };
+  /** The run, the race (per method and seed, and summarised over the seeds: mean, min and max), the races kept and the example shown. */
+  readonly result: { runner: 'worker' | 'page' | null; reason: string | null; run: TrainRun | null; race: { running: boolean; seconds: number | null; workers: number; seeds: number[]; entries: (TrainRun & { method: string; seed: number })[]; table: TrainSummary[]; baseline: TrainBaseline[] } | null; kept: number; example: TrainExample | null };
 }
 
 declare global {

@@ -7,6 +7,7 @@ import { csvRow } from '../../render/export.js';
 import { plain } from '../../render/format.js';
 import { startRunner } from './runner.js';
 import { TrainSession } from './session.js';
+import { Race, summarize, baselineRows, workerCount, trainedMethods } from './race.js';
 import { RACE, lengthsFor, testScaling, trainOptions } from './setup.js';
 import { properties } from './descriptor.js';
 
@@ -36,8 +37,9 @@ export class TrainExperiment {
     this.host = host;
     this.runner = null;
     this.session = null;  // the single run
-    this.race = null;     // { settings, entries: [{ method, session }], running, current, seconds }
-    this.kept = [];       // earlier races kept for comparison: { settings, entries: [{ method, rows, losses }] }
+    this.race = null;     // a Race (race.js)
+    this.extraRunners = [];  // the race's other workers (the first is `runner`)
+    this.kept = [];       // earlier races kept for comparison: { settings, lengths, table }
     this.generation = 0;
     this.error = '';
     this._runnerStart = null;
@@ -48,14 +50,27 @@ export class TrainExperiment {
     return this.session?.state ?? 'idle';
   }
 
+  /** Each method's results (race.js summarize): the race's over its seeds, or the single run's. */
+  get table() {
+    if (this.race) return this.race.table();
+    const s = this.session;
+    return s?.rows ? [summarize(s.method, [s.rows], this.lengths, this.host.settings.L)] : [];
+  }
+
+  /** The baseline per length (the race's over every run, or the single run's), or null before any evaluation. */
+  get baseline() {
+    if (this.race) return this.race.baseline();
+    return this.session?.rows ? baselineRows([this.session.rows], this.lengths) : null;
+  }
+
   get lengths() {
     const s = this.host.settings;
     return lengthsFor(s.task, s.L);
   }
 
-  /** The curves drawn: the race's entries when there is a race, else the single run's. */
+  /** The loss curves drawn: one per trained session (a race's, each seed), else the single run's. */
   get curves() {
-    if (this.race) return this.race.entries.map((e) => ({ method: e.method, session: e.session }));
+    if (this.race) return this.race.jobs.filter((j) => j.session).map((j) => ({ method: j.main, seed: j.seed, session: j.session }));
     if (this.session) return [{ method: this.session.method, session: this.session }];
     return [];
   }
@@ -66,11 +81,13 @@ export class TrainExperiment {
     return [L, Math.min(2 * L, this.lengths.at(-1))];
   }
 
-  /** The session whose examples and attention are shown: `method`'s in a race (else the race's first), or the run. */
+  /**
+   * The examples and attention shown, { method, inside }: `method`'s in a race (its first seed; else the
+   * race's first looked inside), or the run's.
+   */
   detailsFor(method) {
-    const entries = this.race?.entries.filter((e) => e.session.inside.size) ?? [];
-    if (entries.length) return (entries.find((e) => e.method === method) ?? entries[0]).session;
-    return this.session?.inside.size ? this.session : null;
+    if (this.race) return this.race.detailsFor(method) ?? this.race.methods.map((m) => this.race.detailsFor(m)).find(Boolean) ?? null;
+    return this.session?.inside.size ? { method: this.session.method, inside: this.session.inside } : null;
   }
 
   // ---- runner --------------------------------------------------------------------------------------------
@@ -88,11 +105,27 @@ export class TrainExperiment {
         return started;
       }
       this.runner?.dispose();
+      for (const r of this.extraRunners.splice(0)) r.dispose();
       this.runner = started;
       this.host.changed();
       return started;
     });
     return this._runnerStart;
+  }
+
+  /** `count` runners for a race: the first, then more workers (none more when training runs on the page). */
+  async ensureRunners(count) {
+    const first = await this.ensureRunner();
+    if (first.kind !== 'worker') return [first];
+    while (this.extraRunners.length < count - 1) {
+      const r = await startRunner(this.host.pe, { worker: true });
+      if (r.kind !== 'worker' || !this.host.isConnected || this.runner !== first) {
+        r.dispose();
+        break;
+      }
+      this.extraRunners.push(r);
+    }
+    return [first, ...this.extraRunners.slice(0, count - 1)];
   }
 
   _sessionFor(method) {
@@ -128,10 +161,8 @@ export class TrainExperiment {
       await this.session?.dispose();
       this.session = this._sessionFor(method);
     }
-    if (this.race) {
-      for (const e of this.race.entries) e.session.dispose();
-      this.race = null;
-    }
+    this.race?.stop();
+    this.race = null;
     const s = this.session;
     await s.run(() => this._progress(s));
     if (s.state === 'done' && s === this.session) await this._lookInside(s);
@@ -141,7 +172,7 @@ export class TrainExperiment {
 
   pause() {
     this.session?.pause();
-    if (this.race?.running) this.race.current?.pause();
+    this.race?.pause();
     this.host.changed();
   }
 
@@ -155,62 +186,49 @@ export class TrainExperiment {
   /** Stops and forgets the run and the race. */
   reset() {
     this.resetRun();
-    if (this.race) {
-      for (const e of this.race.entries) e.session.dispose();
-      this.race.running = false;
-      this.race.resume?.();
-      this.race = null;
-    }
+    this.race?.stop();
+    this.race = null;
   }
 
   /**
-   * Trains every method of `methods` in turn on the same task, data and seed; each one's trainer is freed
-   * when done. A paused race waits in its method; runRace again resumes it.
+   * Races `methods` over `seeds` (race.js) on a pool of workers; each trainer is freed when done. A paused
+   * race holds; runRace again resumes it.
    */
-  async runRace(methods, summary) {
+  async runRace(methods, seeds, summary) {
     if (this.race?.paused) {
-      this.race.paused = false;
       this.race.resume();
+      this.host.changed();
       return;
     }
     if (this.race?.running) return;
     // a race replaces the single run (stopped where it is)
     this.resetRun();
     const gen = this.generation;
-    await this.ensureRunner();
-    if (gen !== this.generation || !this.host.isConnected) return;
-    if (this.race) for (const e of this.race.entries) e.session.dispose();
-    const race = { settings: summary, entries: [], running: true, current: null, todo: methods.length };
+    const alive = () => gen === this.generation && this.host.isConnected;
+    const runners = await this.ensureRunners(workerCount(trainedMethods(methods).length));
+    if (!alive()) return;
+    this.race?.stop();
+    const s = this.host.settings;
+    const race = new Race({ methods, seeds, settings: s, lengths: this.lengths, samples: SAMPLES, exampleLengths: this.exampleLengths, summary });
     this.race = race;
-    const started = performance.now();
-    for (const method of methods) {
-      const session = this._sessionFor(method);
-      race.entries.push({ method, session });
-      race.current = session;
-      let state = await session.run(() => this._progress(session));
-      while (state === 'paused' && gen === this.generation) {
-        race.paused = true;
-        this.host.changed();
-        await new Promise((resolve) => (race.resume = resolve));
-        if (gen === this.generation) state = await session.run(() => this._progress(session));
-      }
-      if (session.state === 'done' && gen === this.generation) await this._lookInside(session);
-      // results are kept; the trainer's memory goes back at once
-      await session.dispose();
-      if (gen !== this.generation || !this.host.isConnected) return;
+    this.host.changed();
+    // the time left counts down each second, also while a run evaluates (no progress comes then)
+    const tick = setInterval(() => this.host.changed(), 1000);
+    try {
+      await race.run(runners, (session) => this._progress(session), alive);
+    } finally {
+      clearInterval(tick);
     }
-    race.running = false;
-    race.current = null;
-    race.seconds = (performance.now() - started) / 1000;
+    if (!alive()) return;
     this.host.changed();
     this.host.finished();
   }
 
-  /** Keeps the current race's curves, drawn dashed under the next race's (three at most). */
+  /** Keeps the current race's results, drawn dashed under the next race's (three at most). */
   keep() {
     const r = this.race;
     if (!r || r.running) return;
-    this.kept.push({ settings: r.settings, entries: r.entries.map((e) => ({ method: e.method, rows: e.session.rows, losses: e.session.losses })) });
+    this.kept.push({ settings: r.summary, lengths: r.lengths, table: r.table() });
     if (this.kept.length > 3) this.kept.shift();
     this.host.changed();
   }
@@ -224,54 +242,86 @@ export class TrainExperiment {
   dispose() {
     this.reset();
     this.runner?.dispose();
+    for (const r of this.extraRunners.splice(0)) r.dispose();
     this.runner = null;
     this._runnerStart = null;
   }
 
   // ---- results -------------------------------------------------------------------------------------------
 
-  /** The results for scripts and tests: the run's and the race's curves. */
+  /** The results for scripts and tests: the run, and the race per method and seed with its summary. */
   result(example) {
-    const one = (session) => ({
-      method: session.method,
+    const one = (session, method = session.method, seed = this.host.settings.seed) => ({
+      method,
+      seed,
       state: session.state,
       step: session.step,
       steps: session.total,
       losses: Array.from(session.losses.subarray(0, session.step)),
-      rows: session.rows?.map(({ positions, ...r }) => ({ ...r, positions: Array.from(positions) })) ?? null,
+      rows: session.rowsFor(method)?.map(({ positions, ...r }) => ({ ...r, positions: Array.from(positions) })) ?? null,
       msPerStep: session.msPerStep,
       longestCall: session.longestCall,
-      example: session.inside.get(this.exampleLengths[1])?.example ?? null,
+      example: session.insides.get(method)?.get(this.exampleLengths[1])?.example ?? null,
     });
+    const r = this.race;
     return {
       runner: this.runner?.kind ?? null,
       reason: this.runner?.reason ?? null,
       run: this.session ? one(this.session) : null,
-      race: this.race ? { running: this.race.running, seconds: this.race.seconds ?? null, entries: this.race.entries.map((e) => one(e.session)) } : null,
+      race: r
+        ? {
+            running: r.running,
+            seconds: r.seconds ?? null,
+            workers: r.workers,
+            seeds: [...r.seeds],
+            entries: r.jobs.filter((j) => j.session).flatMap((j) => j.methods.map((m) => one(j.session, m, j.seed))),
+            table: r.table(),
+            baseline: r.baseline(),
+          }
+        : null,
       kept: this.kept.length,
       example,
     };
   }
 
-  /** Accuracy and exact match per method and length, then the losses. */
+  /** Per method (and seed in a race) and length: what the model writes, teacher-forced accuracy, the baseline; then the losses. */
+  *#runs() {
+    if (this.race) {
+      for (const j of this.race.jobs) if (j.session) for (const m of j.methods) yield { method: m, seed: j.seed, session: j.session };
+    } else if (this.session) yield { method: this.session.method, seed: this.host.settings.seed, session: this.session };
+  }
+
   toCSV() {
     const L = this.host.settings.L;
-    const lines = [csvRow(['method', 'length', 'trained at', 'accuracy', 'exact match', 'supported'])];
-    for (const { method, session } of this.curves)
-      for (const r of session.rows ?? []) lines.push(csvRow([method, r.length, L, plain(r.accuracy), plain(r.exactMatch), r.supported ? 'yes' : 'no']));
+    const head = ['method', 'seed', 'length', 'trained at', 'exact match (greedy)', 'token accuracy (greedy)', 'token accuracy (teacher-forced)', 'baseline rule', 'baseline exact match', 'baseline token accuracy', 'supported'];
+    const lines = [csvRow(head)];
+    for (const { method, seed, session } of this.#runs())
+      for (const r of session.rowsFor(method) ?? [])
+        lines.push(csvRow([method, seed, r.length, L, plain(r.exactMatch), plain(r.accuracy), plain(r.teacherForced), r.baseline?.rule ?? '', plain(r.baseline?.exactMatch ?? NaN), plain(r.baseline?.accuracy ?? NaN), r.supported ? 'yes' : 'no']));
     lines.push('');
-    lines.push(csvRow(['method', 'step', 'loss']));
-    for (const { method, session } of this.curves) for (let i = 0; i < session.step; i++) lines.push(csvRow([method, i + 1, plain(session.losses[i])]));
+    lines.push(csvRow(['method', 'seed', 'step', 'loss']));
+    for (const { method, seed, session } of this.curves.map((c) => ({ ...c, seed: c.seed ?? this.host.settings.seed })))
+      for (let i = 0; i < session.step; i++) lines.push(csvRow([method, seed, i + 1, plain(session.losses[i])]));
     // before any training: the two tables' headers (nothing trained yet, no rows)
     return lines.join('\n') + '\n';
   }
 
-  /** Accuracy, methods × test lengths (0 × lengths before any evaluation). */
+  /**
+   * Runs × test lengths × [exact match (greedy), token accuracy (greedy), token accuracy (teacher-forced)],
+   * one run per method and seed, then the baseline (its accuracy in both accuracy columns); 0 runs before
+   * any evaluation.
+   */
   toArray() {
-    const curves = this.curves.filter((c) => c.session.rows);
     const lengths = this.lengths;
-    const data = new Float32Array(curves.length * lengths.length);
-    curves.forEach((c, i) => c.session.rows.forEach((r, j) => (data[i * lengths.length + j] = r.accuracy)));
-    return { data, shape: [curves.length, lengths.length], rows: curves.map((c) => c.method), columns: lengths.map(String) };
+    const runs = [...this.#runs()].filter((r) => r.session.rowsFor(r.method));
+    const base = this.baseline;
+    const labels = runs.map((r) => `${r.method} seed ${r.seed}`);
+    const cells = runs.map((r) => r.session.rowsFor(r.method).map((x) => [x.exactMatch, x.accuracy, x.teacherForced]));
+    if (base && runs.length) {
+      labels.push(`baseline (${base.map((b) => b.rule).join(', ')})`);
+      cells.push(base.map((b) => [b.exactMatch, b.accuracy, b.accuracy]));
+    }
+    const data = Float32Array.from(cells.flat(2));
+    return { data, shape: [labels.length, lengths.length, 3], rows: labels, columns: lengths.map(String) };
   }
 }

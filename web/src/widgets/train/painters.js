@@ -1,5 +1,6 @@
-// The canvases of <posenc-train>: the loss curves (log scale), the accuracy by test length (the training
-// length marked, kept races dashed, the current method thicker, the length read marked) and the attention
+// The canvases of <posenc-train>: the loss curves (log scale, a race's per method and seed), what the model
+// writes by test length (the mean over seeds; the training length marked, kept races dashed, the current
+// method thicker, the length read marked) and the attention
 // weights of the example, one matrix per layer and head. `host` is the widget (its theme colours,
 // translations, pixel ratio and compact layout); the view is the plain state drawn.
 
@@ -12,31 +13,52 @@ import { METHODS } from './experiment.js';
 /** A method's colour, the same in every plot, legend and table. */
 export const colorOf = (method) => CATEGORICAL[METHODS.indexOf(method) % CATEGORICAL.length];
 
-/** Loss against step, one curve per session (`curves`: [{ method, session }]), the current method's thicker. */
+// the most points one loss curve draws: a race draws a curve per method and seed, each thousands of steps
+const LOSS_POINTS = 300;
+
+/** `losses[0 … n)` as at most LOSS_POINTS (step, mean loss) points. */
+function decimate(losses, n) {
+  const k = Math.max(1, Math.ceil(n / LOSS_POINTS));
+  const m = Math.ceil(n / k);
+  const x = new Float32Array(m);
+  const y = new Float32Array(m);
+  for (let j = 0; j < m; j++) {
+    let sum = 0;
+    let count = 0;
+    for (let i = j * k; i < Math.min(n, (j + 1) * k); i++) if (Number.isFinite(losses[i])) (sum += losses[i]), count++;
+    x[j] = Math.min(n, (j + 1) * k);
+    y[j] = count ? sum / count : NaN;
+  }
+  return { x, y };
+}
+
+/**
+ * Loss against step, one curve per session (`curves`: [{ method, seed?, session }], a race's per method and
+ * seed), the current method's thicker.
+ */
 export function paintLoss(host, canvas, { curves, current, width: w }) {
   const h = host.compact ? 140 : 180;
   const ctx = clearCanvas(canvas, w, h, host.ratio);
   const t = host.theme$();
   const drawn = curves.filter((c) => c.session.step > 0);
   const total = Math.max(1, ...drawn.map((c) => c.session.total));
+  const series = drawn.map((c) => ({
+    ...decimate(c.session.losses, c.session.step),
+    color: colorOf(c.method),
+    width: c.method === current && drawn.length > 1 ? 2 : 1.25,
+  }));
   let top = 0;
   let low = Infinity;
-  for (const c of drawn)
-    for (let i = 0; i < c.session.step; i++) {
-      const v = c.session.losses[i];
-      if (Number.isFinite(v)) {
+  for (const s of series)
+    for (const v of s.y)
+      if (Number.isFinite(v) && v > 0) {
         top = Math.max(top, v);
         low = Math.min(low, v);
       }
-    }
-  const series = drawn.map((c) => ({
-    x: Float32Array.from({ length: c.session.step }, (_, i) => i + 1),
-    y: c.session.losses.subarray(0, c.session.step),
-    color: colorOf(c.method),
-    width: c.method === current && drawn.length > 1 ? 2.5 : 1.5,
-  }));
+  // the y axis's labels need their width: at most 4 characters (10⁻⁴ … 10)
+  const left = 46;
   drawXYPlot(ctx, {
-    rect: { x: 52, y: 10, w: w - 52 - 12, h: h - 46 },
+    rect: { x: left, y: 10, w: w - left - 12, h: h - 46 },
     xDomain: [0, total],
     yDomain: low < Infinity ? [Math.max(1e-4, low * 0.8), Math.max(top * 1.1, low * 2)] : [0.01, 10],
     yLog: true,
@@ -47,34 +69,49 @@ export function paintLoss(host, canvas, { curves, current, width: w }) {
   });
 }
 
+const AXIS = { exactMatch: 'train.axisExact', accuracy: 'train.axisAccuracy', teacherForced: 'train.axisTeacherForced' };
+
 /**
- * Accuracy against test length: the kept races dashed, then the curves (the current method's thicker), the
- * training length L marked, and the length read (`hover`) as a vertical line. Returns the plot (its scales,
- * for the pointer) and its rect.
+ * `metric` (exact match, greedy accuracy or teacher-forced accuracy; the mean over seeds) against test
+ * length, from the race's summaries (`table`, race.js): the kept races dashed, then each method (the current
+ * one thicker, one that did not learn the task at L faded), the training length L marked above the plot, and
+ * the length read (`hover`) as a vertical line. The x axis spans this race's lengths and the kept ones'. Returns
+ * the plot (its scales, for the pointer) and its rect.
  */
-export function paintAccuracy(host, canvas, { curves, kept, current, lengths, L, hover, width: w }) {
+export function paintAccuracy(host, canvas, { table, kept, current, metric = 'exactMatch', lengths, L, hover, width: w }) {
   const h = host.compact ? 170 : 230;
   const ctx = clearCanvas(canvas, w, h, host.ratio);
   const t = host.theme$();
   const series = [];
-  const curve = (rows, color, dash, width = 2) => {
-    const ok = rows.filter((r) => r.supported);
-    if (ok.length) series.push({ x: ok.map((r) => r.length), y: ok.map((r) => r.accuracy), color, width, dash, points: true, radius: 3 });
+  const curve = (summary, dash, width, alpha) => {
+    const ok = summary.rows.filter((r) => r.supported && r.seeds > 0);
+    if (ok.length) series.push({ x: ok.map((r) => r.length), y: ok.map((r) => r[metric].mean), color: colorOf(summary.method), width, dash, alpha, points: true, radius: 3 });
   };
-  for (const k of kept) for (const e of k.entries) if (e.rows) curve(e.rows, colorOf(e.method), [5, 4], 1.2);
-  for (const c of curves) if (c.session.rows) curve(c.session.rows, colorOf(c.method), undefined, c.method === current && curves.length > 1 ? 3 : 2);
-  const rect = { x: 52, y: 12, w: w - 52 - 12, h: h - 48 };
+  for (const k of kept) for (const m of k.table) curve(m, [5, 4], 1.2, 0.7);
+  for (const m of table) curve(m, undefined, m.method === current && table.length > 1 ? 3 : 2, m.fit === false ? 0.35 : 1);
+  const all = [...lengths, ...kept.flatMap((k) => k.lengths)];
+  // the label "trained at L" sits above the plot, never over the points at 100 %
+  const rect = { x: 46, y: 22, w: w - 46 - 12, h: h - 58 };
   const plot = drawXYPlot(ctx, {
     rect,
-    xDomain: [lengths[0] - 0.5, lengths.at(-1) + 0.5],
+    xDomain: [Math.min(...all) - 0.5, Math.max(...all) + 0.5],
     yDomain: [0, 1],
+    yTicks: [0, 0.25, 0.5, 0.75, 1],
     theme: t,
     xTicks: lengths,
     series,
-    lines: [{ axis: 'x', value: L, color: t.muted, dash: [3, 3], label: host.t('train.trainedHere', { length: L }), align: 'start' }],
+    lines: [{ axis: 'x', value: L, color: t.muted, dash: [3, 3] }],
     xLabel: host.t('train.axisLength'),
-    yLabel: host.t('train.axisAccuracy'),
+    yLabel: host.t(AXIS[metric] ?? AXIS.exactMatch),
   });
+  const label = host.t('train.trainedHere', { length: L });
+  const p = plot.sx(L);
+  ctx.font = t.fontSmall;
+  ctx.fillStyle = t.muted;
+  ctx.textBaseline = 'bottom';
+  const right = p + ctx.measureText(label).width < rect.x + rect.w;
+  ctx.textAlign = right ? 'left' : 'right';
+  ctx.fillText(label, right ? p : p + 1, rect.y - 4);
   if (hover != null) {
     const x = plot.sx(hover);
     ctx.strokeStyle = t.cursor;

@@ -39,6 +39,7 @@ export class PosencTrain extends PosencElement {
     super();
     this._hover = null; // the test length under the pointer or the keyboard
     this._exampleAt = 1; // the example shown: 0 at L, 1 at 2L
+    this._metric = 'exactMatch'; // what the table and the plot show: exactMatch, accuracy (greedy), teacherForced
     /** the runs, the race and their results (experiment.js) */
     this.experiment = new TrainExperiment(this);
   }
@@ -87,6 +88,9 @@ export class PosencTrain extends PosencElement {
     this._settingsError = '';
     try {
       checkRanges(this);
+      const seeds = this.seeds;
+      if (!Array.isArray(seeds) || seeds.length < 1 || seeds.length > 8 || !seeds.every((v) => Number.isInteger(v) && v >= 0 && v < 2 ** 31))
+        throw new RangeError(this.t('message.mustBe', { attribute: 'seeds', expected: '1 to 8 integers 0 … 2147483647', value: JSON.stringify(seeds) }));
       if (this.pe?.train && !this.tasks.includes(this.task))
         throw new RangeError(this.t('message.mustBe', { attribute: 'task', expected: this.tasks.join(', '), value: JSON.stringify(this.task) }));
     } catch (err) {
@@ -95,7 +99,7 @@ export class PosencTrain extends PosencElement {
     this._settingsOk = !this._settingsError;
     // another task, length, size, budget or seed: every result goes; another method: the single run only
     // (a race stays, and the method picks whose example and attention are shown)
-    const key = [this.task, this.trainLength, this.choice('size'), this.steps, this.seed, this.noWorker].join('|');
+    const key = [this.task, this.trainLength, this.choice('size'), this.steps, this.seed, String(this.seeds), this.noWorker].join('|');
     if (this._lastKey !== undefined && key !== this._lastKey) this.experiment.reset();
     else if (changed.has('method') && this.experiment.session && this.experiment.session.method !== this.choice('method')) this.experiment.resetRun();
     this._lastKey = key;
@@ -142,9 +146,15 @@ export class PosencTrain extends PosencElement {
     this.requestUpdate();
   }
 
-  /** Trains every method of `methods` in turn on the same task, data and seed, and overlays their curves. */
+  /** Trains every method of `methods` in every seed of `seeds` on one budget, in parallel workers. */
   async race() {
-    if (this._canRun) await this.experiment.runRace(this.methods.filter((m) => METHODS.includes(m)), this._settingsSummary());
+    if (this._canRun) await this.experiment.runRace(this.methods.filter((m) => METHODS.includes(m)), [...this.seeds], this._settingsSummary());
+  }
+
+  /** What the table and the accuracy plot show: 'exactMatch', 'accuracy' (greedy) or 'teacherForced'. */
+  showMetric(metric) {
+    this._metric = metric;
+    this.requestUpdate();
   }
 
   /** Keeps the current race's curves, drawn dashed under the next race's. */
@@ -160,9 +170,32 @@ export class PosencTrain extends PosencElement {
     return this.t('train.settingsSummary', { task: this._taskName(this.task), length: this.trainLength, size: this.t(`train.size.${this.choice('size')}`), steps: this.steps, seed: this.seed });
   }
 
-  /** experiment.js: something to show changed. */
+  /**
+   * experiment.js: something to show changed. Progress from several workers comes in many small messages:
+   * one update per frame at most, and during a race at most four a second (each update and its drawing are
+   * tasks on the page's thread, which a phone runs four times slower).
+   */
   changed() {
-    this.requestUpdate();
+    const x = this.experiment;
+    if (!x.race?.running && x.session?.state !== 'running') {
+      // nothing trains (an action, or the end of a run): now
+      this._changePending = false;
+      this.requestUpdate();
+      return;
+    }
+    if (this._changePending) return;
+    this._changePending = true;
+    const wait = this.experiment.race?.running ? Math.max(0, 250 - (performance.now() - (this._changedAt ?? 0))) : 0;
+    const go = () => {
+      if (!this._changePending) return;
+      this._changePending = false;
+      this._changedAt = performance.now();
+      this.requestUpdate();
+    };
+    setTimeout(() => {
+      requestAnimationFrame(go);
+      setTimeout(go, 100);  // a hidden page has no frames
+    }, wait);
   }
 
   /** experiment.js: a run or a race ended. */
@@ -178,13 +211,15 @@ export class PosencTrain extends PosencElement {
 
   // ---- results and exports -------------------------------------------------------------------------------
 
-  /** The session whose example and attention are shown (the chosen method's in a race). */
+  /** The examples and attention shown, { method, inside } (the chosen method's in a race). */
   get _details() {
     return this.experiment.detailsFor(this.choice('method'));
   }
 
   /** What the example panel shows: { example, attention } at the length chosen, or undefined. */
   get _shown() {
+    // during a race, the example and its attention wait for the end (their drawing is the longest paint)
+    if (this.experiment.race?.running) return undefined;
     return this._details?.inside.get(this.experiment.exampleLengths[this._exampleAt]);
   }
 
@@ -223,7 +258,8 @@ export class PosencTrain extends PosencElement {
   // ---- drawing -------------------------------------------------------------------------------------------
 
   // The canvases are drawn in a task of their own after each update, so that an update while training (DOM)
-  // and its drawing (canvas) are two short tasks rather than one long one.
+  // and its drawing (canvas) are two short tasks rather than one long one; each canvas is repainted only
+  // when what it shows changed (painters.js keys).
   updated() {
     if (this._drawing) return;
     this._drawing = new Promise((resolve) =>
@@ -235,13 +271,24 @@ export class PosencTrain extends PosencElement {
     );
   }
 
+  /** Paints `canvas` with `paint` unless `key` (what it shows) is the one painted last. */
+  _paintIf(canvas, key, paint) {
+    if (!canvas) return;
+    const k = [key, canvas.width, this.resolvedTheme, this.ratio, this.locale, this.compact].join('|');
+    if (!this._force && canvas.__painted === k) return;
+    canvas.__painted = k;
+    paint();
+  }
+
   /** Resolves when the canvases show the current state (whenReady waits for it). */
   get renderComplete() {
     return this._drawing ?? Promise.resolve();
   }
 
   redraw() {
+    this._force = true;
     this._draw();
+    this._force = false;
   }
 
   _draw() {
@@ -249,10 +296,16 @@ export class PosencTrain extends PosencElement {
       const root = this.renderRoot;
       const x = this.experiment;
       const current = this.choice('method');
-      const loss = root?.querySelector('canvas.loss');
-      if (loss) paintLoss(this, loss, { curves: x.curves, current, width: this.paneWidth('.loss-pane') });
-      const acc = root?.querySelector('canvas.accuracy');
-      if (acc) this._accPlot = paintAccuracy(this, acc, { curves: x.curves, kept: x.kept, current, lengths: x.lengths, L: this.trainLength, hover: this._hover, width: this.paneWidth('.accuracy-pane') });
+      const curves = x.curves;
+      const lossW = this.paneWidth('.loss-pane');
+      const lossKey = [lossW, current, curves.map((c) => `${c.method}${c.seed}:${c.session.step}`)].join();
+      this._paintIf(root?.querySelector('canvas.loss'), lossKey, () => paintLoss(this, root.querySelector('canvas.loss'), { curves, current, width: lossW }));
+      const accW = this.paneWidth('.accuracy-pane');
+      const table = x.table;
+      const accKey = JSON.stringify([accW, current, this._metric, this._hover, x.lengths, table, x.kept.length]);
+      this._paintIf(root?.querySelector('canvas.accuracy'), accKey, () => {
+        this._accPlot = paintAccuracy(this, root.querySelector('canvas.accuracy'), { table, kept: x.kept, current, metric: this._metric, lengths: x.lengths, L: this.trainLength, hover: this._hover, width: accW });
+      });
       this._drawHeads();
     });
   }

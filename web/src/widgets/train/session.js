@@ -56,32 +56,46 @@ export class TrainSession {
    * @param {number[]} o.lengths  test lengths
    * @param {number} o.samples    samples per test length
    * @param {(n: number) => object | undefined} [o.scaling]  RoPE scaling at evaluation, per test length n
+   * @param {Record<string, (n: number) => object | undefined>} [o.variants]  other methods scored on the same
+   *   weights, each with its scaling at test (RoPE trained once, scored as 'rope-ntk' and 'rope-pi' too)
    * @param {number} [o.evalEvery] steps between evaluations
    */
-  constructor(runner, { method, options, lengths, samples, scaling, evalEvery }) {
+  constructor(runner, { method, options, lengths, samples, scaling, variants = {}, evalEvery }) {
     this.runner = runner;
     this.method = method;
     this.options = options;
     this.lengths = lengths;
     this.samples = samples;
     this.scaling = scaling;
+    /** method → its scaling at test length n: this method's, then the variants' */
+    this.scalings = new Map([[method, scaling], ...Object.entries(variants)]);
     this.total = options.steps;
     this.evalEvery = evalEvery ?? Math.max(1, Math.ceil(this.total / 8));
     this.step = 0;
     this.losses = new Float32Array(this.total);
-    this.evals = [];  // [{ step, rows }]
+    this.evals = [];  // [{ step, rows, byMethod: Map(method → rows) }]
     this.msPerStep = 0;
     this.longestCall = 0;
     this.state = 'idle';  // idle, running, paused, done, error
     this.error = null;
     this.id = null;
     this.elapsed = 0;  // ms spent training (not paused)
-    /** length → { example: { length, prompt, expected, predicted }, attention } (lookInside) */
-    this.inside = new Map();
+    /** method → (length → { example: { length, prompt, expected, predicted }, attention }) (lookInside) */
+    this.insides = new Map([...this.scalings.keys()].map((m) => [m, new Map()]));
   }
 
   get rows() {
     return this.evals.at(-1)?.rows ?? null;
+  }
+
+  /** The last evaluation's rows of `method` (this session's or a variant's), or null. */
+  rowsFor(method) {
+    return this.evals.at(-1)?.byMethod.get(method) ?? null;
+  }
+
+  /** This method's examples and attention by length. */
+  get inside() {
+    return this.insides.get(this.method);
   }
 
   /** Runs `call` (a trainer call) and keeps the longest time one took (on the page, each is one task). */
@@ -158,31 +172,35 @@ export class TrainSession {
     return this.state;
   }
 
-  /** The evaluation options at test length n (its RoPE scaling, if any). */
-  #scalingAt(n) {
-    const scaling = this.scaling?.(n);
+  /** The evaluation options of `method` at test length n (its RoPE scaling, if any). */
+  #scalingAt(n, method = this.method) {
+    const scaling = this.scalings.get(method)?.(n);
     return scaling ? { scaling } : {};
   }
 
   /**
-   * Accuracy at every test length now: one call for the lengths that share a scaling (in a worker), one
-   * length per call on the page, yielding between them.
+   * Accuracy at every test length now, for this method and each variant: one call for the lengths that
+   * share a scaling (in a worker), one length per call on the page, yielding between them.
    */
   async evaluate(page = this.runner.kind === 'page') {
-    const groups = new Map();  // the lengths evaluated in one call
-    for (const n of this.lengths) {
-      const key = page ? n : JSON.stringify(this.#scalingAt(n));
-      groups.set(key, [...(groups.get(key) ?? []), n]);
+    const byMethod = new Map();
+    for (const method of this.scalings.keys()) {
+      const groups = new Map();  // the lengths evaluated in one call
+      for (const n of this.lengths) {
+        const key = page ? n : JSON.stringify(this.#scalingAt(n, method));
+        groups.set(key, [...(groups.get(key) ?? []), n]);
+      }
+      const byLength = new Map();
+      for (const lengths of groups.values()) {
+        const r = await this.#timed(() => this.runner.call(this.id, 'evaluate', { lengths, samples: this.samples, ...this.#scalingAt(lengths[0], method) }));
+        lengthRows(r, lengths).forEach((row) => byLength.set(row.length, row));
+        if (page) await yieldToPage();
+        if (this.state === 'disposed') return null;
+      }
+      byMethod.set(method, this.lengths.map((n) => byLength.get(n)));
     }
-    const byLength = new Map();
-    for (const lengths of groups.values()) {
-      const r = await this.#timed(() => this.runner.call(this.id, 'evaluate', { lengths, samples: this.samples, ...this.#scalingAt(lengths[0]) }));
-      lengthRows(r, lengths).forEach((row) => byLength.set(row.length, row));
-      if (page) await yieldToPage();
-      if (this.state === 'disposed') return null;
-    }
-    const rows = this.lengths.map((n) => byLength.get(n));
-    this.evals.push({ step: this.step, rows });
+    const rows = byMethod.get(this.method);
+    this.evals.push({ step: this.step, rows, byMethod });
     return rows;
   }
 
@@ -193,11 +211,12 @@ export class TrainSession {
   /**
    * One example at sample length n (the first evaluate() scores there), token by token: the prompt, the
    * expected answer, the model's greedy answer (`example`), and the attention weights on it (`attention`),
-   * with the evaluation's scaling, kept in `inside` under n. On the page each call is a task of its own.
+   * with `method`'s scaling (this session's or a variant's), kept in `insides.get(method)` under n. On the
+   * page each call is a task of its own.
    */
-  async lookInside(n) {
+  async lookInside(n, method = this.method) {
     const page = this.runner.kind === 'page';
-    const options = this.#scalingAt(n);
+    const options = this.#scalingAt(n, method);
     let example = { length: n, prompt: [], expected: [], predicted: null };
     let attention = null;
     try {
@@ -211,7 +230,7 @@ export class TrainSession {
     } catch (err) {
       example.error = String(err?.message ?? err);
     }
-    this.inside.set(n, { example, attention });
+    this.insides.get(method).set(n, { example, attention });
   }
 
   /** The trainer's other calls (attention, predict, weights, batch). */

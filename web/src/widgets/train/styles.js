@@ -73,10 +73,53 @@ export const trainStyles = css`
   }
   table.results td {
     white-space: nowrap;
+    vertical-align: top;
+  }
+  /* the mean over seeds, and under it the lowest and highest seed (in the cell: phones show no tooltips) */
+  table.results td .mean,
+  table.results td .range {
+    display: block;
+  }
+  table.results td .range {
+    font-size: 0.8em;
+    color: var(--_muted);
+  }
+  /* a long method name wraps rather than widening the table past a phone's width */
+  table.results th[scope='row'] {
+    white-space: normal;
+    min-width: 6em;
+    max-width: 11em;
+  }
+  table.results tr.unfit th,
+  table.results td.faded {
+    color: var(--_muted);
+  }
+  table.results .unfit-note {
+    display: block;
+    font-size: 0.8em;
+    font-weight: 400;
+  }
+  table.results tr.baseline th,
+  table.results tr.baseline td {
+    font-style: italic;
+    color: var(--_muted);
   }
   .table-wrap {
     overflow-x: auto;
     max-width: 100%;
+  }
+  .metric {
+    margin: 6px 0 2px;
+  }
+  .current-key {
+    background: color-mix(in srgb, var(--_accent) 10%, transparent);
+    padding: 0 2px;
+  }
+  @media (max-width: 480px) {
+    table.results th,
+    table.results td {
+      padding: 2px 3px;
+    }
   }
   /* compact (slides): the loss and the accuracy side by side, shorter plots */
   :host([compact]) .race-methods {

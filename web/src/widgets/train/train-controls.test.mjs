@@ -9,7 +9,7 @@ import { assertEngineTrains, waitState } from './train-page.mjs';
 const env = browserPerFile();
 
 test('train: every setting is a control that sets its attribute; a change of setting starts afresh', async () => {
-  const page = await widgetPage(env, '<posenc-train id="a" task="copy" train-length="6" steps="20" methods="none,alibi"></posenc-train>');
+  const page = await widgetPage(env, '<posenc-train id="a" task="copy" train-length="6" steps="20" methods="none,alibi" seeds="1"></posenc-train>');
   await assertEngineTrains(page);
   const el = page.locator('#a');
   await evalEl(page, '#a', (el) => el.race());
@@ -23,20 +23,22 @@ test('train: every setting is a control that sets its attribute; a change of set
     await inputs.nth(i).fill(v);
     await inputs.nth(i).dispatchEvent('change');
   }
+  await el.locator('.controls input[data-role=seeds]').fill('4,5');
+  await el.locator('.controls input[data-role=seeds]').dispatchEvent('change');
   await el.locator('.race-methods input[value=t5]').check();
   await el.locator('.race-methods input[value=none]').uncheck();
   await evalEl(page, '#a', (el) => el.updateComplete);
-  const attrs = await evalEl(page, '#a', (el) => Object.fromEntries(['task', 'method', 'size', 'train-length', 'steps', 'seed', 'methods'].map((a) => [a, el.getAttribute(a)])));
-  assert.deepEqual(attrs, { task: 'reverse', method: 't5', size: 'mini', 'train-length': '7', steps: '200', seed: '3', methods: 'alibi,t5' });
+  const attrs = await evalEl(page, '#a', (el) => Object.fromEntries(['task', 'method', 'size', 'train-length', 'steps', 'seed', 'seeds', 'methods'].map((a) => [a, el.getAttribute(a)])));
+  assert.deepEqual(attrs, { task: 'reverse', method: 't5', size: 'mini', 'train-length': '7', steps: '200', seed: '3', seeds: '4,5', methods: 'alibi,t5' });
   // what the runs depend on changed: the race is gone, and the next run uses every new setting
   assert.equal(await evalEl(page, '#a', (el) => el.result.race), null);
-  assert.deepEqual(await evalEl(page, '#a', (el) => el.optionsFor('t5')), { task: 'reverse', position: 't5', trainLength: 7, dModel: 32, layers: 2, heads: 2, batch: 16, steps: 200, warmup: 20, seed: 3 });
+  assert.deepEqual(await evalEl(page, '#a', (el) => el.optionsFor('t5')), { task: 'reverse', position: 't5', trainLength: 7, dModel: 32, layers: 2, heads: 4, batch: 32, lr: 0.003, steps: 200, warmup: 20, seed: 3 });
   assert.deepEqual(page.errors, []);
   await page.close();
 });
 
 test('train: Pause holds a race in its method, Resume the race carries on where it stopped', async () => {
-  const page = await widgetPage(env, '<posenc-train id="a" task="copy" train-length="6" steps="400" methods="none,alibi"></posenc-train>');
+  const page = await widgetPage(env, '<posenc-train id="a" task="copy" train-length="6" steps="400" methods="none,alibi" seeds="1"></posenc-train>');
   await assertEngineTrains(page);
   const el = page.locator('#a');
   await el.locator('button[data-action=race]').click();
@@ -125,6 +127,7 @@ test('train and methods share `method` through their group, both ways, and the a
   await evalEl(page, '#t', (el) => {
     el.steps = 30;
     el.methods = ['none', 'alibi'];
+    el.seeds = [1];
   });
   await evalEl(page, '#t', (el) => el.race());
   await m.locator('button.pick[data-method=alibi]').click();
@@ -198,4 +201,25 @@ test('train: Spanish and Chinese, dark theme, 320 px phone, axe', async (t) => {
   await shot(page.locator('#es'), 'train-es-320');
   await shot(page.locator('#zh'), 'train-zh-dark-320');
   await page.close();
+});
+
+test('train: a race at 390 px (Spanish) and on desktop: the table fits, the percentages stay on their line, the plots are readable', async () => {
+  // L = 4 keeps the evaluation short (lengths 4 … 16); the table has as many columns as at L = 8
+  for (const [width, lang] of [[390, 'es'], [1000, 'en']]) {
+    const page = await widgetPage(env, `<posenc-train id="a" lang="${lang}" task="copy" train-length="4" steps="20" seeds="1,2" method="rope-pi"></posenc-train>`, { width });
+    await assertEngineTrains(page);
+    await evalEl(page, '#a', (el) => el.race());
+    await evalEl(page, '#a', (el) => el.updateComplete.then(() => el.renderComplete));
+    const fit = await evalEl(page, '#a', (el) => {
+      const wrap = el.shadowRoot.querySelector('.table-wrap');
+      const cells = [...el.shadowRoot.querySelectorAll('table.results td .mean')];
+      return { scroll: wrap.scrollWidth, client: wrap.clientWidth, lines: cells.filter((c) => c.getClientRects().length > 1 || c.offsetHeight > 1.6 * parseFloat(getComputedStyle(c).lineHeight || '16')).length, rows: el.shadowRoot.querySelectorAll('table.results tbody tr').length };
+    });
+    assert.equal(fit.rows, 8, 'seven methods and the baseline');
+    if (width === 390) assert.ok(fit.scroll <= fit.client, `${lang} at ${width} px: the table is ${fit.scroll} px in ${fit.client}`);
+    assert.equal(fit.lines, 0, 'every percentage on one line');
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= width);
+    await shot(page.locator('#a'), `train-race-${lang}-${width}`);
+    await page.close();
+  }
 });

@@ -115,14 +115,15 @@ test('train: Train, Pause, Resume, Reset; progress, loss curve, accuracy by leng
   assert.deepEqual(r.run.rows.map((row) => row.length), [6, 9, 12, 15, 18, 21, 24]);
   for (const row of r.run.rows) assert.ok(row.accuracy >= 0 && row.accuracy <= 1 && row.exactMatch >= 0 && row.exactMatch <= 1, `length ${row.length}`);
   assert.match(await el.locator('.progress').textContent(), /step 120 of 120/);
-  // the results table, one cell per length, the training length marked
-  assert.equal(await el.locator('table.results tbody tr').count(), 1);
+  // the results table, one cell per length, the training length marked; one method and the baseline
+  assert.equal(await el.locator('table.results tbody tr[data-method=alibi] td').count(), 7);
+  assert.equal(await el.locator('table.results tbody tr[data-role=baseline]').count(), 1);
   assert.match(await el.locator('table.results thead').textContent(), /6 \(L\)/);
   // keyboard on the accuracy plot: → reads the next length
   await el.locator('canvas.accuracy').focus();
   await page.keyboard.press('Home');
   await page.keyboard.press('ArrowRight');
-  assert.match(await el.locator('#acc-readout').textContent(), /^Length 9 \(1\.50 × L\): ALiBi \d+(\.\d)? % of tokens, \d+(\.\d)? % exact; per position: /);
+  assert.match(await el.locator('#acc-readout').textContent(), /^Length 9 \(1\.50 × L\): ALiBi: \d+(\.\d)?\u202f% exact, \d+(\.\d)?\u202f% of tokens written right \(\d+(\.\d)?\u202f% teacher-forced\), one seed\. Baseline \((most frequent symbol|the input reversed)\): /);
   // the example at 2L, token by token, and the attention of every layer and head
   assert.equal(await el.locator('.tokens li[data-right]').count(), 12);
   assert.ok((await evalEl(page, '#a', (el) => el.shadowRoot.querySelector('canvas.heads').width)) > 0);
@@ -143,37 +144,97 @@ test('train: Train, Pause, Resume, Reset; progress, loss curve, accuracy by leng
   await page.close();
 });
 
-test('train: Race trains every chosen method on one budget and overlays them; Keep compares with a second race', async (t) => {
-  const page = await widgetPage(env, '<posenc-train id="a" task="copy" train-length="6" steps="40" methods="none,learned,alibi"></posenc-train>');
+test('train: Race trains every method in every seed in parallel workers (RoPE once per seed), the table shows mean and range over seeds, the baseline and the methods that did not learn; Keep compares with a second race', async (t) => {
+  const page = await widgetPage(env, '<posenc-train id="a" task="copy" train-length="6" steps="40" methods="none,learned,rope,rope-pi,alibi" seeds="1,2"></posenc-train>');
   await assertEngineTrains(page);
+  // four cores: three workers (one core left for the page), for four trained methods (RoPE's variants share RoPE)
+  await page.evaluate(() => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 4, configurable: true }));
   const el = page.locator('#a');
   await el.locator('button[data-action=race]').click();
-  await page.waitForFunction(() => document.querySelector('#a').result.race?.running === false, null, { timeout: 120000 });
+  await page.waitForFunction(() => document.querySelector('#a').result.race?.running === false, null, { timeout: 180000 });
   const race = await evalEl(page, '#a', (el) => el.result.race);
-  assert.deepEqual(race.entries.map((e) => e.method), ['none', 'learned', 'alibi']);
+  assert.equal(race.workers, 3);
+  assert.deepEqual(race.seeds, [1, 2]);
+  assert.equal(await el.locator('[data-role=runner]').getAttribute('data-workers'), '3');
+  assert.match(await el.locator('[data-role=runner]').textContent(), /3 background workers/);
+  assert.equal(race.entries.length, 10, 'five methods × two seeds');
   for (const e of race.entries) {
-    assert.equal(e.step, 40, `${e.method} trained the whole budget`);
+    assert.equal(e.step, 40, `${e.method} seed ${e.seed} trained the whole budget`);
     assert.equal(e.rows.length, 7);
   }
-  // the learned table has rows to 4L + answer only because the widget sizes it so; past it, the engine says so
-  assert.equal(await el.locator('table.results tbody tr').count(), 3);
-  // Embed, CSV (accuracy per method and length, then the losses), NPY (methods × lengths), PNG
+  const entry = (m, seed) => race.entries.find((e) => e.method === m && e.seed === seed);
+  // RoPE + position interpolation is RoPE's training, scored with another scaling: the same losses, the same at L
+  for (const seed of [1, 2]) {
+    assert.deepEqual(entry('rope-pi', seed).losses, entry('rope', seed).losses);
+    assert.equal(entry('rope-pi', seed).rows[0].exactMatch, entry('rope', seed).rows[0].exactMatch);
+  }
+  // the seeds differ (other weights, other batches)
+  assert.notDeepEqual(entry('none', 1).losses, entry('none', 2).losses);
+  // the table: per method and length, the mean over seeds of the greedy exact match, its range in the cell
+  const cells = await evalEl(page, '#a', (el) =>
+    [...el.shadowRoot.querySelectorAll('table.results tbody tr[data-method]')].map((tr) => ({
+      method: tr.dataset.method,
+      fit: tr.dataset.fit,
+      head: tr.querySelector('th').textContent.replace(/\s+/g, ' ').trim(),
+      cells: [...tr.querySelectorAll('td')].map((td) => ({ text: td.textContent.replace(/\s+/g, ' ').trim(), value: Number(td.dataset.value), min: Number(td.dataset.min), max: Number(td.dataset.max) })),
+    })),
+  );
+  assert.deepEqual(cells.map((r) => r.method), ['none', 'learned', 'rope', 'rope-pi', 'alibi']);
+  for (const r of cells) {
+    r.cells.forEach((c, i) => {
+      const values = [1, 2].map((seed) => entry(r.method, seed).rows[i].exactMatch);
+      assert.ok(Math.abs(c.value - (values[0] + values[1]) / 2) < 1e-6, `${r.method} mean at ${i}`);
+      assert.equal(c.min, Math.min(...values));
+      assert.equal(c.max, Math.max(...values));
+      assert.match(c.text, /^\d+ % ?\d+–\d+$/, `${r.method}: the cell shows the mean and the range (${c.text})`);
+      assert.equal(c.text.split('%')[1].trim(), `${Math.round(c.min * 100)}–${Math.round(c.max * 100)}`);
+    });
+    // 40 steps learn nothing: every method is greyed, said not to have learned the task at L
+    assert.equal(r.fit, 'false');
+    assert.match(r.head, /did not learn the task at L$/);
+  }
+  assert.equal(await el.locator('table.results tr.unfit td.faded').count(), 5 * 6, 'the lengths past L greyed');
+  // the baseline row: the engine's rule on the same samples
+  const base = await el.locator('table.results tr[data-role=baseline]');
+  assert.match(await base.locator('th').textContent(), /^baseline: (most frequent symbol|the input reversed)/);
+  assert.equal(await base.locator('td').count(), 7);
+  assert.deepEqual(race.baseline.map((b) => b.length), [6, 9, 12, 15, 18, 21, 24]);
+  // greedy token accuracy on demand, teacher-forced only under its name
+  await el.locator('input[name=metric][value=accuracy]').check();
+  await page.waitForFunction(() => document.querySelector('#a').shadowRoot.querySelector('table.results').dataset.metric === 'accuracy');
+  const acc = Number(await el.locator('table.results tr[data-method=none] td').first().getAttribute('data-value'));
+  assert.ok(Math.abs(acc - (entry('none', 1).rows[0].accuracy + entry('none', 2).rows[0].accuracy) / 2) < 1e-6);
+  assert.match(await el.locator('fieldset.metric').textContent(), /tokens right, teacher-forced/);
+  await el.locator('input[name=metric][value=exactMatch]').check();
+  // Embed, CSV (per method, seed and length, then the losses), NPY (runs × lengths × 3), PNG
   await checkExports(page, ['train']);
-  const table = await evalEl(page, '#a', (el) => el.toArray());
-  assert.deepEqual(table.shape, [3, 7]);
-  assert.deepEqual(table.rows, ['none', 'learned', 'alibi']);
+  const csv = await evalEl(page, '#a', (el) => el.toCSV());
+  assert.match(csv.split('\n')[0], /^method,seed,length,trained at,exact match \(greedy\),token accuracy \(greedy\),token accuracy \(teacher-forced\),baseline rule,baseline exact match,baseline token accuracy,supported$/);
+  assert.match(csv, /\nrope-pi,2,6,6,/);
+  const array = await evalEl(page, '#a', (el) => el.toArray());
+  assert.deepEqual(array.shape, [11, 7, 3]);
+  assert.equal(array.rows[0], 'none seed 1');
+  assert.match(array.rows.at(-1), /^baseline/);
+  await shot(el, 'train-race-seeds');
   await el.locator('button[data-action=keep]').click();
   await evalEl(page, '#a', (el) => (el.trainLength = 5));
+  await evalEl(page, '#a', (el) => ((el.methods = ['none', 'alibi']), (el.seeds = [1])));
   await evalEl(page, '#a', (el) => el.updateComplete);
   await el.locator('button[data-action=race]').click();
   await page.waitForFunction(() => document.querySelector('#a').result.race?.running === false, null, { timeout: 120000 });
   assert.equal(await evalEl(page, '#a', (el) => el.result.kept), 1);
   assert.match(await el.locator('[data-role=kept]').textContent(), /L = 6/);
+  // one seed: the mean alone, no range
+  assert.match((await el.locator('table.results tr[data-method=none] td').first().textContent()).trim(), /^\d+\u202f%$/);
   await shot(el, 'train-race-kept');
   await el.locator('button[data-action=clear-kept]').click();
   await evalEl(page, '#a', (el) => el.updateComplete);
   assert.equal(await evalEl(page, '#a', (el) => el.result.kept), 0);
   assert.equal(await el.locator('[data-role=kept]').count(), 0);
+  // seeds out of range: named, and nothing races
+  await evalEl(page, '#a', (el) => (el.seeds = []));
+  await evalEl(page, '#a', (el) => el.updateComplete);
+  assert.match(await el.locator('[data-role=settings]').textContent(), /^RangeError: seeds must be/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -205,7 +266,7 @@ for (const [name, attrs, kind] of [['a worker', '', 'worker'], ['the page (no wo
 }
 
 test('train: memory is flat over repeated races, and removing the widget frees its trainers', async (t) => {
-  const page = await widgetPage(env, '<posenc-train id="a" task="copy" train-length="5" steps="20" methods="none,t5" no-worker></posenc-train>');
+  const page = await widgetPage(env, '<posenc-train id="a" task="copy" train-length="5" steps="20" methods="none,t5" seeds="1" no-worker></posenc-train>');
   await assertEngineTrains(page);
   const heap = () => evalEl(page, '#a', (el) => el.pe.diagnostics().heapInUse);
   const before = await heap();

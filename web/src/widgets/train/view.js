@@ -1,100 +1,51 @@
 // <posenc-train>'s markup (trainView) and its parts, as functions of the element: the settings, the race's
-// methods, the progress line, the readout of the length under the pointer, the results table (one row per
-// method, the current method's marked) and the example at L or 2L token by token, right and wrong marked.
+// methods, the progress line, the plots, and the example at L or 2L token by token, right and wrong marked.
+// The results table and the readout of the length under the pointer are in table.js.
 
 import { html, nothing } from 'lit';
 import { formatNumber } from '../../i18n/index.js';
-import { plain } from '../../render/format.js';
-import { styleProps } from '../../render/style-props.js';
-import { colorOf } from './painters.js';
 import { METHODS, SIZES, symbolName } from './experiment.js';
+import { hoverReadout, renderLegend, renderTable } from './table.js';
 
-const swatch = (method) => html`<span class="swatch" aria-hidden="true" style=${styleProps({ background: colorOf(method) })}></span>`;
-
-/** The race's legend: each method's colour and name. */
-export function renderLegend(el, curves) {
-  if (!curves.length) return nothing;
-  return html`<p class="note legend">${curves.map((c) => html`<span class="key">${swatch(c.method)} ${el.t(`train.method.${c.method}`)}</span> `)}</p>`;
-}
-
-/** Step, steps per second and time left (a race: the methods still to come at this one's pace), or the race's time. */
+/** Step, steps per second and time left (a race: every run's steps over all workers), or the race's time. */
 export function progressText(el) {
   const x = el.experiment;
   const race = x.race;
   if (race && !race.running && race.seconds != null)
-    return el.t('train.raceDone', { count: race.entries.length, steps: race.entries[0]?.session.total ?? 0, seconds: formatNumber(el.locale, race.seconds, 1) });
-  const s = race?.current ?? x.session;
+    return el.t('train.raceDone', { count: race.methods.length, seeds: el.t('train.seedCount', { count: race.seeds.length }), steps: Math.round(race.settings.steps), seconds: formatNumber(el.locale, race.seconds, 1) });
+  if (race) {
+    const left = race.secondsLeft();
+    if (left == null) return el.t('train.notStarted');
+    return el.t('train.raceProgress', {
+      done: race.jobs.filter((j) => j.session?.rows).length,
+      total: race.jobs.length,
+      rate: formatNumber(el.locale, race.rate(), 0),
+      left: formatNumber(el.locale, left, 0),
+    });
+  }
+  const s = x.session;
   if (!s || s.step === 0) return el.t('train.notStarted');
-  const later = race?.running ? Math.max(0, race.todo - race.entries.length) * s.total : 0;
-  const left = (s.msPerStep * (s.total - s.step + later)) / 1000;
   return el.t('train.progress', {
     method: el.t(`train.method.${s.method}`),
     step: s.step,
     steps: s.total,
     rate: formatNumber(el.locale, s.msPerStep > 0 ? 1000 / s.msPerStep : 0, 0),
-    left: formatNumber(el.locale, left, 0),
+    left: formatNumber(el.locale, (s.msPerStep * (s.total - s.step)) / 1000, 0),
   });
 }
 
-/** What every method scored at the length read (hover, tap or arrows), or how to read one. */
-export function hoverReadout(el) {
-  const n = el._hover;
-  if (n == null) return el.t('train.hoverHint');
-  const pct = (v, digits) => formatNumber(el.locale, v * 100, digits);
-  const parts = [];
-  for (const c of el.experiment.curves) {
-    const r = c.session.rows?.find((row) => row.length === n);
-    if (!r) continue;
-    const method = el.t(`train.method.${c.method}`);
-    parts.push(
-      r.supported
-        ? el.t('train.readout', { method, accuracy: pct(r.accuracy, 1), exact: pct(r.exactMatch, 1), positions: Array.from(r.positions, (v) => pct(v, 0)).join(' ') })
-        : el.t('train.readoutUnsupported', { method }),
-    );
-  }
-  return [el.t('train.readoutLength', { length: n, times: formatNumber(el.locale, n / el.trainLength, 2) }), ...parts].join(' ');
-}
-
-/** Accuracy per method and test length, exact match in each cell's title; a table for screen readers too. */
-export function renderTable(el) {
-  const curves = el.experiment.curves.filter((c) => c.session.rows);
-  if (!curves.length) return nothing;
-  const L = el.trainLength;
-  const current = el.choice('method');
-  const pct = (v) => (Number.isFinite(v) ? formatNumber(el.locale, v * 100, 0) : '—');
-  return html`<div class="table-wrap" tabindex="0" role="region" aria-label=${el.t('train.tableLabel')}>
-    <table class="results">
-      <caption class="sr-only">${el.t('train.tableCaption', { length: L })}</caption>
-      <thead>
-        <tr>
-          <th scope="col">${el.t('train.method')}</th>
-          ${el.experiment.lengths.map((n) => html`<th scope="col">${n === L ? el.t('train.lengthTrained', { length: n }) : n}</th>`)}
-        </tr>
-      </thead>
-      <tbody>
-        ${curves.map(
-          (c) => html`<tr data-method=${c.method} class=${c.method === current && curves.length > 1 ? 'current' : nothing}>
-            <th scope="row">${swatch(c.method)} ${el.t(`train.method.${c.method}`)}</th>
-            ${c.session.rows.map((r) => html`<td data-length=${r.length} data-value=${plain(r.accuracy)} title=${r.supported ? el.t('train.cellTitle', { exact: pct(r.exactMatch) }) : r.reason}>${r.supported ? `${pct(r.accuracy)} %` : el.t('train.unsupported')}</td>`)}
-          </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`;
-}
-
 /**
- * The example `shown` of `session` (its method named), at L or 2L as chosen: the prompt, then the model's answer
- * with right and wrong marked.
+ * The example `shown` of `details` ({ method }, its first seed in a race), at L or 2L as chosen: the prompt,
+ * then the model's answer with right and wrong marked.
  */
-export function renderExample(el, session, shown) {
+export function renderExample(el, details, shown) {
   const ex = shown?.example;
   if (!ex) return nothing;
   const race = el.experiment.race;
-  const choose = race && race.entries.length > 1 && !race.running;
+  const choose = race && race.methods.length > 1 && !race.running;
   const verdict = (tok, got) => (got === tok ? el.t('train.tokenRight') : el.t('train.tokenWrong', { expected: symbolName(tok) }));
   const at = el.experiment.exampleLengths;
-  return html`<p class="panel-title" data-role="example-title">${el.t('train.exampleTitle', { method: el.t(`train.method.${session.method}`), length: ex.length, times: ex.length / el.trainLength })}</p>
+  return html`<p class="panel-title" data-role="example-title">${el.t('train.exampleTitle', { method: el.t(`train.method.${details.method}`), length: ex.length, times: ex.length / el.trainLength })}</p>
     <fieldset class="controls example-at">
       <legend>${el.t('train.exampleAt')}</legend>
       ${at.map(
@@ -131,10 +82,11 @@ export function renderRaceMethods(el, disabled) {
 export function renderRunnerNote(el) {
   const r = el.experiment.runner;
   if (!r) return nothing;
-  return html`<p class="note" data-role="runner" data-kind=${r.kind}>${el.t(r.kind === 'worker' ? 'train.inWorker' : `train.onPage.${r.reason}`)}</p>`;
+  const workers = el.experiment.race?.workers || 1;
+  return html`<p class="note" data-role="runner" data-kind=${r.kind} data-workers=${r.kind === 'worker' ? workers : 0}>${r.kind === 'worker' ? el.t('train.inWorker', { count: workers }) : el.t(`train.onPage.${r.reason}`)}</p>`;
 }
 
-/** The settings: task, method, training length, model size, steps and seed. */
+/** The settings: task, method, training length, model size, steps, the run's seed and the race's seeds. */
 export function renderControls(el, running) {
   const option = (value, text, current) => html`<option value=${value} ?selected=${value === current}>${text}</option>`;
   const number = (prop, min, max, step = 1) =>
@@ -155,6 +107,9 @@ export function renderControls(el, running) {
       </select></label>
     <label>${el.t('train.stepsLabel')} ${number('steps', 10, 5000, 10)}</label>
     <label>${el.t('train.seedLabel')} ${number('seed', 0)}</label>
+    <label>${el.t('train.seedsLabel')}
+      <input type="text" data-role="seeds" inputmode="numeric" size="8" .value=${(el.seeds ?? []).join(',')} ?disabled=${running}
+        @change=${(e) => (el.seeds = e.target.value.split(',').filter((v) => v.trim() !== '').map(Number))} /></label>
   </div>`;
 }
 
@@ -195,7 +150,7 @@ export function trainView(el) {
       </div>
       <div class="pane accuracy-pane">
         <p class="panel-title">${el.t('train.accuracyTitle')}</p>
-        ${renderLegend(el, x.curves)}
+        ${renderLegend(el, x.table)}
         <canvas
           class="plot accuracy"
           tabindex="0"
