@@ -2,7 +2,7 @@
 // (Observable Framework bundles each npm import with Rollup and keeps only the entry chunk) must find no
 // `import()` of a module outside that file, or the page refers to a chunk nobody wrote. A dynamic import
 // is harmless only when its module is also imported statically on the same path (every bundler then
-// resolves it from the file it already has: the catalogues of ../../web/src/i18n/shipped.js are such).
+// resolves it from the file it already has: the catalogues of ../../web/src/widgets/catalogues/shipped.js are such).
 // Checked on the module graph (esbuild's metafile), then on a real one-file bundle run in Chromium.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -29,7 +29,7 @@ test('posenc/widgets/inline reaches no import() of a module outside its static g
   assert.deepEqual(await loneDynamicImports('web/src/widgets/inline.js'), []);
   // the control: the ES module's entry does load chunks (the glue, the catalogues beyond English), so the walk finds them
   const es = await loneDynamicImports('web/src/widgets/index.js');
-  assert.ok(es.some((p) => p.endsWith('gen/posenc-simd.mjs')) && es.some((p) => p.endsWith('i18n/es.js')), `the ES module's lazy chunks are found: ${es.join(', ')}`);
+  assert.ok(es.some((p) => p.endsWith('gen/posenc-simd.mjs')) && es.some((p) => p.endsWith('catalogues/es.js')), `the ES module's lazy chunks are found: ${es.join(', ')}`);
 });
 
 const site = {};
