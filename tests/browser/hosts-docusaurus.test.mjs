@@ -4,24 +4,13 @@
 // module imports posenc/widgets/inline in the browser, and the MDX pages write the widgets as HTML tags.
 // React renders the page in the browser after a click on a link and sets the markup's values as
 // properties, as strings: the widgets must read them as their attributes.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve } from '../../scripts/start.mjs';
-import { prepareSite, roundTrip, runIn, siteBrowser } from './hosts/sites.mjs';
+import { roundTrip, useBuiltSite } from './hosts/sites.mjs';
 
-const env = {};
-before(async () => {
-  env.dir = await prepareSite('docusaurus');
-  env.log = runIn(env.dir, 'docusaurus', ['build', '--out-dir', 'build'], { NODE_ENV: 'production', DOCUSAURUS_TELEMETRY_DISABLED: '1' });
-  env.server = await serve(join(env.dir, 'build'));
-  env.browser = await siteBrowser();
-});
-after(async () => {
-  await env.browser?.close();
-  await env.server?.close();
-});
+const env = await useBuiltSite({ name: 'docusaurus', bin: 'docusaurus', args: ['build', '--out-dir', 'build'], out: 'build', env: { NODE_ENV: 'production', DOCUSAURUS_TELEMETRY_DISABLED: '1' } });
 
 test('Docusaurus: widgets drawn and interactive on page A, after the site\'s own link to page B, and back; one engine; dark mode followed', async () => {
   assert.doesNotMatch(env.log, /\[WARNING\]/, 'the build has no warnings');

@@ -4,24 +4,13 @@
 // (hosts-recipes.test.mjs checks they are the same): a `js` block imports posenc/widgets/inline, and the
 // Markdown writes the widgets as HTML tags. Framework writes only the one file it bundles the import into:
 // the build fails if that file still refers to a chunk (hosts-one-file.test.mjs checks the module graph).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve } from '../../scripts/start.mjs';
-import { prepareSite, roundTrip, runIn, siteBrowser } from './hosts/sites.mjs';
+import { roundTrip, useBuiltSite } from './hosts/sites.mjs';
 
-const env = {};
-before(async () => {
-  env.dir = await prepareSite('framework');
-  env.log = runIn(env.dir, 'observable', ['build'], { OBSERVABLE_TELEMETRY_DISABLE: 'true' });
-  env.server = await serve(join(env.dir, 'dist'));
-  env.browser = await siteBrowser();
-});
-after(async () => {
-  await env.browser?.close();
-  await env.server?.close();
-});
+const env = await useBuiltSite({ name: 'framework', bin: 'observable', args: ['build'], out: 'dist', env: { OBSERVABLE_TELEMETRY_DISABLE: 'true' } });
 
 test('Observable Framework build: posenc/widgets/inline bundled as one file; widgets drawn and interactive on page A, after the site\'s link to page B, and back; dark mode followed', async () => {
   assert.match(env.log, /2 links validated/, 'the build ran to its end');

@@ -4,24 +4,13 @@
 // .astro component, which Astro bundles for the browser (an import at the top of an MDX page runs at
 // build time only), and each MDX page with widgets renders that component. Starlight loads each page
 // anew when a link is followed.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serve } from '../../scripts/start.mjs';
-import { prepareSite, roundTrip, runIn, siteBrowser } from './hosts/sites.mjs';
+import { roundTrip, useBuiltSite } from './hosts/sites.mjs';
 
-const env = {};
-before(async () => {
-  env.dir = await prepareSite('starlight');
-  env.log = runIn(env.dir, 'astro', ['build'], { ASTRO_TELEMETRY_DISABLED: '1' });
-  env.server = await serve(join(env.dir, 'dist'));
-  env.browser = await siteBrowser();
-});
-after(async () => {
-  await env.browser?.close();
-  await env.server?.close();
-});
+const env = await useBuiltSite({ name: 'starlight', bin: 'astro', args: ['build'], out: 'dist', env: { ASTRO_TELEMETRY_DISABLED: '1' } });
 
 test('Starlight: widgets drawn and interactive on page A, after the site\'s own link to page B, and back; one engine per page; dark mode followed', async () => {
   // the generated engine module has no CommonJS tail for Astro's bundler to warn about

@@ -242,3 +242,25 @@ export async function roundTrip({ context, assert, origin, path = '/', spa, dark
   assert.deepEqual(page.foreign, [], 'no request left the site');
   return page;
 }
+
+/**
+ * A site test's set-up, the same for every generator: before the tests, the site `name` prepared, built with
+ * `bin args` (`env` added), served from `out` (a folder of the site) and a browser started; after them, both
+ * closed. Returns the object that then holds { dir, log, server, browser }.
+ */
+export async function useBuiltSite({ name, bin, args, out, env = {} }) {
+  const { after, before } = await import('node:test');
+  const { serve } = await import('../../../scripts/start.mjs');
+  const site = {};
+  before(async () => {
+    site.dir = await prepareSite(name);
+    site.log = runIn(site.dir, bin, args, env);
+    site.server = await serve(join(site.dir, out));
+    site.browser = await siteBrowser();
+  });
+  after(async () => {
+    await site.browser?.close();
+    await site.server?.close();
+  });
+  return site;
+}
