@@ -16,6 +16,51 @@ namespace {
 
 constexpr int64_t kMaxEvalSamples = 100000;
 
+// Whether RoPE's tables at a position change with the sequence's length (dynamic NTK; LongRoPE's choice of
+// factors without a given seqLen): greedy decoding then recomputes the whole prefix at each token, as
+// predict() documents, since keys cached at a shorter length were rotated by other tables.
+bool tables_follow_length(const TrainScaling& s) {
+  return !s.rope.seq_len && (s.rope.type == RopeType::dynamic || s.rope.type == RopeType::longrope);
+}
+
+int32_t argmax(const float* z, int64_t V) {
+  int32_t best = 0;
+  for (int32_t c = 1; c < V; ++c)
+    if (z[c] > z[best]) best = c;
+  return best;
+}
+
+// The greedy answers of `rows` prompts (row r's tokens at prompts + r * stride, positions 0 … start; the
+// answer's first token is predicted at position start): m tokens per row into answers[r * m + j], each
+// written token fed back.
+void greedy(const TrainParams& p, const float* w, Model<float>& model, const int32_t* prompts, int64_t stride,
+            int64_t rows, int64_t start, int64_t m, const TrainScaling& scaling, int32_t* answers) {
+  const int64_t T = start + m;  // positions fed: the prompt and every answer token but the last
+  const auto token = [&](int64_t r, int64_t pos) { return pos <= start ? prompts[r * stride + pos] : answers[r * m + pos - start - 1]; };
+  Tables<float> tables;
+  if (!tables_follow_length(scaling)) {
+    train_detail::build_tables(p, T, &scaling, tables);
+    model.decode_start(rows, T);
+    std::vector<int32_t> next(static_cast<size_t>(rows));
+    for (int64_t pos = 0; pos < T; ++pos) {
+      for (int64_t r = 0; r < rows; ++r) next[static_cast<size_t>(r)] = token(r, pos);
+      const float* z = model.decode_step(w, next.data(), pos, tables);
+      for (int64_t r = 0; pos >= start && r < rows; ++r) answers[r * m + pos - start] = argmax(z + r * p.vocab, p.vocab);
+    }
+    return;
+  }
+  std::vector<int32_t> prefix(static_cast<size_t>(rows * T));
+  for (int64_t pos = start; pos < T; ++pos) {
+    const int64_t len = pos + 1;
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t i = 0; i < len; ++i) prefix[static_cast<size_t>(r * len + i)] = token(r, i);
+    train_detail::build_tables(p, len, &scaling, tables);
+    model.reserve(rows, len);
+    model.forward(w, prefix.data(), nullptr, rows, len, tables);
+    for (int64_t r = 0; r < rows; ++r) answers[r * m + pos - start] = argmax(model.logits() + (r * len + pos) * p.vocab, p.vocab);
+  }
+}
+
 // Forward only, one layer's activations at a time, in chunks of at most ~16 M floats of activations.
 int64_t evaluation_chunk(const TrainParams& p, int64_t T, int64_t samples) {
   const int64_t per_row = p.heads * T * T + 32 * T * p.d_model;
@@ -27,7 +72,8 @@ int64_t Trainer::evaluation_bytes(int64_t n, int64_t samples) const {
   const TrainParams& p = impl_->p;
   const int64_t T = train_sequence_length(p.task, n);
   const Model<float> probe(p, false);
-  return 4 * (probe.arena_elements(evaluation_chunk(p, T, samples), T) + 2 * samples * T + parameter_count());
+  const int64_t chunk = evaluation_chunk(p, T, samples);
+  return 4 * (probe.arena_elements(chunk, T) + probe.decode_elements(chunk, T) + 2 * samples * T + parameter_count());
 }
 
 Error Trainer::evaluate(int64_t n, int64_t samples, const TrainScaling& scaling, TrainEvalResult& out) {
@@ -56,15 +102,7 @@ Error Trainer::evaluate(int64_t n, int64_t samples, const TrainScaling& scaling,
   std::vector<int32_t> inputs(static_cast<size_t>(samples * T)), targets(inputs.size());
   this->samples(n, samples, 0, inputs.data(), targets.data());
   const int64_t V = s.p.vocab;
-  auto argmax = [V](const float* z) {
-    int32_t best = 0;
-    for (int32_t c = 1; c < V; ++c)
-      if (z[c] > z[best]) best = c;
-    return best;
-  };
-  // what the model writes: one token at a time on the prefix it wrote, as predict() does
-  std::vector<int32_t> written(static_cast<size_t>(chunk * T)), prefix(written.size());
-  std::vector<char> right(static_cast<size_t>(chunk));
+  std::vector<int32_t> answers(static_cast<size_t>(chunk * m));
   int64_t exact = 0;
   for (int64_t first = 0; first < samples; first += chunk) {
     const int64_t rows = std::min(chunk, samples - first);
@@ -73,36 +111,27 @@ Error Trainer::evaluate(int64_t n, int64_t samples, const TrainScaling& scaling,
     // teacher-forced: the true prefix at every answer position, in one pass
     train_detail::build_tables(s.p, T, &scaling, tables);
     model.forward(s.w.data(), in, nullptr, rows, T, tables);
-    std::copy(in, in + rows * T, written.begin());
-    for (int64_t r = 0; r < rows; ++r) {
-      right[static_cast<size_t>(r)] = 1;
+    for (int64_t r = 0; r < rows; ++r)
       for (int64_t j = 0; j < m; ++j) {
         const int64_t row = r * T + start + j;
         const float* z = model.logits() + row * V;
-        const int32_t best = argmax(z);
+        const int32_t best = argmax(z, V);
         double sum = 0;
         for (int64_t c = 0; c < V; ++c) sum += std::exp(static_cast<double>(z[c]) - z[best]);
         out.loss[static_cast<size_t>(j)] += std::log(sum) + z[best] - z[want[row]];
         out.accuracy[static_cast<size_t>(j)] += best == want[row];
-        if (j == 0 && start + 1 < T) written[static_cast<size_t>(r * T + start + 1)] = best;
-        if (j == 0) out.written[0] += best == want[row], right[static_cast<size_t>(r)] = best == want[row];
       }
-    }
-    for (int64_t j = 1; j < m; ++j) {  // greedy: answer token j after the j the model wrote
-      const int64_t len = start + j + 1;
-      for (int64_t r = 0; r < rows; ++r)
-        std::copy_n(written.begin() + r * T, len, prefix.begin() + r * len);
-      train_detail::build_tables(s.p, len, &scaling, tables);  // dynamic NTK depends on the length
-      model.forward(s.w.data(), prefix.data(), nullptr, rows, len, tables);
-      for (int64_t r = 0; r < rows; ++r) {
-        const int32_t best = argmax(model.logits() + (r * len + len - 1) * V);
-        const bool ok = best == want[r * T + start + j];
+    // what the model writes: one token at a time after the tokens it wrote, as predict() does
+    greedy(s.p, s.w.data(), model, in, T, rows, start, m, scaling, answers.data());
+    for (int64_t r = 0; r < rows; ++r) {
+      bool right = true;
+      for (int64_t j = 0; j < m; ++j) {
+        const bool ok = answers[static_cast<size_t>(r * m + j)] == want[r * T + start + j];
         out.written[static_cast<size_t>(j)] += ok;
-        right[static_cast<size_t>(r)] = right[static_cast<size_t>(r)] && ok;
-        if (len < T) written[static_cast<size_t>(r * T + len)] = best;
+        right = right && ok;
       }
+      exact += right;
     }
-    for (int64_t r = 0; r < rows; ++r) exact += right[static_cast<size_t>(r)];
   }
   for (int64_t j = 0; j < m; ++j) {
     out.accuracy[static_cast<size_t>(j)] /= static_cast<double>(samples);
@@ -156,22 +185,8 @@ void Trainer::predict(const int32_t* tokens, int64_t length, const TrainScaling&
   Impl& s = *impl_;
   int64_t m = 0;
   if (validate_prompt(tokens, length, m)) return;
-  const int64_t T = length + m - 1;  // the last answer token is never fed back
   Model<float> model(s.p, false);
-  model.reserve(1, T);
-  Tables<float> tables;
-  std::vector<int32_t> seq(tokens, tokens + length);
-  for (int64_t j = 0; j < m; ++j) {
-    const int64_t len = static_cast<int64_t>(seq.size());
-    train_detail::build_tables(s.p, len, &scaling, tables);  // dynamic NTK depends on the length
-    model.forward(s.w.data(), seq.data(), nullptr, 1, len, tables);
-    const float* z = model.logits() + (len - 1) * s.p.vocab;
-    int32_t best = 0;
-    for (int32_t c = 1; c < s.p.vocab; ++c)
-      if (z[c] > z[best]) best = c;
-    answer[j] = best;
-    seq.push_back(best);
-  }
+  greedy(s.p, s.w.data(), model, tokens, length, 1, length - 1, m, scaling, answer);
 }
 
 double train_gradients_f64(const TrainParams& p, const double* weights, const int32_t* inputs,

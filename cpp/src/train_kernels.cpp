@@ -221,45 +221,50 @@ void layernorm_backward(const float* x, const float* mu, const float* rs, const 
   }
 }
 
-void causal_softmax(float* s, int64_t len, float scale, const float* bias) {
+void softmax_row(float* row, int64_t n, float scale, const float* rb) {
   const f32x4 vs = splat(scale);
-  for (int64_t i = 0; i < len; ++i) {
-    float* row = s + i * len;
-    const float* rb = bias ? bias + len - 1 - i : nullptr;  // rb[j] = the bias at distance i - j
-    const int64_t n = i + 1, n4 = n & ~int64_t{3};
-    f32x4 top4 = splat(-INFINITY);
-    for (int64_t j = 0; j < n4; j += 4) {
-      const f32x4 v = rb ? load(row + j) * vs + load(rb + j) : load(row + j) * vs;
-      store(row + j, v);
-      top4 = max(top4, v);
-    }
-    alignas(16) float lanes[4];
-    store(lanes, top4);
-    float top = std::max(std::max(lanes[0], lanes[1]), std::max(lanes[2], lanes[3]));  // exact in any order
-    for (int64_t j = n4; j < n; ++j) {
-      row[j] = rb ? row[j] * scale + rb[j] : row[j] * scale;
-      top = std::max(top, row[j]);
-    }
-    const float inv = 1.f / exp_sum(row, n, top);
-    for (int64_t j = 0; j < n4; j += 4) store(row + j, load(row + j) * splat(inv));
-    for (int64_t j = n4; j < n; ++j) row[j] *= inv;
-    for (int64_t j = n; j < len; ++j) row[j] = 0;
+  const int64_t n4 = n & ~int64_t{3};
+  f32x4 top4 = splat(-INFINITY);
+  for (int64_t j = 0; j < n4; j += 4) {
+    const f32x4 v = rb ? load(row + j) * vs + load(rb + j) : load(row + j) * vs;
+    store(row + j, v);
+    top4 = max(top4, v);
   }
+  alignas(16) float lanes[4];
+  store(lanes, top4);
+  float top = std::max(std::max(lanes[0], lanes[1]), std::max(lanes[2], lanes[3]));  // exact in any order
+  for (int64_t j = n4; j < n; ++j) {
+    row[j] = rb ? row[j] * scale + rb[j] : row[j] * scale;
+    top = std::max(top, row[j]);
+  }
+  const float inv = 1.f / exp_sum(row, n, top);
+  for (int64_t j = 0; j < n4; j += 4) store(row + j, load(row + j) * splat(inv));
+  for (int64_t j = n4; j < n; ++j) row[j] *= inv;
 }
 
-void causal_softmax(double* s, int64_t len, double scale, const double* bias) {
+void softmax_row(double* row, int64_t n, double scale, const double* rb) {
+  double top = -INFINITY;
+  for (int64_t j = 0; j < n; ++j) {
+    row[j] = rb ? row[j] * scale + rb[j] : row[j] * scale;
+    top = std::max(top, row[j]);
+  }
+  const double inv = 1 / exp_sum(row, n, top);
+  for (int64_t j = 0; j < n; ++j) row[j] *= inv;
+}
+
+namespace {
+template <class T>
+void causal_softmax_rows(T* s, int64_t len, T scale, const T* bias) {
   for (int64_t i = 0; i < len; ++i) {
-    double* row = s + i * len;
-    double top = -INFINITY;
-    for (int64_t j = 0; j <= i; ++j) {
-      row[j] = bias ? row[j] * scale + bias[len - 1 - i + j] : row[j] * scale;
-      top = std::max(top, row[j]);
-    }
-    const double inv = 1 / exp_sum(row, i + 1, top);
-    for (int64_t j = 0; j <= i; ++j) row[j] *= inv;
-    for (int64_t j = i + 1; j < len; ++j) row[j] = 0;
+    T* row = s + i * len;
+    softmax_row(row, i + 1, scale, bias ? bias + len - 1 - i : nullptr);  // rb[j] = the bias at distance i - j
+    std::fill(row + i + 1, row + len, T(0));
   }
 }
+}  // namespace
+
+void causal_softmax(float* s, int64_t len, float scale, const float* bias) { causal_softmax_rows(s, len, scale, bias); }
+void causal_softmax(double* s, int64_t len, double scale, const double* bias) { causal_softmax_rows(s, len, scale, bias); }
 
 namespace {
 

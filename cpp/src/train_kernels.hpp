@@ -46,6 +46,10 @@ void layernorm_backward(const double* x, const double* mu, const double* rs, con
 // Causal softmax of a [len][len] score matrix in place: row i becomes the softmax over j <= i of
 // s[i][j]·scale + bias[len - 1 - i + j] (bias: by distance i - j, stored reversed; null: none), and 0 past i.
 void causal_softmax(float* s, int64_t len, float scale, const float* bias);
+// One row of it: row[j] = softmax over j < n of row[j]·scale + rb[j] (rb null: no bias), as causal_softmax
+// computes its row n - 1 (greedy decoding scores one new position with it).
+void softmax_row(float* row, int64_t n, float scale, const float* rb);
+void softmax_row(double* row, int64_t n, double scale, const double* rb);
 void causal_softmax(double* s, int64_t len, double scale, const double* bias);
 // Its backward pass given p (the softmax) and dp, in place: dp becomes dS·scale, dS = p·(dp − Σ_j p·dp), 0 past
 // i; gdist[i - j] += dS (the gradient of a bias by distance; null: none).

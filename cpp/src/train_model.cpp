@@ -14,12 +14,13 @@ void transpose(const T* src, int64_t rows, int64_t cols, int64_t ld, T* dst) {  
 }
 
 // Half-convention rotation of channels (i, i + dh/2) of every head of q and k; `inverse` for the backward pass.
+// Row r is at position first + r % len.
 template <class T>
-void rotate(T* qkv, int64_t bt, int64_t len, int64_t d, int64_t dh, const Tables<T>& t, bool inverse) {
+void rotate(T* qkv, int64_t bt, int64_t len, int64_t d, int64_t dh, const Tables<T>& t, bool inverse, int64_t first = 0) {
   const int64_t half = dh / 2;
   for (int64_t row = 0; row < bt; ++row) {
-    const T* c = t.cos.data() + (row % len) * half;
-    const T* s = t.sin.data() + (row % len) * half;
+    const T* c = t.cos.data() + (first + row % len) * half;
+    const T* s = t.sin.data() + (first + row % len) * half;
     for (int64_t part = 0; part < 2 * d; part += dh) {  // q then k, head by head
       T* x = qkv + row * 3 * d + part;
       for (int64_t i = 0; i < half; ++i) {
@@ -109,7 +110,7 @@ void Model<T>::layer_forward(const T* w, const LayerAt& at, Layer& L, T* out, co
   if (p_.position == TrainPosition::rope) rotate(L.qkv, bt, len, d, dh_, t, false);
 
   const T scale = T(1 / std::sqrt(static_cast<double>(dh_)));
-  const bool biased = p_.position == TrainPosition::alibi || at_.rel >= 0;
+  const bool biased = this->biased();
   for (int64_t b = 0; b < rows_; ++b)
     for (int64_t h = 0; h < h_; ++h) {
       const T* q = L.qkv + b * len * 3 * d + h * dh_;
@@ -129,27 +130,33 @@ void Model<T>::layer_forward(const T* w, const LayerAt& at, Layer& L, T* out, co
 }
 
 template <class T>
+void Model<T>::embed(const T* w, int32_t token, int64_t pos, const Tables<T>& t, T* x) const {
+  const int64_t d = d_;
+  const T scale = T(train_embedding_scale(p_));
+  const T* e = w + at_.tok + token * d;
+  const T* pe = p_.position == TrainPosition::sinusoidal ? t.sinusoid.data() + pos * d
+                : p_.position == TrainPosition::learned  ? w + at_.pos + pos * d
+                                                         : nullptr;
+  for (int64_t c = 0; c < d; ++c) x[c] = pe ? scale * e[c] + pe[c] : scale * e[c];
+}
+
+template <class T>
+void Model<T>::distance_biases(const T* w, int64_t len, const Tables<T>& t, T* out) const {
+  // ALiBi's and T5's biases by distance, per head, reversed: out[h][len - 1 - dist]
+  for (int64_t h = 0; h < h_; ++h)
+    for (int64_t dist = 0; dist < len; ++dist)
+      out[h * len + len - 1 - dist] = at_.rel >= 0 ? w[at_.rel + t.bucket[static_cast<size_t>(dist)] * h_ + h]
+                                                   : -t.slopes[static_cast<size_t>(h)] * T(dist);
+}
+
+template <class T>
 double Model<T>::forward(const T* w, const int32_t* inputs, const int32_t* targets, int64_t rows, int64_t len,
                          const Tables<T>& t, T* attention_out) {
   carve(rows, len);
   transpose_weights(w);
-  // ALiBi's and T5's biases by distance, per head, reversed: dist_[h][len - 1 - dist]
-  for (int64_t h = 0; h < h_ && (p_.position == TrainPosition::alibi || at_.rel >= 0); ++h)
-    for (int64_t dist = 0; dist < len; ++dist)
-      dist_[static_cast<size_t>(h * len + len - 1 - dist)] =
-          at_.rel >= 0 ? w[at_.rel + t.bucket[static_cast<size_t>(dist)] * h_ + h]
-                       : -t.slopes[static_cast<size_t>(h)] * T(dist);
+  if (biased()) distance_biases(w, len, t, dist_.data());
   const int64_t d = d_, bt = bt_;
-  const T scale = T(train_embedding_scale(p_));
-  T* x = layers_[0].x;
-  for (int64_t r = 0; r < bt; ++r) {
-    const T* e = w + at_.tok + inputs[r] * d;
-    const int64_t pos = r % len;
-    const T* pe = p_.position == TrainPosition::sinusoidal ? t.sinusoid.data() + pos * d
-                  : p_.position == TrainPosition::learned  ? w + at_.pos + pos * d
-                                                           : nullptr;
-    for (int64_t c = 0; c < d; ++c) x[r * d + c] = pe ? scale * e[c] + pe[c] : scale * e[c];
-  }
+  for (int64_t r = 0; r < bt; ++r) embed(w, inputs[r], r % len, t, layers_[0].x + r * d);
   const int64_t n = p_.layers;
   for (int64_t l = 0; l < n; ++l) {
     Layer& L = layers_[static_cast<size_t>(keep_ ? l : 0)];
@@ -261,6 +268,76 @@ void Model<T>::backward(const T* w, T* g, const int32_t* inputs, const Tables<T>
       if (gp) gp[c] += dx_[r * d + c];
     }
   }
+}
+
+template <class T>
+int64_t Model<T>::decode_elements(int64_t rows, int64_t capacity) const {
+  return p_.layers * rows * capacity * 2 * d_ + rows * (7 * d_ + 2 + 2 * ff_ + v_) + capacity * (h_ + 1);
+}
+
+template <class T>
+void Model<T>::decode_start(int64_t rows, int64_t capacity) {
+  Decode& s = dec_;
+  s.rows = rows, s.capacity = capacity;
+  const auto n = static_cast<size_t>(rows);
+  s.kv.resize(static_cast<size_t>(p_.layers * rows * capacity * 2 * d_));
+  for (auto* v : {&s.x, &s.h, &s.a, &s.x2}) v->resize(n * static_cast<size_t>(d_));
+  s.qkv.resize(3 * n * static_cast<size_t>(d_));
+  s.mu.resize(n), s.rs.resize(n);
+  s.z.resize(n * static_cast<size_t>(ff_)), s.g.resize(s.z.size());
+  s.logits.resize(n * static_cast<size_t>(v_));
+  s.scores.resize(static_cast<size_t>(capacity));
+  s.bias.resize(static_cast<size_t>(h_ * capacity));
+}
+
+// forward()'s layer for one new position per row: the same products and kernels, the keys and values of the
+// earlier positions read from the cache instead of recomputed.
+template <class T>
+const T* Model<T>::decode_step(const T* w, const int32_t* tokens, int64_t pos, const Tables<T>& t) {
+  Decode& s = dec_;
+  const int64_t d = d_, n = s.rows, ff = ff_, cap = s.capacity, dh = dh_;
+  if (pos == 0) {
+    transpose_weights(w);
+    if (biased()) distance_biases(w, cap, t, s.bias.data());
+  }
+  for (int64_t r = 0; r < n; ++r) embed(w, tokens[r], pos, t, s.x.data() + r * d);
+  const T scale = T(1 / std::sqrt(static_cast<double>(dh)));
+  for (int64_t l = 0; l < p_.layers; ++l) {
+    const LayerAt& at = at_.layers[static_cast<size_t>(l)];
+    const T* wt = wt_.data() + l * 12 * d * d;
+    T* kv = s.kv.data() + l * n * cap * 2 * d;
+    layernorm(s.x.data(), w + at.ln1w, w + at.ln1b, s.h.data(), s.mu.data(), s.rs.data(), n, d);
+    gemm({n, 3 * d, d, d, 1, 3 * d, 3 * d, false}, s.h.data(), wt, s.qkv.data(), nullptr, w + at.qkvb);
+    if (p_.position == TrainPosition::rope) rotate(s.qkv.data(), n, 1, d, dh, t, false, pos);
+    for (int64_t r = 0; r < n; ++r) {
+      const T* q = s.qkv.data() + r * 3 * d;
+      const T* keys = kv + r * cap * 2 * d;  // [position][k | v]
+      std::copy(q + d, q + 3 * d, kv + (r * cap + pos) * 2 * d);
+      for (int64_t h = 0; h < h_; ++h) {
+        T* p = s.scores.data();
+        for (int64_t j = 0; j <= pos; ++j) {
+          T acc = T(0);
+          for (int64_t c = 0; c < dh; ++c) acc = acc + q[h * dh + c] * keys[j * 2 * d + h * dh + c];
+          p[j] = acc;
+        }
+        softmax_row(p, pos + 1, scale, biased() ? s.bias.data() + h * cap + cap - 1 - pos : nullptr);
+        for (int64_t c = 0; c < dh; ++c) {
+          T acc = T(0);
+          for (int64_t j = 0; j <= pos; ++j) acc = acc + p[j] * keys[j * 2 * d + d + h * dh + c];
+          s.a[static_cast<size_t>(r * d + h * dh + c)] = acc;
+        }
+      }
+    }
+    gemm({n, d, d, d, 1, d, d, false}, s.a.data(), wt + 3 * d * d, s.x2.data(), s.x.data(), w + at.ob);
+    layernorm(s.x2.data(), w + at.ln2w, w + at.ln2b, s.h.data(), s.mu.data(), s.rs.data(), n, d);
+    gemm({n, ff, d, d, 1, ff, ff, false}, s.h.data(), wt + 4 * d * d, s.z.data(), nullptr, w + at.fcb);
+    gelu(s.z.data(), s.g.data(), n * ff);
+    gemm({n, d, ff, ff, 1, d, d, false}, s.g.data(), wt + 8 * d * d, s.x.data(), s.x2.data(), w + at.projb);
+  }
+  layernorm(s.x.data(), w + at_.lnfw, w + at_.lnfb, s.h.data(), s.mu.data(), s.rs.data(), n, d);
+  gemm({n, v_, d, d, 1, v_, v_, false}, s.h.data(), wt_.data() + p_.layers * 12 * d * d, s.logits.data(), nullptr,
+       w + at_.headb);
+  return s.logits.data();
 }
 
 template class Model<float>;

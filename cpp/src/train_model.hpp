@@ -49,11 +49,25 @@ class Model {
   void backward(const T* w, T* g, const int32_t* inputs, const Tables<T>& tables);
   const T* logits() const { return logits_; }
 
+  // Greedy decoding on cached keys and values: decode_start(rows, capacity), then decode_step once per
+  // position from 0 in order, with each row's token at that position; it returns that position's logits
+  // ([rows][vocab]). Each value is the sum forward() forms for the same prefix, in the same order, so the
+  // logits are forward()'s, bit for bit; only the tables' positions must not depend on the length (not
+  // dynamic NTK). tables: built for at least `capacity` positions.
+  void decode_start(int64_t rows, int64_t capacity);
+  const T* decode_step(const T* w, const int32_t* tokens, int64_t pos, const Tables<T>& tables);
+  // Elements decode_start allocates.
+  int64_t decode_elements(int64_t rows, int64_t capacity) const;
+
  private:
   struct Layer {
     T *x, *h1, *mu1, *rs1, *qkv, *p, *a, *x2, *h2, *mu2, *rs2, *z, *g;
   };
   void carve(int64_t rows, int64_t length);
+  bool biased() const { return p_.position == TrainPosition::alibi || at_.rel >= 0; }
+  // x (d values) = the input of token at position pos: the scaled token embedding plus an added position row
+  void embed(const T* w, int32_t token, int64_t pos, const Tables<T>& t, T* x) const;
+  void distance_biases(const T* w, int64_t len, const Tables<T>& t, T* out) const;
   void transpose_weights(const T* w);
   void layer_forward(const T* w, const LayerAt& at, Layer& L, T* out, const Tables<T>& t);
   void layer_backward(const T* w, T* g, const LayerAt& at, Layer& L, T* dx, const Tables<T>& t);
@@ -70,6 +84,11 @@ class Model {
   T *xf_, *hf_, *muf_, *rsf_, *logits_, *dx_, *dh_buf_, *dqkv_, *da_, *dz_, *dp_, *tr_;
   const int32_t* targets_ = nullptr;
   double count_ = 0;
+  // decoding: [layer][row][position][k | v] keys and values, one position's activations, biases by distance
+  struct Decode {
+    int64_t rows = 0, capacity = 0;
+    std::vector<T> kv, x, h, mu, rs, qkv, a, x2, z, g, logits, scores, bias;
+  } dec_;
 };
 
 extern template class Model<float>;

@@ -9,6 +9,7 @@
 
 #include "posenc/train.hpp"
 #include "train_kernels.hpp"
+#include "train_model.hpp"
 
 using namespace posenc;
 
@@ -194,6 +195,38 @@ TEST_CASE("Train: a model learns to copy, and a learned table reports lengths pa
   int32_t answer[4];
   t.predict(in.data(), 6, {}, answer);
   for (int32_t a : answer) CHECK((a >= 0 && a < p.vocab));
+}
+
+TEST_CASE("Train: greedy decoding on cached keys and values gives forward()'s logits, bit for bit", "[train]") {
+  // every method, and RoPE under a test-time scaling whose tables do not follow the length (position interpolation)
+  for (int variant = 0; variant < 7; ++variant) {
+    const TrainPosition position = variant < 6 ? kPositions[variant] : TrainPosition::rope;
+    TrainParams p = small(position);
+    p.max_positions = 16;
+    Trainer t(p);
+    const std::vector<double> wd = perturbed_weights(t);
+    const std::vector<float> w(wd.begin(), wd.end());
+    TrainScaling scaling;
+    if (variant == 6) scaling.rope.type = RopeType::linear, scaling.rope.factor = 2.5;
+    const int64_t rows = 3, len = 13;
+    std::vector<int32_t> tokens(rows * len);
+    for (size_t i = 0; i < tokens.size(); ++i) tokens[i] = static_cast<int32_t>((i * 7 + i / 5) % p.vocab);
+    train_detail::Tables<float> tables;
+    train_detail::build_tables(p, len, &scaling, tables);
+    train_detail::Model<float> full(p, false), step(p, false);
+    full.reserve(rows, len);
+    full.forward(w.data(), tokens.data(), nullptr, rows, len, tables);
+    step.decode_start(rows, len);
+    std::vector<int32_t> column(rows);
+    for (int64_t pos = 0; pos < len; ++pos) {
+      for (int64_t r = 0; r < rows; ++r) column[static_cast<size_t>(r)] = tokens[static_cast<size_t>(r * len + pos)];
+      const float* z = step.decode_step(w.data(), column.data(), pos, tables);
+      for (int64_t r = 0; r < rows; ++r) {
+        INFO("variant " << variant << ", position " << pos << ", row " << r);
+        CHECK(std::memcmp(z + r * p.vocab, full.logits() + (r * len + pos) * p.vocab, sizeof(float) * p.vocab) == 0);
+      }
+    }
+  }
 }
 
 TEST_CASE("Train: validation names the option", "[train]") {

@@ -7,10 +7,10 @@ import { Race, baselineRows, summarize, trainedMethods, workerCount } from '../.
 
 const row = (length, exactMatch, accuracy = exactMatch, baseline = { rule: 'mode', exactMatch: 0, accuracy: 0.1 }) => ({ length, supported: true, exactMatch, accuracy, teacherForced: accuracy, baseline });
 
-test('race: one worker per trained method up to the cores less one, at least one', () => {
+test('race: one worker per trained method up to the cores less one, two on 2 cores, at least one', () => {
   assert.equal(workerCount(6, 8), 6);
   assert.equal(workerCount(6, 4), 3);
-  assert.equal(workerCount(6, 2), 1);
+  assert.equal(workerCount(6, 2), 2);
   assert.equal(workerCount(6, 1), 1);
   assert.equal(workerCount(2, 16), 2);
   assert.deepEqual(trainedMethods(['none', 'rope', 'rope-ntk', 'rope-pi', 'alibi']), ['none', 'rope', 'alibi']);

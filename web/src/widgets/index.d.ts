@@ -608,7 +608,7 @@ export declare class PosencTrain extends PosencElement {
   trainLength: number;
   /** tiny (d 16, 1 layer, 2 heads), mini (d 32, 2 layers, 4 heads) or small (d 64, 2 layers, 4 heads). Attribute `size`: 'tiny', 'mini', 'small'. Default 'mini'. */
   size: 'tiny' | 'mini' | 'small';
-  /** Training steps, the same for every method of a race. Attribute `steps`: integer 10 … 5000. Default 1500. */
+  /** Training steps, the same for every method of a race. Attribute `steps`: integer 10 … 5000. Default 1000. */
   steps: number;
   /** Seed of the initial weights and of the batches of a single run (Train). Attribute `seed`: integer 0 … 2 147 483 647. Default 0. */
   seed: number;

@@ -11,7 +11,7 @@ export const properties = {
   seeds: { kind: 'integers', default: [1, 2, 3] },
   trainLength: { kind: 'integer', default: 8, min: 4, max: 16 },
   size: { kind: 'name', values: ['tiny', 'mini', 'small'], default: 'mini' },
-  steps: { kind: 'integer', default: 1500, min: 10, max: 5000 },
+  steps: { kind: 'integer', default: 1000, min: 10, max: 5000 },  // setup.js RACE.steps
   seed: { kind: 'integer', default: 0, min: 0, max: 2 ** 31 - 1 },
   // true: train on the page even where a worker could run (to compare; the widget always falls back itself)
   noWorker: { kind: 'boolean', default: false },

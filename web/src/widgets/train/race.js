@@ -1,6 +1,6 @@
 // The race of <posenc-train>: every method of `methods` trained in every seed on one budget, spread over a
-// pool of runners (one worker per trained method up to hardwareConcurrency − 1; the page's thread stays for
-// the UI), then summarised per method and test length over the seeds (mean and range of what the model
+// pool of runners (one worker per trained method up to hardwareConcurrency − 1, at least two; the page's
+// thread only paints), then summarised per method and test length over the seeds (mean and range of what the model
 // writes), beside the baseline, with the methods that did not learn the task at L marked. Methods that
 // share RoPE's training ('rope', 'rope-ntk', 'rope-pi') are one trained RoPE per seed, scored with each one's
 // scaling at test. The engine's batches depend only on the seed, so every method sees the same data per seed.
@@ -8,9 +8,14 @@
 import { TrainSession } from './session.js';
 import { FIT_AT_L, testScaling, trainOptions, trainedAs } from './setup.js';
 
-/** Workers for a race of `trained` trained methods on a machine of `cores` threads: one per method, one core left for the page. */
+/**
+ * Workers for a race of `trained` trained methods on a machine of `cores` threads: one per method, one core
+ * left for the page; but two on 2 cores, since the page's thread only paints (a frame at most per result):
+ * on 2 cores one worker would leave half the machine idle for a thread that needs a few ms a second.
+ */
 export function workerCount(trained, cores = globalThis.navigator?.hardwareConcurrency) {
-  return Math.max(1, Math.min(trained, (Number(cores) || 2) - 1));
+  const n = Number(cores) || 2;
+  return Math.max(1, Math.min(trained, Math.max(Math.min(2, n), n - 1)));
 }
 
 /** The methods trained for `methods`: each once, RoPE's variants as RoPE. */
