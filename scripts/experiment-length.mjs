@@ -8,12 +8,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from '../web/src/engine/node.js';
-import { FIT_AT_L, RACE, lengthsFor, testScaling, trainOptions, trainedAs } from '../web/src/widgets/train/setup.js';
+import { FINE_TUNE, FIT_AT_L, RACE, fineTuneOptions, lengthsFor, testScaling, trainOptions, trainedAs } from '../web/src/widgets/train/setup.js';
 import { experimentsMarkdown } from './experiment-docs.mjs';
 import { root } from './toolchain.mjs';
 
 /** Every method the race shows, and the ones trained (the rope-* are RoPE's weights at test). */
-export const RACE_METHODS = ['none', 'sinusoidal', 'learned', 'rope', 'rope-ntk', 'rope-pi', 'alibi', 't5'];
+export const RACE_METHODS = ['none', 'sinusoidal', 'learned', 'rope', 'rope-ntk', 'rope-pi', 'rope-pi-ft', 'rope-ft', 'alibi', 't5'];
 
 /**
  * Trains and scores the race. `settings`: RACE's fields (task, L, size, steps, batch, seeds, samples);
@@ -32,9 +32,16 @@ export async function runExperiment(pe, settings = RACE, methods = RACE_METHODS,
         const losses = trainer.step(settings.steps);
         const loss = mean(losses.subarray(-50));
         for (const method of methods.filter((m) => trainedAs(m) === trained)) {
+          // a fine-tuned method: its own trainer from these weights, stepped at 2L, then scored
+          const tuneOptions = fineTuneOptions({ ...settings, seed }, method);
+          const scored = tuneOptions ? pe.train.create(tuneOptions) : trainer;
+          if (tuneOptions) {
+            scored.setWeights(trainer.weights());
+            scored.step(tuneOptions.steps);
+          }
           const rows = lengths.map((n) => {
             const scaling = testScaling(method, settings.task, settings.L, n);
-            const [r] = trainer.evaluate({ lengths: [n], samples: settings.samples, ...(scaling ? { scaling } : {}) });
+            const [r] = scored.evaluate({ lengths: [n], samples: settings.samples, ...(scaling ? { scaling } : {}) });
             if (!r.supported) return { length: n, supported: false, reason: r.reason };
             return {
               length: n,
@@ -45,6 +52,7 @@ export async function runExperiment(pe, settings = RACE, methods = RACE_METHODS,
               baseline: { rule: r.baseline.rule, exactMatch: r.baseline.exactMatch, accuracy: mean(r.baseline.accuracy) },
             };
           });
+          if (tuneOptions) scored.dispose();
           runs.push({ method, seed, loss, rows });
           log(`${method} seed ${seed}: loss ${loss.toFixed(4)}, exact match ${rows.map((r) => (r.supported ? r.exactMatch.toFixed(2) : '—')).join(' ')} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
         }
@@ -53,7 +61,8 @@ export async function runExperiment(pe, settings = RACE, methods = RACE_METHODS,
       }
     }
   }
-  return { settings: { ...settings, fitAtL: FIT_AT_L }, lengths, runs };
+  const fineTune = { steps: Math.max(1, Math.round(settings.steps * FINE_TUNE.share)), lr: FINE_TUNE.lr, share: FINE_TUNE.share };
+  return { settings: { ...settings, fitAtL: FIT_AT_L, fineTune }, lengths, runs };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

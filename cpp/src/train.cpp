@@ -67,6 +67,11 @@ Error validate(const TrainParams& p) {
   T5BucketParams bp;
   bp.bidirectional = false, bp.num_buckets = p.t5_buckets, bp.max_distance = p.t5_max_distance;
   if (auto e = validate(bp)) return e;
+  if (p.scaling.type != RopeType::standard) {
+    if (p.position == TrainPosition::rope && p.scaling.type != RopeType::linear)
+      return range_error("scaling.type must be 'linear' in training (position interpolation); the others apply at evaluation");
+    if (auto e = validate(p, TrainScaling{p.scaling})) return e;
+  }
   const int64_t bytes = train_bytes(p);
   if (bytes > kMaxTrainBytes)
     return range_error("batch x trainLength is too large for dModel " + std::to_string(p.d_model) + " and " +

@@ -50,7 +50,7 @@ void build_tables(const TrainParams& p, int64_t length, const TrainScaling* scal
   if (p.position == TrainPosition::rope) {
     RopeParams rp;
     rp.head_dim = dh;
-    if (scaling) rp.scaling = scaling->rope;
+    rp.scaling = scaling ? scaling->rope : p.scaling;  // no scaling given: the trainer's own (training)
     if (rp.scaling.type != RopeType::standard && !rp.scaling.original_max_position_embeddings)
       rp.scaling.original_max_position_embeddings = static_cast<double>(train_sequence_length(p.task, p.train_length));
     std::vector<double> inv(static_cast<size_t>(dh / 2));

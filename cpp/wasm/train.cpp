@@ -72,6 +72,8 @@ val train_create_js(val options) {
   if (!o.failed() && (t5_buckets || t5_max_distance) && p.position != TrainPosition::t5)
     o.fail(range_error("t5Buckets and t5MaxDistance are options of position 't5' only (this trainer's is another)"));
   p.scale_embedding = o.boolean("scaleEmbedding", true);
+  std::vector<double> storage[2];  // 'linear' only (validate): no factor arrays outlive this call
+  p.scaling = read_scaling(o, storage);
   if (auto e = o.finish()) return js_error(e);
   if (auto e = validate(p)) return js_error(e);
   if (!room_for(train_bytes(p))) return out_of_memory("the trainer");
@@ -231,6 +233,11 @@ val train_setWeights_js(val id, val flat) {
   return val::undefined();
 }
 
+// The scaling of an evaluation, attention or prediction: the one given, else the trainer's own.
+RopeScaling evaluation_scaling(Options& o, const TrainParams& p, std::vector<double> (&storage)[2]) {
+  return o.get("scaling").isUndefined() ? p.scaling : read_scaling(o, storage);
+}
+
 // The arguments of attention and predict: the trainer, one sequence's tokens and the evaluation options
 // ({ scaling }, which points into storage).
 struct SequenceCall {
@@ -250,7 +257,7 @@ Error read_sequence(val id, val tokens, val options, SequenceCall& call) {
   if (!p) return error;
   call.ids.assign(p, p + a.length);
   Options o(options, "", true);
-  call.scaling.rope = read_scaling(o, call.storage);
+  call.scaling.rope = evaluation_scaling(o, call.trainer->params(), call.storage);
   if (auto e = o.finish()) return e;
   return validate(call.trainer->params(), call.scaling);
 }
@@ -297,7 +304,7 @@ val train_evaluate_js(val id, val options) {
   const int64_t samples = o.integer("samples", 100);
   std::vector<double> storage[2];
   TrainScaling scaling;
-  scaling.rope = read_scaling(o, storage);
+  scaling.rope = evaluation_scaling(o, t->params(), storage);
   if (auto e = o.finish()) return js_error(e);
   if (lengths.length > 1024) return js_error(range_error("lengths must hold 1 to 1024 lengths"));
   const int32_t* ns = integers(g_input, lengths, "lengths", 1, train_max_length(t->params().task), error);

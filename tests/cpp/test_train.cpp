@@ -258,6 +258,14 @@ TEST_CASE("Train: validation names the option", "[train]") {
              Catch::Contains("maxPositions"));
   CHECK_THAT(message([](TrainParams& p) { p.t5_buckets = 2; }), Catch::Contains("t5Buckets"));
   CHECK_THAT(message([](TrainParams& p) { p.t5_max_distance = 0; }), Catch::Contains("t5MaxDistance"));
+  // training-time RoPE scaling: position interpolation only, and RoPE only
+  CHECK_THAT(message([](TrainParams& p) { p.position = TrainPosition::rope, p.scaling.type = RopeType::dynamic, p.scaling.factor = 2; }),
+             Catch::Contains("'linear' in training"));
+  CHECK_THAT(message([](TrainParams& p) { p.position = TrainPosition::alibi, p.scaling.type = RopeType::linear, p.scaling.factor = 2; }),
+             Catch::Contains("rope position method only"));
+  CHECK_THAT(message([](TrainParams& p) { p.position = TrainPosition::rope, p.scaling.type = RopeType::linear, p.scaling.factor = 0; }),
+             Catch::Contains("factor"));
+  CHECK(message([](TrainParams& p) { p.position = TrainPosition::rope, p.scaling.type = RopeType::linear, p.scaling.factor = 2; }).empty());
   CHECK_THAT(message([](TrainParams& p) { p.batch = 1024, p.train_length = 64, p.d_model = 128, p.layers = 4; }),
              Catch::Contains("batch"));
 

@@ -270,6 +270,10 @@ for (const [build, pe] of all) {
         [{ position: 'alibi', t5Buckets: 4 }, RangeError, /t5Buckets and t5MaxDistance are options of position 't5'/],
         [{ position: 'rope', t5MaxDistance: 64 }, RangeError, /position 't5'/],
         [{ scaleEmbedding: 1 }, TypeError, /scaleEmbedding/],
+        // training-time RoPE scaling: position interpolation only, RoPE only
+        [{ position: 'alibi', scaling: { type: 'linear', factor: 2 } }, RangeError, /rope position method only/],
+        [{ position: 'rope', scaling: { type: 'dynamic', factor: 2 } }, RangeError, /'linear' in training/],
+        [{ position: 'rope', scaling: { type: 'linear', factor: -1 } }, RangeError, /factor/],
       ];
       for (const [options, type, pattern] of bad) assertThrowsNamed(() => pe.train.create(options), type, pattern, JSON.stringify(options));
       assertThrowsNamed(() => pe.train.create(null), TypeError, /options/);
@@ -277,6 +281,27 @@ for (const [build, pe] of all) {
       assert.equal(defaults.sequenceLength, 17);  // copy, trainLength 8
       assert.deepEqual(defaults.shapes['tok_emb'], [16, 32]);
       defaults.dispose();
+    });
+
+    test('a trainer made with a scaling trains and evaluates with it unless given another', () => {
+      const options = { ...tiny, position: 'rope', steps: 20 };
+      const plain = pe.train.create(options);
+      const scaled = pe.train.create({ ...options, scaling: { type: 'linear', factor: 2 } });
+      try {
+        const batch = plain.batch();
+        assert.notEqual(plain.gradients(batch).loss, scaled.gradients(batch).loss, 'training sees the scaled positions');
+        scaled.step(20);
+        const own = scaled.evaluate({ lengths: [6], samples: 8 })[0];
+        const given = scaled.evaluate({ lengths: [6], samples: 8, scaling: { type: 'linear', factor: 2 } })[0];
+        const none = scaled.evaluate({ lengths: [6], samples: 8, scaling: { type: 'default' } })[0];
+        assert.deepEqual(own.loss, given.loss);
+        assert.notDeepEqual(own.loss, none.loss);
+        const prompt = [0, 3, 4, 5, 6, 1];
+        assert.deepEqual(scaled.predict(prompt), scaled.predict(prompt, { scaling: { type: 'linear', factor: 2 } }));
+      } finally {
+        plain.dispose();
+        scaled.dispose();
+      }
     });
 
     test('a trainer survives any bad call, and any call after dispose is a named error', () => {

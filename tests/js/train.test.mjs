@@ -102,44 +102,50 @@ describe('pe.train against PyTorch', () => {
 
   // The committed script on the engine's own initialisation and batches, so that step() (and not only the
   // testing hooks) is checked, and a fixture can be regenerated from the engine's weights.
-  for (const position of TRAIN_POSITIONS) {
-    test(`${position}: generate_train.py --npy on the engine's weights and batches`, () => {
-      const pe = all[0][1];
-      const options = { task: 'reverse', position, trainLength: 6, vocab: 16, dModel: 16, heads: 2, layers: 2, batch: 3, steps: 8, warmup: 2, seed: 7 };
-      const trainer = pe.train.create(options);
-      const dir = mkdtempSync(join(tmpdir(), 'posenc-train-'));
-      try {
-        const weights = trainer.weights();
-        const shapes = shapesOf(weights, options);
-        for (const [name, w] of Object.entries(weights)) writeFileSync(join(dir, `${name}.npy`), pe.toNpy(w, shapes[name]));
-        const batches = [];
-        const first = trainer.batch();
-        const { grads } = trainer.gradients(first);
-        const losses = [];
-        for (let s = 0; s < options.steps; s++) {
-          batches.push(trainer.batch());
-          losses.push(trainer.step(1)[0]);
-        }
-        assert.deepEqual(batches[0], first, 'batch() does not consume the batch');
-        const T = first.inputs.length / options.batch;
-        for (const key of ['inputs', 'targets']) {
-          const flat = new Int32Array(batches.flatMap((b) => [...b[key]]));
-          writeFileSync(join(dir, `${key}.npy`), pe.toNpy(flat, [options.steps, options.batch, T]));
-        }
-        writeFileSync(join(dir, 'config.json'), JSON.stringify({ ...options, lr: 3e-3, weightDecay: 0.01, clip: 1, scaleEmbedding: true }));
-        execFileSync('/usr/bin/python3', [join(trainFixturesDir, 'generate_train.py'), '--npy', dir]);
-        const zeroGradients = JSON.parse(readFileSync(join(dir, 'out', 'zero_gradients.json'), 'utf8'));
-        const c = { names: Object.keys(weights), grads: {}, zeroGradients };
-        for (const name of c.names) c.grads[name] = readNpy(readFileSync(join(dir, 'out', 'grads', `${name}.npy`))).data;
-        assertGradients(grads, c, position);
-        const torchLosses = readNpy(readFileSync(join(dir, 'out', 'losses.npy'))).data;
-        losses.forEach((loss, s) => assertLoss(loss, torchLosses[s], `${position} step ${s}`));
-      } finally {
-        trainer.dispose();
-        rmSync(dir, { recursive: true, force: true });
+  // `config`: what the script reads besides the options (its piFactor is the trainer's `scaling` factor)
+  function againstTorch(options, config = {}) {
+    const pe = all[0][1];
+    const trainer = pe.train.create(options);
+    const dir = mkdtempSync(join(tmpdir(), 'posenc-train-'));
+    try {
+      const weights = trainer.weights();
+      const shapes = shapesOf(weights, options);
+      for (const [name, w] of Object.entries(weights)) writeFileSync(join(dir, `${name}.npy`), pe.toNpy(w, shapes[name]));
+      const batches = [];
+      const first = trainer.batch();
+      const { grads } = trainer.gradients(first);
+      const losses = [];
+      for (let s = 0; s < options.steps; s++) {
+        batches.push(trainer.batch());
+        losses.push(trainer.step(1)[0]);
       }
-    });
+      assert.deepEqual(batches[0], first, 'batch() does not consume the batch');
+      const T = first.inputs.length / options.batch;
+      for (const key of ['inputs', 'targets']) {
+        const flat = new Int32Array(batches.flatMap((b) => [...b[key]]));
+        writeFileSync(join(dir, `${key}.npy`), pe.toNpy(flat, [options.steps, options.batch, T]));
+      }
+      writeFileSync(join(dir, 'config.json'), JSON.stringify({ ...options, lr: 3e-3, weightDecay: 0.01, clip: 1, scaleEmbedding: true, ...config }));
+      execFileSync('/usr/bin/python3', [join(trainFixturesDir, 'generate_train.py'), '--npy', dir]);
+      const zeroGradients = JSON.parse(readFileSync(join(dir, 'out', 'zero_gradients.json'), 'utf8'));
+      const c = { names: Object.keys(weights), grads: {}, zeroGradients };
+      for (const name of c.names) c.grads[name] = readNpy(readFileSync(join(dir, 'out', 'grads', `${name}.npy`))).data;
+      assertGradients(grads, c, options.position);
+      const torchLosses = readNpy(readFileSync(join(dir, 'out', 'losses.npy'))).data;
+      losses.forEach((loss, s) => assertLoss(loss, torchLosses[s], `${options.position} step ${s}`));
+    } finally {
+      trainer.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
+
+  for (const position of TRAIN_POSITIONS)
+    test(`${position}: generate_train.py --npy on the engine's weights and batches`, () =>
+      againstTorch({ task: 'reverse', position, trainLength: 6, vocab: 16, dModel: 16, heads: 2, layers: 2, batch: 3, steps: 8, warmup: 2, seed: 7 }));
+
+  // Chen et al.'s fine-tune: RoPE trained with its positions divided by the factor, as torch trains it
+  test('rope trained with position interpolation (scaling linear): gradients and 8 AdamW steps as torch', () =>
+    againstTorch({ task: 'copy', position: 'rope', trainLength: 8, vocab: 16, dModel: 16, heads: 2, layers: 2, batch: 3, steps: 8, warmup: 2, seed: 5, scaling: { type: 'linear', factor: 1.9 } }, { piFactor: 1.9 }));
 
   // Position interpolation (part 4's technique): RoPE's positions divided by the factor at test, the same in
   // torch (transformers' 'linear' scaling); the attention of a sequence 1.5 times the trained length shows it.

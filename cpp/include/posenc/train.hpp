@@ -31,6 +31,9 @@ struct TrainParams {
   // sqrt(d) in the forward pass, so token identity and an added position table (rows of norm ~sqrt(d/2))
   // enter at the same scale. false: Normal(0, 0.02) and no multiplier (GPT-2's embedding).
   bool scale_embedding = true;
+  // RoPE's positions in training ('linear' only: position interpolation, Chen et al. 2023, fine-tuned at a
+  // longer length); evaluation, attention and predict use it unless given a scaling of their own.
+  RopeScaling scaling;
 };
 // The multiplier of the token embedding in the forward pass.
 inline double train_embedding_scale(const TrainParams& p) {

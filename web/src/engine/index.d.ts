@@ -434,6 +434,12 @@ export interface TrainOptions {
    * embedding times √dModel, Linear weights Glorot-normal. false: GPT-2's Normal(0, 0.02), no multiplier.
    */
   scaleEmbedding?: boolean;
+  /**
+   * rope only: RoPE's positions in training, `{ type: 'linear', factor }` (position interpolation, Chen et al.
+   * 2023: positions divided by factor, to fine-tune at a longer length weights trained at a shorter one).
+   * `evaluate`, `attention` and `predict` use it unless given a `scaling` of their own.
+   */
+  scaling?: RopeScaling;
 }
 
 /** Token ids [batch × T] and targets (−1: no loss), row-major Int32Arrays. */

@@ -600,7 +600,7 @@ export declare class PosencTrain extends PosencElement {
   task: string;
   /** none, sinusoidal, learned, rope, rope-ntk (RoPE trained as it is, dynamic NTK scaling at test), rope-pi (RoPE trained as it is, position interpolation at test), alibi or t5; shared with the group. Attribute `method`: 'none', 'sinusoidal', 'learned', 'rope', 'rope-ntk', 'rope-pi', 'alibi', 't5'. Default 'alibi'. */
   method: 'none' | 'sinusoidal' | 'learned' | 'rope' | 'rope-ntk' | 'rope-pi' | 'alibi' | 't5';
-  /** The methods of a race (rope-ntk and rope-pi reuse the race's RoPE training). Attribute `methods`: comma-separated list. Default 'none,sinusoidal,learned,rope,rope-pi,alibi,t5'. */
+  /** The methods of a race: those of `method` (rope-ntk and rope-pi reuse the race's RoPE training), and rope-pi-ft and rope-ft, the race's RoPE fine-tuned for a tenth of the steps at 2L with position interpolation and without it (the control). Attribute `methods`: comma-separated list. Default 'none,sinusoidal,learned,rope,rope-pi,rope-pi-ft,alibi,t5'. */
   methods: string[];
   /** The seeds of a race, attribute "1,2,3": every method is trained in each (1 to 8 seeds). Attribute `seeds`: list of integers. Default '1,2,3'. */
   seeds: number[];

@@ -6,7 +6,9 @@ export const properties = {
   task: { kind: 'string', default: 'copy' },
   method: { kind: 'name', values: ['none', 'sinusoidal', 'learned', 'rope', 'rope-ntk', 'rope-pi', 'alibi', 't5'], default: 'alibi' },
   // RoPE + position interpolation (Chen et al. 2023) shares RoPE's training: the published way past L
-  methods: { kind: 'strings', default: ['none', 'sinusoidal', 'learned', 'rope', 'rope-pi', 'alibi', 't5'] },
+  // and Chen et al.'s recipe in full: RoPE fine-tuned at 2L with interpolation ('rope-pi-ft'; 'rope-ft', the
+  // control without it, is offered and in docs/experiments.md)
+  methods: { kind: 'strings', default: ['none', 'sinusoidal', 'learned', 'rope', 'rope-pi', 'rope-pi-ft', 'alibi', 't5'] },
   // the race's seeds (setup.js RACE.seeds); `seed` is the single run's
   seeds: { kind: 'integers', default: [1, 2, 3] },
   trainLength: { kind: 'integer', default: 8, min: 4, max: 16 },
@@ -53,7 +55,7 @@ then the baseline) × lengths × [exact match, greedy accuracy, teacher-forced a
   docs: {
     task: 'One of pe.train.tasks: copy, reverse, sort, recall, add.',
     method: 'none, sinusoidal, learned, rope, rope-ntk (RoPE trained as it is, dynamic NTK scaling at test), rope-pi (RoPE trained as it is, position interpolation at test), alibi or t5; shared with the group.',
-    methods: 'The methods of a race (rope-ntk and rope-pi reuse the race\'s RoPE training).',
+    methods: 'The methods of a race: those of `method` (rope-ntk and rope-pi reuse the race\'s RoPE training), and rope-pi-ft and rope-ft, the race\'s RoPE fine-tuned for a tenth of the steps at 2L with position interpolation and without it (the control).',
     seeds: 'The seeds of a race, attribute "1,2,3": every method is trained in each (1 to 8 seeds).',
     trainLength: 'Training length L.',
     size: 'tiny (d 16, 1 layer, 2 heads), mini (d 32, 2 layers, 4 heads) or small (d 64, 2 layers, 4 heads).',

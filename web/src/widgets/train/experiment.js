@@ -8,7 +8,7 @@ import { plain } from '../../render/format.js';
 import { startRunner } from './runner.js';
 import { TrainSession } from './session.js';
 import { Race, summarize, baselineRows, workerCount, trainedMethods } from './race.js';
-import { RACE, lengthsFor, testScaling, trainOptions } from './setup.js';
+import { FINE_TUNED, RACE, lengthsFor, testScaling, trainOptions } from './setup.js';
 import { properties } from './descriptor.js';
 
 export { SIZES, MAX_LENGTH, lengthsFor, trainOptions } from './setup.js';
@@ -18,6 +18,8 @@ export { SIZES, MAX_LENGTH, lengthsFor, trainOptions } from './setup.js';
  * dynamic NTK scaling (`rope-ntk`) or position interpolation (`rope-pi`), which change nothing at L.
  */
 export const METHODS = properties.method.values;
+/** A race's methods: these, and RoPE fine-tuned after the race's training at 2L (setup.js FINE_TUNED). */
+export const RACE_METHODS = [...METHODS, ...Object.keys(FINE_TUNED)];
 const SAMPLES = RACE.samples;
 
 /** How a token is shown: the three special symbols by name, content symbols as letters A, B, …. */
@@ -259,6 +261,7 @@ export class TrainExperiment {
       steps: session.total,
       losses: Array.from(session.losses.subarray(0, session.step)),
       rows: session.rowsFor(method)?.map(({ positions, ...r }) => ({ ...r, positions: Array.from(positions) })) ?? null,
+      fineTuned: session.fineTunes.has(method),
       msPerStep: session.msPerStep,
       longestCall: session.longestCall,
       example: session.insides.get(method)?.get(this.exampleLengths[1])?.example ?? null,

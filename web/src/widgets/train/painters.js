@@ -8,10 +8,10 @@ import { clearCanvas } from '../../render/canvas.js';
 import { drawXYPlot } from '../../render/xyplot.js';
 import { drawCells } from '../../render/cells.js';
 import { CATEGORICAL } from '../../render/color.js';
-import { METHODS } from './experiment.js';
+import { RACE_METHODS } from './experiment.js';
 
 /** A method's colour, the same in every plot, legend and table. */
-export const colorOf = (method) => CATEGORICAL[METHODS.indexOf(method) % CATEGORICAL.length];
+export const colorOf = (method) => CATEGORICAL[Math.max(0, RACE_METHODS.indexOf(method)) % CATEGORICAL.length];
 
 // the most points one loss curve draws: a race draws a curve per method and seed, each thousands of steps
 const LOSS_POINTS = 300;

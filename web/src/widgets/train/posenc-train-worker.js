@@ -7,7 +7,7 @@ import { makeLoader } from '../../engine/core.js';
 import glue from '../../engine/gen/posenc-train-simd.mjs';  // the glue of the builds with the trainer
 
 // the trainer calls the page may make (pe.train's trainer API, docs/engine.md)
-const CALLS = new Set(['step', 'evaluate', 'attention', 'predict', 'weights', 'batch', 'samples']);
+const CALLS = new Set(['step', 'evaluate', 'attention', 'predict', 'weights', 'setWeights', 'batch', 'samples']);
 
 let pe = null;
 const trainers = new Map();

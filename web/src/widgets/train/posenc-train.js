@@ -10,7 +10,7 @@ import { checkRanges } from '../ranges.js';
 import { pointerIn } from '../../render/canvas.js';
 import { copyText } from '../../render/export.js';
 import { trainCode } from './pytorch.js';
-import { TrainExperiment, METHODS, SIZES, symbolName, trainOptions } from './experiment.js';
+import { TrainExperiment, METHODS, RACE_METHODS, SIZES, symbolName, trainOptions } from './experiment.js';
 import { paintLoss, paintAccuracy, paintHeads } from './painters.js';
 import { trainView } from './view.js';
 import { trainStyles } from './styles.js';
@@ -148,7 +148,7 @@ export class PosencTrain extends PosencElement {
 
   /** Trains every method of `methods` in every seed of `seeds` on one budget, in parallel workers. */
   async race() {
-    if (this._canRun) await this.experiment.runRace(this.methods.filter((m) => METHODS.includes(m)), [...this.seeds], this._settingsSummary());
+    if (this._canRun) await this.experiment.runRace(this.methods.filter((m) => RACE_METHODS.includes(m)), [...this.seeds], this._settingsSummary());
   }
 
   /** What the table and the accuracy plot show: 'exactMatch', 'accuracy' (greedy) or 'teacherForced'. */

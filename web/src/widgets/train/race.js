@@ -6,7 +6,7 @@
 // scaling at test. The engine's batches depend only on the seed, so every method sees the same data per seed.
 
 import { TrainSession } from './session.js';
-import { FIT_AT_L, testScaling, trainOptions, trainedAs } from './setup.js';
+import { FIT_AT_L, fineTuneCost, fineTuneOptions, testScaling, trainOptions, trainedAs } from './setup.js';
 
 /**
  * Workers for a race of `trained` trained methods on a machine of `cores` threads: one per method, one core
@@ -83,7 +83,8 @@ export class Race {
     this.jobs = seeds.flatMap((seed) =>
       trainedMethods(methods).map((trained) => {
         const scored = methods.filter((m) => trainedAs(m) === trained);
-        return { trained, seed, methods: scored, main: scored.includes(trained) ? trained : scored[0], session: null };
+        const main = scored.includes(trained) ? trained : scored.find((m) => !fineTuneOptions(settings, m)) ?? trained;
+        return { trained, seed, methods: scored, main, session: null };
       }),
     );
     this.stepsTotal = this.jobs.length * Math.round(settings.steps);
@@ -194,7 +195,8 @@ export class Race {
         lengths: this.lengths,
         samples: this.samples,
         scaling: (n) => testScaling(job.main, s.task, s.L, n),
-        variants: Object.fromEntries(job.methods.filter((m) => m !== job.main).map((m) => [m, (n) => testScaling(m, s.task, s.L, n)])),
+        variants: Object.fromEntries(job.methods.filter((m) => m !== job.main && !fineTuneOptions(s, m)).map((m) => [m, (n) => testScaling(m, s.task, s.L, n)])),
+        fineTunes: Object.fromEntries(job.methods.filter((m) => fineTuneOptions(s, m)).map((m) => [m, { options: fineTuneOptions({ ...s, seed: job.seed }, m), scaling: (n) => testScaling(m, s.task, s.L, n), cost: fineTuneCost(s) }])),
         // scored once, at the end: evaluating (greedy, up to 4L) costs as much as hundreds of steps
         evalEvery: Math.round(s.steps),
       });

@@ -58,9 +58,12 @@ export class TrainSession {
    * @param {(n: number) => object | undefined} [o.scaling]  RoPE scaling at evaluation, per test length n
    * @param {Record<string, (n: number) => object | undefined>} [o.variants]  other methods scored on the same
    *   weights, each with its scaling at test (RoPE trained once, scored as 'rope-ntk' and 'rope-pi' too)
+   * @param {Record<string, { options: object, scaling: (n: number) => object | undefined, cost?: number }>} [o.fineTunes]
+   *   methods scored on weights fine-tuned after the training: a trainer made with `options` from this one's
+   *   weights, stepped options.steps times (each `cost` training steps of work), then evaluated
    * @param {number} [o.evalEvery] steps between evaluations
    */
-  constructor(runner, { method, options, lengths, samples, scaling, variants = {}, evalEvery }) {
+  constructor(runner, { method, options, lengths, samples, scaling, variants = {}, fineTunes = {}, evalEvery }) {
     this.runner = runner;
     this.method = method;
     this.options = options;
@@ -68,7 +71,12 @@ export class TrainSession {
     this.samples = samples;
     this.scaling = scaling;
     /** method → its scaling at test length n: this method's, then the variants' */
-    this.scalings = new Map([[method, scaling], ...Object.entries(variants)]);
+    this.scalings = new Map([[method, scaling], ...Object.entries(variants), ...Object.entries(fineTunes).map(([m, f]) => [m, f.scaling])]);
+    this.fineTunes = new Map(Object.entries(fineTunes));
+    /** method → the id of its fine-tuned trainer */
+    this.tuned = new Map();
+    /** fine-tune work done, in training steps (for progress and the time left) */
+    this.tunedWork = 0;
     this.total = options.steps;
     this.evalEvery = evalEvery ?? Math.max(1, Math.ceil(this.total / 8));
     this.step = 0;
@@ -162,6 +170,7 @@ export class TrainSession {
           }
         }
       }
+      if (this.state === 'running' && this.step >= this.total) await this.#fineTune(page);
       if (this.state === 'running') this.state = 'done';
     } catch (err) {
       if (this.state === 'disposed') return this.state;
@@ -170,6 +179,32 @@ export class TrainSession {
     }
     onProgress(this);
     return this.state;
+  }
+
+  /**
+   * The fine-tunes, after the training: each a trainer of its own from this one's weights, stepped in
+   * slices like the training (not paused: a tenth of the budget), then scored into the last evaluation.
+   */
+  async #fineTune(page) {
+    const last = this.evals.at(-1);
+    for (const [method, ft] of this.fineTunes) {
+      const id = await this.runner.create(ft.options);
+      this.tuned.set(method, id);
+      await this.runner.call(id, 'setWeights', await this.runner.call(this.id, 'weights'));
+      const cost = ft.cost ?? 1;
+      for (let done = 0; done < ft.options.steps; ) {
+        if (this.state === 'disposed') return;
+        const slice = SLICE_MS[this.runner.kind] ?? SLICE_MS.page;
+        const n = Math.min(ft.options.steps - done, this.msPerStep > 0 ? Math.max(1, Math.floor(slice / (this.msPerStep * cost))) : 1);
+        await this.#timed(() => this.runner.call(id, 'step', n));
+        done += n;
+        this.tunedWork += n * cost;
+        if (page) await yieldToPage();
+      }
+      const rows = await this.#evaluateOn(id, method, page);
+      if (!rows) return;
+      last?.byMethod.set(method, rows);
+    }
   }
 
   /** The evaluation options of `method` at test length n (its RoPE scaling, if any). */
@@ -185,23 +220,31 @@ export class TrainSession {
   async evaluate(page = this.runner.kind === 'page') {
     const byMethod = new Map();
     for (const method of this.scalings.keys()) {
-      const groups = new Map();  // the lengths evaluated in one call
-      for (const n of this.lengths) {
-        const key = page ? n : JSON.stringify(this.#scalingAt(n, method));
-        groups.set(key, [...(groups.get(key) ?? []), n]);
-      }
-      const byLength = new Map();
-      for (const lengths of groups.values()) {
-        const r = await this.#timed(() => this.runner.call(this.id, 'evaluate', { lengths, samples: this.samples, ...this.#scalingAt(lengths[0], method) }));
-        lengthRows(r, lengths).forEach((row) => byLength.set(row.length, row));
-        if (page) await yieldToPage();
-        if (this.state === 'disposed') return null;
-      }
-      byMethod.set(method, this.lengths.map((n) => byLength.get(n)));
+      if (this.fineTunes.has(method)) continue;  // scored on its own weights, after the fine-tune
+      const rows = await this.#evaluateOn(this.id, method, page);
+      if (!rows) return null;
+      byMethod.set(method, rows);
     }
     const rows = byMethod.get(this.method);
     this.evals.push({ step: this.step, rows, byMethod });
     return rows;
+  }
+
+  /** `method`'s rows at every test length on trainer `id`, or null once disposed. */
+  async #evaluateOn(id, method, page) {
+    const groups = new Map();  // the lengths evaluated in one call
+    for (const n of this.lengths) {
+      const key = page ? n : JSON.stringify(this.#scalingAt(n, method));
+      groups.set(key, [...(groups.get(key) ?? []), n]);
+    }
+    const byLength = new Map();
+    for (const lengths of groups.values()) {
+      const r = await this.#timed(() => this.runner.call(id, 'evaluate', { lengths, samples: this.samples, ...this.#scalingAt(lengths[0], method) }));
+      lengthRows(r, lengths).forEach((row) => byLength.set(row.length, row));
+      if (page) await yieldToPage();
+      if (this.state === 'disposed') return null;
+    }
+    return this.lengths.map((n) => byLength.get(n));
   }
 
   pause() {
@@ -220,13 +263,15 @@ export class TrainSession {
     let example = { length: n, prompt: [], expected: [], predicted: null };
     let attention = null;
     try {
-      const { inputs, targets } = await this.call('samples', { length: n });
+      // a fine-tuned method's own trainer (the same samples: they depend on the seed only)
+      const call = (op, ...args) => (this.tuned.has(method) ? this.runner.call(this.tuned.get(method), op, ...args) : this.call(op, ...args));
+      const { inputs, targets } = await call('samples', { length: n });
       const start = targets.findIndex((v) => v >= 0);
       example = { length: n, prompt: Array.from(inputs.subarray(0, start + 1)), expected: Array.from(targets.subarray(start)), predicted: null };
       if (page) await yieldToPage();
-      example.predicted = Array.from(await this.call('predict', example.prompt, options));
+      example.predicted = Array.from(await call('predict', example.prompt, options));
       if (page) await yieldToPage();
-      attention = await this.call('attention', inputs, options);
+      attention = await call('attention', inputs, options);
     } catch (err) {
       example.error = String(err?.message ?? err);
     }
@@ -240,9 +285,10 @@ export class TrainSession {
   }
 
   async dispose() {
-    const id = this.id;
+    const ids = [this.id, ...this.tuned.values()];
     this.state = 'disposed';
     this.id = null;
-    if (id != null) await this.runner.disposeTrainer(id).catch(() => {});
+    this.tuned.clear();
+    for (const id of ids) if (id != null) await this.runner.disposeTrainer(id).catch(() => {});
   }
 }

@@ -145,7 +145,7 @@ test('train: Train, Pause, Resume, Reset; progress, loss curve, accuracy by leng
 });
 
 test('train: Race trains every method in every seed in parallel workers (RoPE once per seed), the table shows mean and range over seeds, the baseline and the methods that did not learn; Keep compares with a second race', async (t) => {
-  const page = await widgetPage(env, '<posenc-train id="a" task="copy" train-length="6" steps="40" methods="none,learned,rope,rope-pi,alibi" seeds="1,2"></posenc-train>');
+  const page = await widgetPage(env, '<posenc-train id="a" task="copy" train-length="6" steps="40" methods="none,learned,rope,rope-pi,rope-pi-ft,alibi" seeds="1,2"></posenc-train>');
   await assertEngineTrains(page);
   // four cores: three workers (one core left for the page), for four trained methods (RoPE's variants share RoPE)
   await page.evaluate(() => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 4, configurable: true }));
@@ -157,7 +157,7 @@ test('train: Race trains every method in every seed in parallel workers (RoPE on
   assert.deepEqual(race.seeds, [1, 2]);
   assert.equal(await el.locator('[data-role=runner]').getAttribute('data-workers'), '3');
   assert.match(await el.locator('[data-role=runner]').textContent(), /3 background workers/);
-  assert.equal(race.entries.length, 10, 'five methods × two seeds');
+  assert.equal(race.entries.length, 12, 'six methods × two seeds');
   for (const e of race.entries) {
     assert.equal(e.step, 40, `${e.method} seed ${e.seed} trained the whole budget`);
     assert.equal(e.rows.length, 7);
@@ -167,6 +167,10 @@ test('train: Race trains every method in every seed in parallel workers (RoPE on
   for (const seed of [1, 2]) {
     assert.deepEqual(entry('rope-pi', seed).losses, entry('rope', seed).losses);
     assert.equal(entry('rope-pi', seed).rows[0].exactMatch, entry('rope', seed).rows[0].exactMatch);
+    // the fine-tune starts from RoPE's weights (the same training) and scores its own, tuned at 2L
+    assert.deepEqual(entry('rope-pi-ft', seed).losses, entry('rope', seed).losses);
+    assert.equal(entry('rope-pi-ft', seed).fineTuned, true);
+    assert.notDeepEqual(entry('rope-pi-ft', seed).rows.map((r) => r.teacherForced), entry('rope-pi', seed).rows.map((r) => r.teacherForced));
   }
   // the seeds differ (other weights, other batches)
   assert.notDeepEqual(entry('none', 1).losses, entry('none', 2).losses);
@@ -179,7 +183,7 @@ test('train: Race trains every method in every seed in parallel workers (RoPE on
       cells: [...tr.querySelectorAll('td')].map((td) => ({ text: td.textContent.replace(/\s+/g, ' ').trim(), value: Number(td.dataset.value), min: Number(td.dataset.min), max: Number(td.dataset.max) })),
     })),
   );
-  assert.deepEqual(cells.map((r) => r.method), ['none', 'learned', 'rope', 'rope-pi', 'alibi']);
+  assert.deepEqual(cells.map((r) => r.method), ['none', 'learned', 'rope', 'rope-pi', 'rope-pi-ft', 'alibi']);
   for (const r of cells) {
     r.cells.forEach((c, i) => {
       const values = [1, 2].map((seed) => entry(r.method, seed).rows[i].exactMatch);
@@ -193,7 +197,7 @@ test('train: Race trains every method in every seed in parallel workers (RoPE on
     assert.equal(r.fit, 'false');
     assert.match(r.head, /did not learn the task at L$/);
   }
-  assert.equal(await el.locator('table.results tr.unfit td.faded').count(), 5 * 6, 'the lengths past L greyed');
+  assert.equal(await el.locator('table.results tr.unfit td.faded').count(), 6 * 6, 'the lengths past L greyed');
   // the baseline row: the engine's rule on the same samples
   const base = await el.locator('table.results tr[data-role=baseline]');
   assert.match(await base.locator('th').textContent(), /^baseline: (most frequent symbol|the input reversed)/);
@@ -212,7 +216,7 @@ test('train: Race trains every method in every seed in parallel workers (RoPE on
   assert.match(csv.split('\n')[0], /^method,seed,length,trained at,exact match \(greedy\),token accuracy \(greedy\),token accuracy \(teacher-forced\),baseline rule,baseline exact match,baseline token accuracy,supported$/);
   assert.match(csv, /\nrope-pi,2,6,6,/);
   const array = await evalEl(page, '#a', (el) => el.toArray());
-  assert.deepEqual(array.shape, [11, 7, 3]);
+  assert.deepEqual(array.shape, [13, 7, 3]);
   assert.equal(array.rows[0], 'none seed 1');
   assert.match(array.rows.at(-1), /^baseline/);
   await shot(el, 'train-race-seeds');

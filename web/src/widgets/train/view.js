@@ -4,7 +4,7 @@
 
 import { html, nothing } from 'lit';
 import { formatNumber } from '../../i18n/index.js';
-import { METHODS, SIZES, symbolName } from './experiment.js';
+import { METHODS, RACE_METHODS, SIZES, symbolName } from './experiment.js';
 import { hoverReadout, renderLegend, renderTable } from './table.js';
 
 /** Step, steps per second and time left (a race: every run's steps over all workers), or the race's time. */
@@ -71,10 +71,10 @@ export function renderExample(el, details, shown) {
 /** The race's methods, as checkboxes. */
 export function renderRaceMethods(el, disabled) {
   const chosen = new Set(el.methods);
-  const set = (m, on) => (el.methods = METHODS.filter((x) => (x === m ? on : chosen.has(x))));
+  const set = (m, on) => (el.methods = RACE_METHODS.filter((x) => (x === m ? on : chosen.has(x))));
   return html`<fieldset class="controls race-methods" ?disabled=${disabled}>
     <legend>${el.t('train.raceMethods')}</legend>
-    ${METHODS.map((m) => html`<label><input type="checkbox" value=${m} .checked=${chosen.has(m)} @change=${(e) => set(m, e.target.checked)} /> ${el.t(`train.method.${m}`)}</label>`)}
+    ${RACE_METHODS.map((m) => html`<label><input type="checkbox" value=${m} .checked=${chosen.has(m)} @change=${(e) => set(m, e.target.checked)} /> ${el.t(`train.method.${m}`)}</label>`)}
   </fieldset>`;
 }
 

@@ -18,6 +18,8 @@ export default {
   'train.method.rope': 'RoPE',
   'train.method.rope-ntk': 'RoPE + dynamic NTK at test',
   'train.method.rope-pi': 'RoPE + position interpolation at test',
+  'train.method.rope-pi-ft': 'RoPE + interpolation, fine-tuned at 2L',
+  'train.method.rope-ft': 'RoPE fine-tuned at 2L, no interpolation',
   'train.method.alibi': 'ALiBi',
   'train.method.t5': 'T5 buckets',
   'train.lengthLabel': 'training length L',

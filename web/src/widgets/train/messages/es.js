@@ -17,6 +17,8 @@ export default {
   'train.method.rope': 'RoPE',
   'train.method.rope-ntk': 'RoPE + NTK dinámico al evaluar',
   'train.method.rope-pi': 'RoPE + interpolación de posiciones al evaluar',
+  'train.method.rope-pi-ft': 'RoPE + interpolación, ajustado en 2L',
+  'train.method.rope-ft': 'RoPE ajustado en 2L, sin interpolación',
   'train.method.alibi': 'ALiBi',
   'train.method.t5': 'cubetas de T5',
   'train.lengthLabel': 'longitud de entrenamiento L',

@@ -17,6 +17,8 @@ export default {
   'train.method.rope': 'RoPE',
   'train.method.rope-ntk': 'RoPE + 测试时动态 NTK',
   'train.method.rope-pi': 'RoPE + 测试时位置插值',
+  'train.method.rope-pi-ft': 'RoPE + 插值，在 2L 微调',
+  'train.method.rope-ft': 'RoPE 在 2L 微调，不插值',
   'train.method.alibi': 'ALiBi',
   'train.method.t5': 'T5 分桶',
   'train.lengthLabel': '训练长度 L',
