@@ -116,10 +116,14 @@ test('Jekyll (kramdown passes the tags, relative_url adds the baseurl, pretty pe
   await checkSite(served, { '/course/': ['heatmap', 'pipe'], '/course/next/': ['cmp', 't5'] }, { then: (page, path) => path === '/course/' && clickHeatmapRow(page, 3) });
 });
 
-// Skipped: in this harness the test hangs in its browser part (after nbconvert has written the export; the
-// same export opened in Chromium by hand is ready in about 1 s), cause not found yet; the recipe in
-// docs/widgets.md was written from this site. POSENC_JUPYTER_TEST=1 runs it (with a time limit: it then fails).
-test('Jupyter nbconvert (no anywidget): the exported notebook draws its widgets, and its IFrame keeps its settings after #', { timeout: 240000, skip: process.env.POSENC_JUPYTER_TEST ? false : 'hangs in this harness, cause not found (POSENC_JUPYTER_TEST=1 runs it)' }, async () => {
+// Skipped: in this harness the test hangs in its browser part. What was found (issue 34): the export's own
+// widgets are drawn about 1 s after the page is opened (the blocked file:///usr/share/javascript scripts fail at
+// once and hold nothing up); with sitePage's request routing, the IFrame's request for posenc-embed.html is
+// sent and never completes (without routing it completes); and closing the browser context after the page
+// hangs, with or without routing, with the file:// scripts and the IFrame taken out of the export too (so
+// neither is the cause). Not found yet: what in the exported page keeps Chromium's context from closing.
+// The recipe in docs/widgets.md was written from this site. POSENC_JUPYTER_TEST=1 runs it (with a time limit).
+test('Jupyter nbconvert (no anywidget): the exported notebook draws its widgets, and its IFrame keeps its settings after #', { timeout: 240000, skip: process.env.POSENC_JUPYTER_TEST ? false : 'hangs in this harness: the routed IFrame request never completes and the browser context does not close after the exported page; cause not found (POSENC_JUPYTER_TEST=1 runs it)' }, async () => {
   const dir = site('jupyter', { 'posenc-widgets.iife.js': '.', 'posenc-embed.html': '.' });
   tool('jupyter-nbconvert', ['--to', 'html', 'lesson.ipynb'], dir, 'jupyter-nbconvert');
   // Debian's nbconvert template points require.js and MathJax at file:///usr/share/javascript, which an http page may not load
