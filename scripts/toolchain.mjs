@@ -29,9 +29,10 @@ const PACKAGES = {
   // pictured with real glyphs, as a Chinese reader's machine shows them
   'fonts-wqy-microhei': { probe: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', why: 'Chinese glyphs, for the zh-CN browser tests' },
   mkdocs: { probe: '/usr/bin/mkdocs', why: 'builds the MkDocs site the widgets are tested in' },
-  // more course hosts, each built with its own tool (tests/browser/hosts-{hugo,sphinx,jupyter}.test.mjs)
+  // more course hosts, each built with its own tool (tests/browser/hosts-static.test.mjs)
   hugo: { probe: '/usr/bin/hugo', why: 'builds the Hugo site the widgets are tested in' },
   'python3-sphinx': { probe: '/usr/bin/sphinx-build', why: 'builds the Sphinx site the widgets are tested in' },
+  jekyll: { probe: '/usr/bin/jekyll', why: 'builds the Jekyll site the widgets are tested in' },
   'jupyter-nbconvert': { probe: '/usr/bin/jupyter-nbconvert', why: 'exports the notebook the widgets are tested in' },
   // reads back the text of a printed lesson (tests/browser/print.test.mjs: no widget prints "Loading…")
   'poppler-utils': { probe: '/usr/bin/pdftotext', why: 'reads the text of the PDFs the print test makes' },

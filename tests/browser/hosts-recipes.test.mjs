@@ -16,6 +16,7 @@ const FOLDERS = {
   'Observable Framework': 'framework',
   Hugo: 'hugo',
   Sphinx: 'sphinx',
+  Jekyll: 'jekyll',
   'Jupyter without anywidget': 'jupyter',
 };
 
@@ -46,5 +47,6 @@ test('the site generator recipes in docs/widgets.md are the files the site tests
     'Observable Framework': ['observablehq.config.js', 'src/index.md'],
     Hugo: ['hugo.toml', 'layouts/_default/baseof.html', 'content/_index.md'],
     Sphinx: ['conf.py', 'index.rst'],
+    Jekyll: ['_config.yml', 'index.md'],
   });
 });

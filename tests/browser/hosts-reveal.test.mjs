@@ -3,10 +3,8 @@
 // listens for keys on the document. At three slide scales: a click aimed at a cell selects that cell (the
 // heatmap, the similarity matrix, the RoPE channel strip), the methods charts fit their cards (also after
 // the overview was opened, and after a resize), every compact widget fits its slide; keys a widget uses
-// stay in it, the others still drive the deck.
+// stay in it, the others still drive the deck. (Slides of other sizes, Slidev's included: hosts-slides.test.mjs.)
 import { test } from 'node:test';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { browserPerFile, shot, waitReady } from './helpers.mjs';
 
@@ -214,71 +212,5 @@ test('reveal.js: theme="auto" follows each slide (a dark slide background gives 
   await page.evaluate(() => window.Reveal.slide(1));
   await page.waitForFunction(() => !document.querySelector('posenc-heatmap').shadowRoot.querySelector('.frame').classList.contains('dark'));
   assert.deepEqual(page.errors, []);
-  await page.close();
-});
-
-// ---- slides of other sizes -----------------------------------------------------------------------------
-
-test('reveal.js at its default slide size (960×700), no compact: the heatmap grows after the deck centred its slide, and the deck lays out again, so row 18 is on the slide and a click selects it', async () => {
-  // reveal.js lays out and centres the slides before the widgets' script has run: an empty slide then
-  writeFileSync(
-    join(env.outDir, 'examples/reveal/default-size.html'),
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>deck</title><link rel="icon" href="data:,">
-     <link rel="stylesheet" href="reveal/reveal.css"><link rel="stylesheet" href="reveal/theme/white.css"></head>
-     <body><div class="reveal"><div class="slides"><section><posenc-heatmap length="20" d-model="32"></posenc-heatmap></section></div></div>
-     <script src="reveal/reveal.js"></script><script defer src="../../posenc-widgets.iife.js"></script>
-     <script>Reveal.initialize({ hash: true, transition: 'none' });</script></body></html>`,
-  );
-  for (const viewport of [WINDOWS[0], { width: 1024, height: 768 }]) {
-    const page = await env.context.newPage();
-    page.errors = [];
-    page.on('pageerror', (e) => page.errors.push(e.message));
-    await page.setViewportSize(viewport);
-    await page.goto(`${env.base}examples/reveal/default-size.html`);
-    await page.waitForFunction(() => window.Reveal?.isReady());
-    await waitReady(page);
-    await page.waitForTimeout(100); // the deck's layout, a frame after the widget's size changed
-    const where = await page.evaluate(() => {
-      const slides = document.querySelector('.reveal .slides').getBoundingClientRect();
-      const el = document.querySelector('posenc-heatmap');
-      return { slideBottom: slides.bottom, widgetBottom: el.getBoundingClientRect().bottom, size: `${Reveal.getConfig().width}×${Reveal.getConfig().height}` };
-    });
-    assert.equal(where.size, '960×700');
-    assert.ok(where.widgetBottom <= where.slideBottom + 1, `the widget ends on the slide at ${viewport.width}×${viewport.height} (${JSON.stringify(where)})`);
-    const row = await page.evaluate(() => {
-      const g = document.querySelector('posenc-heatmap')._layoutGeom;
-      return { x: g.colX(5), y: g.rowY(18) };
-    });
-    const at = await onScreen(page, 'posenc-heatmap', 'canvas.plot', row);
-    await page.mouse.click(at.x, at.y);
-    assert.deepEqual(await page.evaluate(() => document.querySelector('posenc-heatmap').positions), [18], `row 18 clicked at ${viewport.width}×${viewport.height}`);
-    if (viewport === WINDOWS[0]) await shot(page, 'reveal-default-size');
-    assert.deepEqual(page.errors, []);
-    await page.close();
-  }
-});
-
-test('a Slidev-shaped slide (980×552, scaled, .slidev-page) with a title: the compact heatmap and compare fit it', async () => {
-  const page = await env.context.newPage();
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(`${env.base}test/blank.html`);
-  await page.waitForFunction(() => window.posencLoaded === true);
-  // Slidev's default layout: 980×552, padded 40 px × 56 px, scaled to the window with a CSS transform
-  await page.evaluate(() => {
-    document.body.style.margin = '0';
-    document.body.innerHTML = ['posenc-heatmap length="20" d-model="32"', 'posenc-compare']
-      .map((w) => `<div style="height: 721px"><div class="slidev-page" style="width: 980px; height: 552px; transform: scale(1.306); transform-origin: 0 0; overflow: hidden; position: relative">
-        <div class="slidev-layout default" style="padding: 40px 56px; height: 100%; box-sizing: border-box"><h1 style="font: 36px/40px sans-serif; margin: 0 0 16px">A title</h1><${w} compact></${w.split(' ')[0]}></div></div></div>`)
-      .join('');
-  });
-  await waitReady(page);
-  const fits = await page.evaluate(() =>
-    [...document.querySelectorAll('.slidev-page')].map((s) => {
-      const el = s.querySelector('.slidev-layout > :last-child');
-      return { tag: el.localName, bottom: el.offsetTop + el.offsetHeight, slide: s.clientHeight };
-    }),
-  );
-  for (const f of fits) assert.ok(f.bottom <= f.slide, `${f.tag} ends at ${f.bottom} px of the ${f.slide} px slide`);
-  await shot(page.locator('.slidev-page').nth(1), 'slidev-compare');
   await page.close();
 });

@@ -1,5 +1,5 @@
-// Course sites built by tools from Debian (scripts/toolchain.mjs installs them): Hugo 0.111, Sphinx 5.3 and
-// Jupyter's nbconvert 6.5, each building its test site in tests/browser/hosts/<tool> the way docs/widgets.md
+// Course sites built by tools from Debian (scripts/toolchain.mjs installs them): Hugo 0.111, Sphinx 5.3,
+// Jekyll 4.3 and Jupyter's nbconvert 6.5, each building its test site in tests/browser/hosts/<tool> the way docs/widgets.md
 // tells authors (hosts-recipes.test.mjs checks the recipes are these files), with the one-tag script copied
 // where the recipe puts it. Each built page is served as static files and opened in Chromium: every widget
 // reads its settings and draws, nothing is fetched from outside the site.
@@ -7,6 +7,8 @@
 //   pretty URL (/next/) finds it too.
 // - Sphinx: `.. raw:: html` for the tags, `html_js_files` for the script (plain Sphinx loads no _static/*.js
 //   by itself).
+// - Jekyll: kramdown passes raw HTML; each page loads the script through relative_url, which adds the site's
+//   baseurl (served under /course/ here, as GitHub Pages serves a project site) and survives pretty permalinks.
 // - Jupyter without the anywidget package: an HTML output loads the script next to the notebook; an IFrame
 //   shows the embed page with its settings after # (the notebook server redirects /notebooks/… to /files/…
 //   without a query). The notebook is stored with the outputs running it gives (a kernel is not needed to
@@ -14,7 +16,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '../../scripts/start.mjs';
@@ -53,8 +55,11 @@ function tool(cmd, args, cwd, pkg) {
   }
 }
 
-/** Opens each of `pages` ({ path: [widget ids] }) of the site served from `dir`; checks every widget. */
-async function checkSite(dir, pages, { allowErrors = /^$/, waitUntil = 'load' } = {}) {
+/**
+ * Opens each of `pages` ({ path: [widget ids] }) of the site served from `dir`; checks every widget, then
+ * runs `then(page, path)` on the page if given.
+ */
+async function checkSite(dir, pages, { allowErrors = /^$/, waitUntil = 'load', then } = {}) {
   const server = await serve(dir);
   const origin = server.url.replace(/\/$/, '');
   try {
@@ -65,6 +70,7 @@ async function checkSite(dir, pages, { allowErrors = /^$/, waitUntil = 'load' } 
         assertWidgets(assert, await widgetsOn(page, ids), path);
         assert.deepEqual(page.errors.filter((e) => !allowErrors.test(e)), [], `${path}: no errors`);
         assert.deepEqual(page.foreign, [], `${path}: nothing fetched from outside the site`);
+        await then?.(page, path);
       } finally {
         await page.close();
       }
@@ -87,10 +93,37 @@ test('Sphinx (raw html, html_js_files): the widgets of both pages are drawn', as
   await checkSite(join(dir, '_build'), { '/index.html': ['heatmap', 'pipe'], '/next.html': ['cmp', 't5'] });
 });
 
-// Skipped: in this harness the test hangs in its browser part (after nbconvert has written the export; the
-// same export opened in Chromium by hand is ready in about 1 s), cause not found yet; the recipe in
-// docs/widgets.md was written from this site. POSENC_JUPYTER_TEST=1 runs it (with a time limit: it then fails).
-test('Jupyter nbconvert (no anywidget): the exported notebook draws its widgets, and its IFrame keeps its settings after #', { timeout: 240000, skip: process.env.POSENC_JUPYTER_TEST ? false : 'hangs in this harness, cause not found (POSENC_JUPYTER_TEST=1 runs it)' }, async () => {
+/** A click aimed at row `row` of the heatmap #heatmap (from its own layout): the row is then its selection. */
+async function clickHeatmapRow(page, row) {
+  const at = await page.evaluate((r) => {
+    const el = document.getElementById('heatmap');
+    const g = el._layoutGeom;
+    const c = el.shadowRoot.querySelector('canvas.plot').getBoundingClientRect();
+    return { x: c.left + g.colX(2), y: c.top + g.rowY(r) };
+  }, row);
+  await page.mouse.click(at.x, at.y);
+  assert.deepEqual(await page.evaluate(() => document.getElementById('heatmap').positions), [row], `a click on row ${row} selects it`);
+}
+
+// Debian's jekyll (4.3); `npm test` installs it when run as root (scripts/test.mjs)
+const jekyllMissing = !existsSync('/usr/bin/jekyll') && !(process.getuid?.() === 0);
+test('Jekyll (kramdown passes the tags, relative_url adds the baseurl, pretty permalinks): the widgets of both pages are drawn, a click selects a row', { skip: jekyllMissing && 'jekyll is not installed (Debian: apt-get install jekyll; npm test installs it when run as root)' }, async () => {
+  const dir = site('jekyll', { 'posenc-widgets.iife.js': 'assets' });
+  // the site is served under its baseurl, as GitHub Pages serves a project site
+  const served = join(env.work, 'jekyll-served');
+  tool('jekyll', ['build', '--quiet', '-d', join(served, 'course')], dir, 'jekyll');
+  assert.match(readFileSync(join(served, 'course/next/index.html'), 'utf8'), /src="\/course\/assets\/posenc-widgets\.iife\.js"/, 'relative_url wrote the baseurl');
+  await checkSite(served, { '/course/': ['heatmap', 'pipe'], '/course/next/': ['cmp', 't5'] }, { then: (page, path) => path === '/course/' && clickHeatmapRow(page, 3) });
+});
+
+// Skipped: in this harness the test hangs in its browser part. What was found (issue 34): the export's own
+// widgets are drawn about 1 s after the page is opened (the blocked file:///usr/share/javascript scripts fail at
+// once and hold nothing up); with sitePage's request routing, the IFrame's request for posenc-embed.html is
+// sent and never completes (without routing it completes); and closing the browser context after the page
+// hangs, with or without routing, with the file:// scripts and the IFrame taken out of the export too (so
+// neither is the cause). Not found yet: what in the exported page keeps Chromium's context from closing.
+// The recipe in docs/widgets.md was written from this site. POSENC_JUPYTER_TEST=1 runs it (with a time limit).
+test('Jupyter nbconvert (no anywidget): the exported notebook draws its widgets, and its IFrame keeps its settings after #', { timeout: 240000, skip: process.env.POSENC_JUPYTER_TEST ? false : 'hangs in this harness: the routed IFrame request never completes and the browser context does not close after the exported page; cause not found (POSENC_JUPYTER_TEST=1 runs it)' }, async () => {
   const dir = site('jupyter', { 'posenc-widgets.iife.js': '.', 'posenc-embed.html': '.' });
   tool('jupyter-nbconvert', ['--to', 'html', 'lesson.ipynb'], dir, 'jupyter-nbconvert');
   // Debian's nbconvert template points require.js and MathJax at file:///usr/share/javascript, which an http page may not load

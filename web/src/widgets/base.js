@@ -250,6 +250,14 @@ export class PosencElement extends LitElement {
     return (this.compact && box?.clientWidth) || this.contentWidth;
   }
 
+  /**
+   * A plot's height in the compact layout: `share` of the frame's width, within [min, max]. Slides are 16:9, so
+   * a widget whose plots follow its width fits a 980×552 slide (Slidev) under a title as it fits a 1280×720 one.
+   */
+  compactHeight(share, min, max) {
+    return Math.round(Math.max(min, Math.min(max, this.contentWidth * share)));
+  }
+
   get ratio() {
     return pixelRatio();
   }

@@ -79,17 +79,34 @@ export function controlUsesKey(el, e) {
 }
 
 let relayout = 0;
+const pending = new Set();
+
+/** True when the slide `section` is laid out and lies inside its deck's slide area (nothing hangs out). */
+function onItsSlide(section) {
+  const s = section.getBoundingClientRect();
+  const area = section.closest('.slides')?.getBoundingClientRect();
+  return !!area && s.height > 0 && s.top >= area.top - 1 && s.bottom <= area.bottom + 1;
+}
+
 /**
  * Tells a reveal.js deck around `el` that a slide's content changed height. reveal.js centres each slide's
  * content when it lays the deck out, which happens before the widgets have drawn (their script runs after
  * the deck's, and a widget starts empty): a widget that then grows would hang below its slide, its lower rows
  * out of reach. The deck lays out again on a window resize, or through `Reveal.layout()` where the page has
- * the global; once per frame, however many widgets grew.
+ * the global; once per frame, however many widgets grew. Only when a slide's content no longer fits where it
+ * is: centring it again after a growth that fits (the Select button a tap shows) would move the rows under
+ * the reader's finger between a tap and the second tap that selects.
  */
 export function slideContentResized(el) {
-  if (relayout || !el.closest?.('.reveal .slides section')) return;
+  const section = el.closest?.('.reveal .slides section');
+  if (!section) return;
+  pending.add(section);
+  if (relayout) return;
   relayout = requestAnimationFrame(() => {
     relayout = 0;
+    const sections = [...pending];
+    pending.clear();
+    if (sections.every(onItsSlide)) return;
     const deck = globalThis.Reveal;
     if (typeof deck?.layout === 'function' && deck.isReady?.()) deck.layout();
     else dispatchEvent(new Event('resize'));

@@ -56,6 +56,13 @@ export const compareStyles = css`
         gap: 8px;
         margin: 8px 0;
       }
+      /* compact: less room between the parts, so the widget fits a 980×552 slide under a title */
+      :host([compact]) .strip {
+        margin: 2px 0 6px;
+      }
+      :host([compact]) .metrics {
+        margin: 4px 0;
+      }
       .metric {
         background: var(--_surface);
         border: 1px solid var(--_border);

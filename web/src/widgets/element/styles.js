@@ -282,10 +282,22 @@ const coreStyles = css`
       display: inline;
     }
   }
-  /* the Select button under a value a tap read */
-  button.select-read {
+  /* the Select button under a value a tap read, and the slot that keeps its line on a touch screen */
+  button.select-read,
+  .select-slot {
+    display: block;
+    box-sizing: border-box;
+    min-height: 28px;
     margin: 4px 0 0;
     padding: 2px 10px;
+  }
+  .select-slot {
+    display: none;
+  }
+  @media (pointer: coarse) {
+    .select-slot {
+      display: block;
+    }
   }
   canvas {
     display: block;

@@ -9,7 +9,7 @@
 // - the keyboard reads with the arrow keys and selects with Enter or Space.
 // A plot sets no touch-action (styles.js): a swipe that starts on it scrolls the page and a pinch zooms it.
 
-import { html, nothing } from 'lit';
+import { html } from 'lit';
 
 /** True when the pointer event came from a finger. */
 export const byTouch = (e) => e?.pointerType === 'touch';
@@ -54,9 +54,14 @@ export class TapController {
     this.#host.requestUpdate();
   }
 
-  /** The Select button under a tap read (`label` names what it selects); nothing when no tap read shows. */
+  /**
+   * The Select button under a tap read (`label` names what it selects). While no tap read shows, an empty slot
+   * of its height, kept on a touch screen only (styles.js): the tap that shows the button then moves nothing,
+   * neither the page below nor a deck that centres its slides (reveal.js), where the rows would otherwise slide
+   * from under the finger before the second tap.
+   */
   button(label) {
-    if (this.key === null) return nothing;
+    if (this.key === null) return html`<span class="select-slot" aria-hidden="true"></span>`;
     return html`<button type="button" class="select-read" @click=${this.#onButton}>${label}</button>`;
   }
 

@@ -118,7 +118,7 @@ export class PosencHeatmap extends PosencElement {
       if (job !== this._job) return;
     }
     const left = 30 + 7 * String(p.offset + p.length - 1).length;
-    const geom = matrixLayout({ width: this.contentWidth, rows: p.length, cols: p.dModel, top: 40, left, maxHeight: this.compact ? 240 : 420 });
+    const geom = matrixLayout({ width: this.contentWidth, rows: p.length, cols: p.dModel, top: 40, left, maxHeight: this.compact ? this.compactHeight(0.27, 180, 240) : 420 });
     this._layoutGeom = geom;
     this._info = frequencyInfo(this.pe, p);
     const done = await rasterizeLayout(this._raster, canvas, geom, this.ratio, {

@@ -45,6 +45,22 @@ export const methodsStyles = css`
   :host([compact]) .panels {
     grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
   }
+  /* compact on a slide narrower than 900 px (Slidev's 980×552 is 868 px inside its padding), which is as
+     short as it is narrow: the comparison table folds behind Notes too, and chips read by a mouse are
+     shorter (a finger keeps 44 px) */
+  :host([compact]) .frame {
+    container: methods / inline-size;
+  }
+  @container methods (max-width: 900px) {
+    .frame:not(.notes-open) .scroll.table {
+      display: none;
+    }
+  }
+  @media (pointer: fine) {
+    :host([compact]) .chip {
+      min-height: 36px;
+    }
+  }
   .panel {
     border: 1px solid var(--_border);
     border-radius: var(--_radius);

@@ -48,7 +48,7 @@ export function renderPanel(el, m) {
 export function renderTable(el, d, rows) {
   const current = el.currentMethod;
   const mark = (m) => (m === current ? 'current' : nothing);
-  return html`<div class="scroll">
+  return html`<div class="scroll table">
     <table class="grid compare" aria-label=${el.t('methods.tableAria')}>
       <thead>
         <tr>

@@ -118,9 +118,11 @@ function circle(ctx, size, s, t, focused, tr) {
 }
 
 /** The channel strip: `d` cells across `w` pixels, with room above for the arcs. */
-export function pairingGeometry(w, d) {
+export function pairingGeometry(w, d, compact = false) {
   const left = 8;
-  return { w, d, left, cell: (w - 2 * left) / d, top: 78, h: 132 };
+  // (on a slide, lower arcs: the column under the circle is the widget's tallest)
+  const top = compact ? 62 : 78;
+  return { w, d, left, cell: (w - 2 * left) / d, top, h: top + 54 };
 }
 
 /** The channels as a strip with an arc joining the two channels of each pair; pair `sel` in the accent colour. */
@@ -226,8 +228,12 @@ function decayPlots(ctx, g, t, { decay, bound, gap, pending }, tr) {
 /** The host's translator for the drawing functions. */
 const trOf = (host) => (key, params) => host.t(key, params);
 
-/** The side of the circle's square: a slide's column (`width`, compact), else the frame's width, within limits. */
-export const circleSize = (host, width) => (host.compact ? Math.max(200, Math.min(300, width)) : Math.max(220, Math.min(340, host.contentWidth)));
+/**
+ * The side of the circle's square: on a slide (compact) its column (`width`) and a share of the widget's width
+ * (a 16:9 slide's height follows its width), else the frame's width, within limits.
+ */
+export const circleSize = (host, width) =>
+  host.compact ? Math.max(180, Math.min(300, width, host.compactHeight(0.22, 180, 300))) : Math.max(220, Math.min(340, host.contentWidth));
 
 /** The circle of `view.state` (or an empty square) on `canvas`, `view.size` px; `view.focused` frames it. */
 export function paintCircle(host, canvas, { state, size, focused }) {
@@ -237,7 +243,7 @@ export function paintCircle(host, canvas, { state, size, focused }) {
 
 /** The channel strip of `view.st` with `view.pair` picked, `view.width` wide (pairingGeometry). */
 export function paintPairing(host, canvas, { st, pair, width }) {
-  const g = pairingGeometry(width, host.headDim);
+  const g = pairingGeometry(width, host.headDim, host.compact);
   const ctx = clearCanvas(canvas, g.w, g.h, host.ratio);
   if (st && pair != null) pairing(ctx, g, st, pair, host.theme$(), trOf(host));
 }

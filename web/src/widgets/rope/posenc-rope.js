@@ -180,7 +180,7 @@ export class PosencRope extends PosencElement {
     const canvas = this._canvas('pairing');
     if (!canvas) return;
     const view = { st: this._static, pair: this._state?.pair, width: this.paneWidth('.pairing-pane') };
-    const drawn = [canvas, view.st, view.pair, view.width, this.headDim, this.theme$(), this.locale, this.ratio];
+    const drawn = [canvas, view.st, view.pair, view.width, this.headDim, this.compact, this.theme$(), this.locale, this.ratio];
     if (this._pairingDrawn?.every((v, i) => v === drawn[i])) return;
     this._pairingDrawn = drawn;
     paintPairing(this, canvas, view);
@@ -239,7 +239,7 @@ export class PosencRope extends PosencElement {
 
   /** Where the channel strip's cells are (tests aim clicks with it, under a slide's scaling too). */
   _pairingGeometry() {
-    return pairingGeometry(this.paneWidth('.pairing-pane'), this.headDim);
+    return pairingGeometry(this.paneWidth('.pairing-pane'), this.headDim, this.compact);
   }
 
   _onPairingClick(e) {

@@ -7,7 +7,7 @@ import { matrixLayout, drawRaster, drawMatrixAxes, drawCellCursor, drawCrosshair
 
 /** The geometry of an L × L matrix: square cells, room on the left for the row numbers. */
 export function similarityLayout(host, L) {
-  const geom = matrixLayout({ width: Math.min(host.contentWidth, 560), rows: L, cols: L, square: true, maxHeight: host.compact ? 400 : 480, top: 40, left: 30 + 7 * String(L - 1).length });
+  const geom = matrixLayout({ width: Math.min(host.contentWidth, 560), rows: L, cols: L, square: true, maxHeight: host.compact ? host.compactHeight(0.32, 240, 400) : 480, top: 40, left: 30 + 7 * String(L - 1).length });
   // the normal layout spans the frame; the compact one leaves the space beside the matrix to the readouts
   geom.width = host.compact ? Math.max(geom.rect.x + geom.rect.w + 10, 300) : host.contentWidth;
   return geom;

@@ -240,8 +240,8 @@ export class PosencSimilarity extends PosencElement {
 
   render() {
     const ro = this._readout();
-    return html`
-      ${this.renderHead(this.label || this.t('similarity.title'))}
+    // on a slide (compact) the metric menu sits beside the matrix, over the readouts: the widget is shorter
+    const controls = html`
       <div class="controls">
         <label
           >${this.t('similarity.metricLabel')}
@@ -253,7 +253,10 @@ export class PosencSimilarity extends PosencElement {
             ${properties.metric.values.map((k) => html`<option value=${k} ?selected=${k === this._metric}>${this.t(`similarity.metric.${k}`)}</option>`)}
           </select>
         </label>
-      </div>
+      </div>`;
+    return html`
+      ${this.renderHead(this.label || this.t('similarity.title'))}
+      ${this.compact ? nothing : controls}
       <div class="split">
       <div class="pane">
       <canvas
@@ -273,6 +276,7 @@ export class PosencSimilarity extends PosencElement {
       ></canvas>
       </div>
       <div class="pane">
+      ${this.compact ? controls : nothing}
       <p id="readout" class="readout" role="status" aria-live="polite" aria-atomic="true" data-value=${ro.value != null ? plain(ro.value) : ''}>${ro.text}</p>
       ${this._tap.button(this._cursor.row === this._cursor.col ? this.t('common.selectPosition', { position: this._cursor.row }) : this.t('common.selectPair', { a: this._cursor.row, b: this._cursor.col }))}
       <p class="readout muted" data-role="selected">${this._selectedText() || nothing}</p>

@@ -37,20 +37,29 @@ export function legendItems(host, { data, view, rows, dims, selection }) {
   return dims.map((dim, k) => ({ color: dimColor(k), dashed: isCos(dim, data.params), label: `dim ${dim} (${columnText(dim, data.params)})` }));
 }
 
-/** The legend under the plot (nothing without data). */
+/** The curves as a list of swatches and names (`values`: each curve's value at the cursor, or none). */
+function legendList(host, view, values, cls = 'legend') {
+  return html`<ul class=${cls} aria-label=${host.t('waves.curves')}>
+    ${legendItems(host, view).map(({ color, dashed, label }, k) => html`<li style=${styleProps({ color })}>
+        <span class=${dashed ? 'swatch dashed' : 'swatch'} aria-hidden="true"></span>
+        <span class="fg">${label}</span>
+        ${values ? html`<span class="val fg">${values[k]}</span>` : nothing}
+      </li>`)}
+  </ul>`;
+}
+
+/**
+ * The legend under the plot (nothing without data). On a slide (compact) the position view's table, which
+ * spends a line per curve on its wavelength, folds behind Notes, and a list of the curves and their values
+ * in a few columns stands in for it.
+ */
 export function renderLegend(host, view) {
   const { data, at, dims } = view;
   if (!data) return nothing;
-  if (view.view === 'dimension') {
-    return html`<ul class="legend" aria-label=${host.t('waves.curves')}>
-      ${legendItems(host, view).map(({ color, label }) => html`<li style=${styleProps({ color })}>
-          <span class="swatch" aria-hidden="true"></span>
-          <span class="fg">${label}</span>
-        </li>`)}
-    </ul>`;
-  }
+  if (view.view === 'dimension') return legendList(host, view);
   const { base, dModel } = data.params;
-  return html`<div class="scroll">
+  const brief = host.compact ? legendList(host, view, dims.map((dim) => formatNumber(host.locale, valueAt(data, at, dim), 4)), 'legend brief') : nothing;
+  return html`${brief}<div class=${host.compact ? 'scroll lesson' : 'scroll'}>
     <table class="waves-legend">
       <caption class="sr-only">${host.t('waves.legendCaption', { position: at })}</caption>
       <thead>

@@ -22,7 +22,7 @@ export const isCos = (dim, params) => describeColumn(dim, params).kind === 'cos'
  * (for pointer reads), or null without data.
  */
 export function paintWaves(host, canvas, { data, view, at, rows, dims, selection, width: w }) {
-  const h = Math.round(host.compact ? Math.min(240, Math.max(180, w * 0.3)) : Math.min(320, Math.max(220, w * 0.42)));
+  const h = Math.round(host.compact ? host.compactHeight(0.25, 180, 240) : Math.min(320, Math.max(220, w * 0.42)));
   const ctx = clearCanvas(canvas, w, h, host.ratio);
   if (!data) return null;
   const t = host.theme$();

@@ -40,6 +40,10 @@ export const wavesStyles = css`
         gap: 2px 12px;
         font-size: max(var(--_min-text), 0.9em);
       }
+      /* compact: the list that stands in for the table, until Notes opens the table */
+      .frame.notes-open .legend.brief {
+        display: none;
+      }
       .legend li {
         display: flex;
         align-items: center;
