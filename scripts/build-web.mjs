@@ -29,12 +29,26 @@ import { deflated64, writeInlineWasm } from './build.mjs';
 import { buildLessonPart, inlineScriptLast, linkSingleFiles, readDemoPage, withGluePreload, withoutPreload } from './build-web-methods.mjs';
 import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
+import { reexport, sharedEngine } from './build-web-shared.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const gen = join(root, 'web/src/engine/gen');
 const demo = join(root, 'web/demo');
 
+/**
+ * d3-scale-chromatic is one module that builds every colour scheme when it loads (`var BuGn = ramp(scheme)`),
+ * calls a bundler must keep unless told they are pure: marked so, the schemes the widgets never name are left
+ * out (render/color.js uses 13 of its 50; 7 KiB of minified code less).
+ */
+const pureSchemes = {
+  name: 'posenc-pure-schemes',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]d3-scale-chromatic\.mjs$/ }, (a) => ({ contents: readFileSync(a.path, 'utf8').replace(/^var ([\w$]+) = (?=new |[\w$]+\()/gm, 'var $1 = /* @__PURE__ */ '), loader: 'js' }));
+  },
+};
+
 export const common = {
+  plugins: [pureSchemes],
   bundle: true,
   minify: true,
   sourcemap: false,
@@ -55,7 +69,7 @@ export const common = {
 function inlinePlugin({ lean = false, widgets = null } = {}) {
   return {
     name: 'posenc-inline-engine',
-    setup(b) {
+    async setup(b) {
       b.onResolve({ filter: /(^|\/)engine\/browser\.js$/ }, () => ({ path: join(root, lean ? 'web/bundles/inline-lean.js' : 'web/src/engine/inline.js') }));
       b.onResolve({ filter: /^posenc:lean-wasm$/ }, () => ({ path: 'lean-wasm', namespace: 'posenc-lean-wasm' }));
       b.onLoad({ filter: /.*/, namespace: 'posenc-lean-wasm' }, () => ({ contents: `export default '${deflated64(readFileSync(join(gen, 'posenc-simd.wasm')))}';`, loader: 'js' }));
@@ -64,9 +78,21 @@ function inlinePlugin({ lean = false, widgets = null } = {}) {
         resolve(a.resolveDir, a.path) === join(root, 'web/src/widgets/train/spawn.js') ? { path: join(root, 'web/bundles/inline-train-worker.js') } : undefined,
       );
       b.onResolve({ filter: /^posenc:train-worker-source$/ }, () => ({ path: 'train-worker', namespace: 'posenc-worker' }));
+      // with the trainer, the engine's modules are bundled once for the page and its worker (build-web-shared.mjs);
+      // the lean builds, which cannot train, keep the worker's code whole as a string
+      if (!lean) {
+        b.onResolve({ filter: /^posenc:shared-engine$/ }, () => ({ path: 'shared-engine', namespace: 'posenc-shared-engine' }));
+        b.onLoad({ filter: /.*/, namespace: 'posenc-shared-engine' }, async () => ({ contents: (await shared()).run, loader: 'js', resolveDir: root }));
+        const { modules } = await shared();
+        reexport(root, modules, (path) => `shared[${JSON.stringify(path)}]`, "import { shared } from 'posenc:shared-engine';").setup(b);
+      }
       b.onLoad({ filter: /.*/, namespace: 'posenc-worker' }, async () => {
+        if (!lean) {
+          const { worker } = await shared();
+          return { contents: `import { run } from 'posenc:shared-engine';\nexport default () => 'var __posencEngine = (' + run + ')();\\n' + ${JSON.stringify(worker)};\n`, loader: 'js', resolveDir: root };
+        }
         const out = await build({ ...common, entryPoints: [TRAIN_WORKER], format: 'iife', write: false });
-        return { contents: out.outputFiles[0].text, loader: 'text' };
+        return { contents: `export default () => ${JSON.stringify(out.outputFiles[0].text)};\n`, loader: 'js' };
       });
       b.onResolve({ filter: /(^|\/)shipped\.js$/ }, (a) =>
         resolve(a.resolveDir, a.path) === join(root, 'web/src/widgets/catalogues/shipped.js') ? { path: 'shipped', namespace: 'posenc-catalogues' } : undefined,
@@ -82,22 +108,42 @@ function inlinePlugin({ lean = false, widgets = null } = {}) {
 }
 
 /**
- * web/src/widgets/catalogues/shipped.js for the classic bundles: each catalogue as deflated JSON, inflated on demand; with
- * `widgets` (widget folder names), only their messages and the shared ones (web/src/widgets/element/).
+ * The catalogues beyond English for the classic bundles, as deflated JSON (base64): `keys`, every message key
+ * once, and per locale its messages in that order (null where it has none). The keys are the same in every
+ * language, so a language carries only its text: 5 KiB of gzip less each. With `widgets` (widget folder
+ * names), only their messages and the shared ones (web/src/widgets/element/).
  */
-export async function deflatedCatalogues(widgets = null) {
+export async function catalogueBlobs(widgets = null) {
   const { default: shipped } = await import(pathToFileURL(join(root, 'web/src/widgets/catalogues/shipped.js')).href);
   const messages = async (locale) => {
-    if (!widgets) return (await shipped[locale]()).default;
+    if (!widgets) return (await import(pathToFileURL(join(root, `web/src/widgets/catalogues/${locale}.js`)).href)).default;
     const parts = await Promise.all([...new Set(['element', ...widgets])].map((w) => import(pathToFileURL(join(root, `web/src/widgets/${w}/messages/${locale}.js`)).href)));
     return Object.assign({}, ...parts.map((m) => m.default));
   };
-  const entries = [];
-  for (const locale of Object.keys(shipped)) {
-    const data = deflated64(Buffer.from(JSON.stringify(await messages(locale)), 'utf8'));
-    entries.push(`  ${JSON.stringify(locale)}: async () => ({ default: JSON.parse(await inflateText('${data}')) }),`);
-  }
-  return `import { inflateText } from '../../engine/inflate.js';\nexport default {\n${entries.join('\n')}\n};\n`;
+  const all = Object.fromEntries(await Promise.all(Object.keys(shipped).map(async (l) => [l, await messages(l)])));
+  // the English order (each widget's keys together): what compresses best, and what a reader finds
+  const keys = [...new Set([...Object.keys(await messages('en')), ...Object.values(all).flatMap(Object.keys)])];
+  const blob = (value) => deflated64(Buffer.from(JSON.stringify(value), 'utf8'));
+  return { keys: blob(keys), locales: Object.fromEntries(Object.entries(all).map(([l, m]) => [l, blob(keys.map((k) => m[k] ?? null))])) };
+}
+
+/** web/src/widgets/catalogues/shipped.js for the classic bundles: catalogueBlobs(widgets), inflated on demand. */
+export async function deflatedCatalogues(widgets = null) {
+  const { keys, locales } = await catalogueBlobs(widgets);
+  const entries = Object.entries(locales).map(([locale, data]) => `  ${JSON.stringify(locale)}: () => catalogue('${data}'),`);
+  return `import { inflateText } from '../../engine/inflate.js';
+let keys = null;
+const json = async (data) => JSON.parse(await inflateText(data));
+async function catalogue(data) {
+  const [names, messages] = await Promise.all([(keys ??= json('${keys}')), json(data)]);
+  const out = {};
+  names.forEach((key, i) => messages[i] !== null && (out[key] = messages[i]));
+  return { default: out };
+}
+export default {
+${entries.join('\n')}
+};
+`;
 }
 
 /**
@@ -106,14 +152,17 @@ export async function deflatedCatalogues(widgets = null) {
  * alone (found by a first build: the English messages in its metafile), where the one-tag script carries all.
  */
 export async function singleFileOptions(entry, { lean }) {
-  const { metafile } = await build({ ...common, plugins: [inlinePlugin({ lean })], entryPoints: [entry], format: 'iife', write: false, metafile: true, logLevel: 'silent' });
+  const { metafile } = await build({ ...common, plugins: [pureSchemes, inlinePlugin({ lean })], entryPoints: [entry], format: 'iife', write: false, metafile: true, logLevel: 'silent' });
   // the folders whose English messages it bundles: what it can show, in whichever widget's module
   const widgets = Object.keys(metafile.inputs).map((i) => /web\/src\/widgets\/([^/]+)\/messages\/en\.js$/.exec(i)?.[1]).filter(Boolean);
-  return { plugins: [inlinePlugin({ lean, widgets: [...new Set(widgets)].sort() })] };
+  return { plugins: [pureSchemes, inlinePlugin({ lean, widgets: [...new Set(widgets)].sort() })] };
 }
 
 const TRAIN_WORKER = join(root, 'web/src/widgets/train/posenc-train-worker.js');
-export const classic = { plugins: [inlinePlugin()] };
+let sharedBuild = null;
+/** The engine modules the classic bundles with the trainer share with their worker, built once (build-web-shared.mjs). */
+const shared = () => (sharedBuild ??= sharedEngine(common));
+export const classic = { plugins: [pureSchemes, inlinePlugin()] };
 /** ES-module bundles: the catalogues beyond English become chunks of their own in dist/chunks/ (dynamic imports). */
 export const esm = { format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' };
 /**
