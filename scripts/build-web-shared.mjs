@@ -22,16 +22,17 @@ import { pathToFileURL } from 'node:url';
 const WORKER = 'web/src/widgets/train/posenc-train-worker.js';
 
 /**
- * The shared part of a classic bundle, built once per build of web bundles (cached on `common`'s root).
- * Returns { modules: Map(repo-relative path → export names), run: the function's source as a module,
- * worker: the worker's own code }.
+ * The shared part of a classic bundle. Returns { modules: Map(repo-relative path → export names), run: the
+ * function's source as a module, worker: the worker's own code }.
  * @param {object} common  the esbuild options of scripts/build-web.mjs (absWorkingDir: the repository)
+ * @param {object[]} plugins  more esbuild plugins for the engine's modules (noConfigReader)
  */
-export async function sharedEngine(common) {
+export async function sharedEngine(common, plugins = []) {
   const root = common.absWorkingDir;
-  const quiet = { ...common, write: false, logLevel: 'silent' };
+  const quiet = { ...common, plugins: [...(common.plugins ?? []), ...plugins], write: false, logLevel: 'silent' };
   const { metafile } = await build({ ...quiet, entryPoints: [WORKER], format: 'iife', metafile: true });
   const paths = Object.keys(Object.values(metafile.outputs)[0].inputs)
+    .filter((p) => !p.includes(':')) // a plugin's module (noConfigReader's) is bundled where it is imported
     .map((p) => relative(root, resolve(root, p)))
     .filter((p) => p !== WORKER)
     .sort();
@@ -52,7 +53,7 @@ export async function sharedEngine(common) {
     ...quiet,
     entryPoints: [WORKER],
     format: 'iife',
-    plugins: [reexport(root, modules, (path) => `__posencEngine[${JSON.stringify(path)}]`, '')],
+    plugins: [...quiet.plugins, reexport(root, modules, (path) => `__posencEngine[${JSON.stringify(path)}]`, '')],
   });
   return { modules, run, worker: worker.outputFiles[0].text };
 }
@@ -81,3 +82,21 @@ export function reexport(root, modules, source, prelude) {
     },
   };
 }
+
+/**
+ * Reading transformers configs (pe.fromConfig, pe.rope.fromConfig, the `config` option: engine/config.js,
+ * models.js, methods.js and what only they use, 36 KiB of minified code) left out of a single file whose
+ * widgets never read one (every part but 3, <posenc-model>'s): core.js gets functions that say so instead.
+ * The public entries (posenc, posenc/widgets, the one-tag script) keep it.
+ */
+export const noConfigReader = {
+  name: 'posenc-no-config-reader',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/(config|methods)\.js$/ }, (a) => (/[\\/]engine[\\/]core\.js$/.test(a.importer) ? { path: 'no-config', namespace: 'posenc-no-config' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'posenc-no-config' }, () => ({
+      contents: `const missing = () => { throw new Error('this file carries no reader of transformers configs (pe.fromConfig, pe.rope.fromConfig, the config option): the one-tag script and posenc/widgets have one'); };
+export { missing as ropeFromConfig, missing as applyOptionsFromConfig, missing as ropeOfLayer, missing as positionFromConfig };`,
+      loader: 'js',
+    }));
+  },
+};

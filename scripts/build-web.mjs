@@ -29,7 +29,7 @@ import { deflated64, writeInlineWasm } from './build.mjs';
 import { buildLessonPart, inlineScriptLast, linkSingleFiles, readDemoPage, withGluePreload, withoutPreload } from './build-web-methods.mjs';
 import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
-import { reexport, sharedEngine } from './build-web-shared.mjs';
+import { noConfigReader, reexport, sharedEngine } from './build-web-shared.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const gen = join(root, 'web/src/engine/gen');
@@ -66,7 +66,7 @@ export const common = {
  * (web/src/widgets/catalogues/shipped.js) become the same catalogues as deflated JSON, inflated when a page's language first
  * asks for one: about the bytes of their gzipped JavaScript, and nothing for an English page to parse.
  */
-function inlinePlugin({ lean = false, widgets = null } = {}) {
+function inlinePlugin({ lean = false, widgets = null, configReader = true } = {}) {
   return {
     name: 'posenc-inline-engine',
     async setup(b) {
@@ -80,6 +80,8 @@ function inlinePlugin({ lean = false, widgets = null } = {}) {
       b.onResolve({ filter: /^posenc:train-worker-source$/ }, () => ({ path: 'train-worker', namespace: 'posenc-worker' }));
       // with the trainer, the engine's modules are bundled once for the page and its worker (build-web-shared.mjs);
       // the lean builds, which cannot train, keep the worker's code whole as a string
+      if (!configReader) noConfigReader.setup(b);
+      const shared = () => sharedBuild(configReader);
       if (!lean) {
         b.onResolve({ filter: /^posenc:shared-engine$/ }, () => ({ path: 'shared-engine', namespace: 'posenc-shared-engine' }));
         b.onLoad({ filter: /.*/, namespace: 'posenc-shared-engine' }, async () => ({ contents: (await shared()).run, loader: 'js', resolveDir: root }));
@@ -155,13 +157,17 @@ export async function singleFileOptions(entry, { lean }) {
   const { metafile } = await build({ ...common, plugins: [pureSchemes, inlinePlugin({ lean })], entryPoints: [entry], format: 'iife', write: false, metafile: true, logLevel: 'silent' });
   // the folders whose English messages it bundles: what it can show, in whichever widget's module
   const widgets = Object.keys(metafile.inputs).map((i) => /web\/src\/widgets\/([^/]+)\/messages\/en\.js$/.exec(i)?.[1]).filter(Boolean);
-  return { plugins: [pureSchemes, inlinePlugin({ lean, widgets: [...new Set(widgets)].sort() })] };
+  // a file without <posenc-model> reads no transformers config (build-web-shared.mjs, noConfigReader)
+  return { plugins: [pureSchemes, inlinePlugin({ lean, widgets: [...new Set(widgets)].sort(), configReader: widgets.includes('model') })] };
 }
 
 const TRAIN_WORKER = join(root, 'web/src/widgets/train/posenc-train-worker.js');
-let sharedBuild = null;
+const sharedBuilds = new Map();
 /** The engine modules the classic bundles with the trainer share with their worker, built once (build-web-shared.mjs). */
-const shared = () => (sharedBuild ??= sharedEngine(common));
+function sharedBuild(configReader) {
+  if (!sharedBuilds.has(configReader)) sharedBuilds.set(configReader, sharedEngine(common, configReader ? [] : [noConfigReader]));
+  return sharedBuilds.get(configReader);
+}
 export const classic = { plugins: [pureSchemes, inlinePlugin()] };
 /** ES-module bundles: the catalogues beyond English become chunks of their own in dist/chunks/ (dynamic imports). */
 export const esm = { format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' };
