@@ -30,25 +30,17 @@ import { buildLessonPart, inlineScriptLast, linkSingleFiles, readDemoPage, withG
 import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
 import { noConfigReader, reexport, sharedEngine } from './build-web-shared.mjs';
+import { schemeTables } from './build-web-schemes.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const gen = join(root, 'web/src/engine/gen');
 const demo = join(root, 'web/demo');
 
-/**
- * d3-scale-chromatic is one module that builds every colour scheme when it loads (`var BuGn = ramp(scheme)`),
- * calls a bundler must keep unless told they are pure: marked so, the schemes the widgets never name are left
- * out (render/color.js uses 13 of its 50; 7 KiB of minified code less).
- */
-const pureSchemes = {
-  name: 'posenc-pure-schemes',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]d3-scale-chromatic\.mjs$/ }, (a) => ({ contents: readFileSync(a.path, 'utf8').replace(/^var ([\w$]+) = (?=new |[\w$]+\()/gm, 'var $1 = /* @__PURE__ */ '), loader: 'js' }));
-  },
-};
+// d3-scale-chromatic's schemes as the 256 colours the widgets read of each (build-web-schemes.mjs)
+const schemes = schemeTables(root);
 
 export const common = {
-  plugins: [pureSchemes],
+  plugins: [schemes],
   bundle: true,
   minify: true,
   sourcemap: false,
@@ -154,11 +146,11 @@ ${entries.join('\n')}
  * alone (found by a first build: the English messages in its metafile), where the one-tag script carries all.
  */
 export async function singleFileOptions(entry, { lean }) {
-  const { metafile } = await build({ ...common, plugins: [pureSchemes, inlinePlugin({ lean })], entryPoints: [entry], format: 'iife', write: false, metafile: true, logLevel: 'silent' });
+  const { metafile } = await build({ ...common, plugins: [schemes, inlinePlugin({ lean })], entryPoints: [entry], format: 'iife', write: false, metafile: true, logLevel: 'silent' });
   // the folders whose English messages it bundles: what it can show, in whichever widget's module
   const widgets = Object.keys(metafile.inputs).map((i) => /web\/src\/widgets\/([^/]+)\/messages\/en\.js$/.exec(i)?.[1]).filter(Boolean);
   // a file without <posenc-model> reads no transformers config (build-web-shared.mjs, noConfigReader)
-  return { plugins: [pureSchemes, inlinePlugin({ lean, widgets: [...new Set(widgets)].sort(), configReader: widgets.includes('model') })] };
+  return { plugins: [schemes, inlinePlugin({ lean, widgets: [...new Set(widgets)].sort(), configReader: widgets.includes('model') })] };
 }
 
 const TRAIN_WORKER = join(root, 'web/src/widgets/train/posenc-train-worker.js');
@@ -168,7 +160,7 @@ function sharedBuild(configReader) {
   if (!sharedBuilds.has(configReader)) sharedBuilds.set(configReader, sharedEngine(common, configReader ? [] : [noConfigReader]));
   return sharedBuilds.get(configReader);
 }
-export const classic = { plugins: [pureSchemes, inlinePlugin()] };
+export const classic = { plugins: [schemes, inlinePlugin()] };
 /** ES-module bundles: the catalogues beyond English become chunks of their own in dist/chunks/ (dynamic imports). */
 export const esm = { format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' };
 /**
