@@ -31,6 +31,7 @@ import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
 import { noConfigReader, reexport, sharedEngine } from './build-web-shared.mjs';
 import { schemeTables } from './build-web-schemes.mjs';
+import { dataLast, dataRef } from './build-web-data.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const gen = join(root, 'web/src/engine/gen');
@@ -64,7 +65,13 @@ function inlinePlugin({ lean = false, widgets = null, configReader = true } = {}
     async setup(b) {
       b.onResolve({ filter: /(^|\/)engine\/browser\.js$/ }, () => ({ path: join(root, lean ? 'web/bundles/inline-lean.js' : 'web/src/engine/inline.js') }));
       b.onResolve({ filter: /^posenc:lean-wasm$/ }, () => ({ path: 'lean-wasm', namespace: 'posenc-lean-wasm' }));
-      b.onLoad({ filter: /.*/, namespace: 'posenc-lean-wasm' }, () => ({ contents: `export default '${deflated64(readFileSync(join(gen, 'posenc-simd.wasm')))}';`, loader: 'js' }));
+      b.onLoad({ filter: /.*/, namespace: 'posenc-lean-wasm' }, () => ({ contents: `export default ${dataRef(deflated64(readFileSync(join(gen, 'posenc-simd.wasm'))))};`, loader: 'js' }));
+      // the data (wasm, catalogues) goes at the end of the script (build-web-data.mjs)
+      dataLast(b);
+      b.onLoad({ filter: /[\\/]engine[\\/]gen[\\/]posenc-wasm-inline\.mjs$/ }, (a) => {
+        const [, name, base64] = /export const (\w+) = '([A-Za-z0-9+/=]+)';/.exec(readFileSync(a.path, 'utf8'));
+        return { contents: `export const ${name} = ${dataRef(base64)};`, loader: 'js' };
+      });
       // <posenc-train>'s worker: started from its inlined source (web/bundles/inline-train-worker.js)
       b.onResolve({ filter: /(^|\/)spawn\.js$/ }, (a) =>
         resolve(a.resolveDir, a.path) === join(root, 'web/src/widgets/train/spawn.js') ? { path: join(root, 'web/bundles/inline-train-worker.js') } : undefined,
@@ -124,12 +131,14 @@ export async function catalogueBlobs(widgets = null) {
 /** web/src/widgets/catalogues/shipped.js for the classic bundles: catalogueBlobs(widgets), inflated on demand. */
 export async function deflatedCatalogues(widgets = null) {
   const { keys, locales } = await catalogueBlobs(widgets);
-  const entries = Object.entries(locales).map(([locale, data]) => `  ${JSON.stringify(locale)}: () => catalogue('${data}'),`);
+  const entries = Object.keys(locales).map((locale, i) => `  ${JSON.stringify(locale)}: () => catalogue(data${i}),`);
   return `import { inflateText } from '../../engine/inflate.js';
+const keyData = ${dataRef(keys)};
+${Object.values(locales).map((data, i) => `const data${i} = ${dataRef(data)};`).join('\n')}
 let keys = null;
 const json = async (data) => JSON.parse(await inflateText(data));
 async function catalogue(data) {
-  const [names, messages] = await Promise.all([(keys ??= json('${keys}')), json(data)]);
+  const [names, messages] = await Promise.all([(keys ??= json(keyData)), json(data)]);
   const out = {};
   names.forEach((key, i) => messages[i] !== null && (out[key] = messages[i]));
   return { default: out };
