@@ -7,7 +7,9 @@
 //                                                  shares with its other widgets, which load after it
 //   dist/posenc-widgets.iife.js                    the same as ONE classic <script> (global `posenc`) with
 //                                                  the SIMD wasm build inlined, deflated: needs no other file
-//                                                  (a browser without SIMD fetches gen/ beside it)
+//                                                  (a browser without SIMD fetches gen/ beside it); its data
+//                                                  after its code (build-web-data.mjs), its worker's engine
+//                                                  the page's (build-web-shared.mjs)
 //   dist/posenc-anywidget.js                       ES module for anywidget (Jupyter, MyST): every widget, Lit
 //                                                  and the same wasm inlined, exporting render({ model, el })
 //   dist/gen/posenc-{simd,scalar}.wasm             the engine binaries, fetched next to the ES modules
@@ -77,9 +79,10 @@ function inlinePlugin({ lean = false, widgets = null, configReader = true } = {}
         resolve(a.resolveDir, a.path) === join(root, 'web/src/widgets/train/spawn.js') ? { path: join(root, 'web/bundles/inline-train-worker.js') } : undefined,
       );
       b.onResolve({ filter: /^posenc:train-worker-source$/ }, () => ({ path: 'train-worker', namespace: 'posenc-worker' }));
+      // a single file without <posenc-model> reads no transformers config (build-web-shared.mjs)
+      if (!configReader) noConfigReader.setup(b);
       // with the trainer, the engine's modules are bundled once for the page and its worker (build-web-shared.mjs);
       // the lean builds, which cannot train, keep the worker's code whole as a string
-      if (!configReader) noConfigReader.setup(b);
       const shared = () => sharedBuild(configReader);
       if (!lean) {
         b.onResolve({ filter: /^posenc:shared-engine$/ }, () => ({ path: 'shared-engine', namespace: 'posenc-shared-engine' }));
