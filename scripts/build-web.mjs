@@ -7,7 +7,9 @@
 //                                                  shares with its other widgets, which load after it
 //   dist/posenc-widgets.iife.js                    the same as ONE classic <script> (global `posenc`) with
 //                                                  the SIMD wasm build inlined, deflated: needs no other file
-//                                                  (a browser without SIMD fetches gen/ beside it)
+//                                                  (a browser without SIMD fetches gen/ beside it); its data
+//                                                  after its code (build-web-data.mjs), its worker's engine
+//                                                  the page's (build-web-shared.mjs)
 //   dist/posenc-anywidget.js                       ES module for anywidget (Jupyter, MyST): every widget, Lit
 //                                                  and the same wasm inlined, exporting render({ model, el })
 //   dist/gen/posenc-{simd,scalar}.wasm             the engine binaries, fetched next to the ES modules
@@ -29,12 +31,19 @@ import { deflated64, writeInlineWasm } from './build.mjs';
 import { buildLessonPart, inlineScriptLast, linkSingleFiles, readDemoPage, withGluePreload, withoutPreload } from './build-web-methods.mjs';
 import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
+import { noConfigReader, reexport, sharedEngine } from './build-web-shared.mjs';
+import { schemeTables } from './build-web-schemes.mjs';
+import { dataLast, dataRef } from './build-web-data.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const gen = join(root, 'web/src/engine/gen');
 const demo = join(root, 'web/demo');
 
+// d3-scale-chromatic's schemes as the 256 colours the widgets read of each (build-web-schemes.mjs)
+const schemes = schemeTables(root);
+
 export const common = {
+  plugins: [schemes],
   bundle: true,
   minify: true,
   sourcemap: false,
@@ -52,21 +61,42 @@ export const common = {
  * (web/src/widgets/catalogues/shipped.js) become the same catalogues as deflated JSON, inflated when a page's language first
  * asks for one: about the bytes of their gzipped JavaScript, and nothing for an English page to parse.
  */
-function inlinePlugin({ lean = false, widgets = null } = {}) {
+function inlinePlugin({ lean = false, widgets = null, configReader = true } = {}) {
   return {
     name: 'posenc-inline-engine',
-    setup(b) {
+    async setup(b) {
       b.onResolve({ filter: /(^|\/)engine\/browser\.js$/ }, () => ({ path: join(root, lean ? 'web/bundles/inline-lean.js' : 'web/src/engine/inline.js') }));
       b.onResolve({ filter: /^posenc:lean-wasm$/ }, () => ({ path: 'lean-wasm', namespace: 'posenc-lean-wasm' }));
-      b.onLoad({ filter: /.*/, namespace: 'posenc-lean-wasm' }, () => ({ contents: `export default '${deflated64(readFileSync(join(gen, 'posenc-simd.wasm')))}';`, loader: 'js' }));
+      b.onLoad({ filter: /.*/, namespace: 'posenc-lean-wasm' }, () => ({ contents: `export default ${dataRef(deflated64(readFileSync(join(gen, 'posenc-simd.wasm'))))};`, loader: 'js' }));
+      // the data (wasm, catalogues) goes at the end of the script (build-web-data.mjs)
+      dataLast(b);
+      b.onLoad({ filter: /[\\/]engine[\\/]gen[\\/]posenc-wasm-inline\.mjs$/ }, (a) => {
+        const [, name, base64] = /export const (\w+) = '([A-Za-z0-9+/=]+)';/.exec(readFileSync(a.path, 'utf8'));
+        return { contents: `export const ${name} = ${dataRef(base64)};`, loader: 'js' };
+      });
       // <posenc-train>'s worker: started from its inlined source (web/bundles/inline-train-worker.js)
       b.onResolve({ filter: /(^|\/)spawn\.js$/ }, (a) =>
         resolve(a.resolveDir, a.path) === join(root, 'web/src/widgets/train/spawn.js') ? { path: join(root, 'web/bundles/inline-train-worker.js') } : undefined,
       );
       b.onResolve({ filter: /^posenc:train-worker-source$/ }, () => ({ path: 'train-worker', namespace: 'posenc-worker' }));
+      // a single file without <posenc-model> reads no transformers config (build-web-shared.mjs)
+      if (!configReader) noConfigReader.setup(b);
+      // with the trainer, the engine's modules are bundled once for the page and its worker (build-web-shared.mjs);
+      // the lean builds, which cannot train, keep the worker's code whole as a string
+      const shared = () => sharedBuild(configReader);
+      if (!lean) {
+        b.onResolve({ filter: /^posenc:shared-engine$/ }, () => ({ path: 'shared-engine', namespace: 'posenc-shared-engine' }));
+        b.onLoad({ filter: /.*/, namespace: 'posenc-shared-engine' }, async () => ({ contents: (await shared()).run, loader: 'js', resolveDir: root }));
+        const { modules } = await shared();
+        reexport(root, modules, (path) => `shared[${JSON.stringify(path)}]`, "import { shared } from 'posenc:shared-engine';").setup(b);
+      }
       b.onLoad({ filter: /.*/, namespace: 'posenc-worker' }, async () => {
+        if (!lean) {
+          const { worker } = await shared();
+          return { contents: `import { run } from 'posenc:shared-engine';\nexport default () => 'var __posencEngine = (' + run + ')();\\n' + ${JSON.stringify(worker)};\n`, loader: 'js', resolveDir: root };
+        }
         const out = await build({ ...common, entryPoints: [TRAIN_WORKER], format: 'iife', write: false });
-        return { contents: out.outputFiles[0].text, loader: 'text' };
+        return { contents: `export default () => ${JSON.stringify(out.outputFiles[0].text)};\n`, loader: 'js' };
       });
       b.onResolve({ filter: /(^|\/)shipped\.js$/ }, (a) =>
         resolve(a.resolveDir, a.path) === join(root, 'web/src/widgets/catalogues/shipped.js') ? { path: 'shipped', namespace: 'posenc-catalogues' } : undefined,
@@ -82,22 +112,44 @@ function inlinePlugin({ lean = false, widgets = null } = {}) {
 }
 
 /**
- * web/src/widgets/catalogues/shipped.js for the classic bundles: each catalogue as deflated JSON, inflated on demand; with
- * `widgets` (widget folder names), only their messages and the shared ones (web/src/widgets/element/).
+ * The catalogues beyond English for the classic bundles, as deflated JSON (base64): `keys`, every message key
+ * once, and per locale its messages in that order (null where it has none). The keys are the same in every
+ * language, so a language carries only its text: 5 KiB of gzip less each. With `widgets` (widget folder
+ * names), only their messages and the shared ones (web/src/widgets/element/).
  */
-export async function deflatedCatalogues(widgets = null) {
+export async function catalogueBlobs(widgets = null) {
   const { default: shipped } = await import(pathToFileURL(join(root, 'web/src/widgets/catalogues/shipped.js')).href);
   const messages = async (locale) => {
-    if (!widgets) return (await shipped[locale]()).default;
+    if (!widgets) return (await import(pathToFileURL(join(root, `web/src/widgets/catalogues/${locale}.js`)).href)).default;
     const parts = await Promise.all([...new Set(['element', ...widgets])].map((w) => import(pathToFileURL(join(root, `web/src/widgets/${w}/messages/${locale}.js`)).href)));
     return Object.assign({}, ...parts.map((m) => m.default));
   };
-  const entries = [];
-  for (const locale of Object.keys(shipped)) {
-    const data = deflated64(Buffer.from(JSON.stringify(await messages(locale)), 'utf8'));
-    entries.push(`  ${JSON.stringify(locale)}: async () => ({ default: JSON.parse(await inflateText('${data}')) }),`);
-  }
-  return `import { inflateText } from '../../engine/inflate.js';\nexport default {\n${entries.join('\n')}\n};\n`;
+  const all = Object.fromEntries(await Promise.all(Object.keys(shipped).map(async (l) => [l, await messages(l)])));
+  // the English order (each widget's keys together): what compresses best, and what a reader finds
+  const keys = [...new Set([...Object.keys(await messages('en')), ...Object.values(all).flatMap(Object.keys)])];
+  const blob = (value) => deflated64(Buffer.from(JSON.stringify(value), 'utf8'));
+  return { keys: blob(keys), locales: Object.fromEntries(Object.entries(all).map(([l, m]) => [l, blob(keys.map((k) => m[k] ?? null))])) };
+}
+
+/** web/src/widgets/catalogues/shipped.js for the classic bundles: catalogueBlobs(widgets), inflated on demand. */
+export async function deflatedCatalogues(widgets = null) {
+  const { keys, locales } = await catalogueBlobs(widgets);
+  const entries = Object.keys(locales).map((locale, i) => `  ${JSON.stringify(locale)}: () => catalogue(data${i}),`);
+  return `import { inflateText } from '../../engine/inflate.js';
+const keyData = ${dataRef(keys)};
+${Object.values(locales).map((data, i) => `const data${i} = ${dataRef(data)};`).join('\n')}
+let keys = null;
+const json = async (data) => JSON.parse(await inflateText(data));
+async function catalogue(data) {
+  const [names, messages] = await Promise.all([(keys ??= json(keyData)), json(data)]);
+  const out = {};
+  names.forEach((key, i) => messages[i] !== null && (out[key] = messages[i]));
+  return { default: out };
+}
+export default {
+${entries.join('\n')}
+};
+`;
 }
 
 /**
@@ -106,14 +158,21 @@ export async function deflatedCatalogues(widgets = null) {
  * alone (found by a first build: the English messages in its metafile), where the one-tag script carries all.
  */
 export async function singleFileOptions(entry, { lean }) {
-  const { metafile } = await build({ ...common, plugins: [inlinePlugin({ lean })], entryPoints: [entry], format: 'iife', write: false, metafile: true, logLevel: 'silent' });
+  const { metafile } = await build({ ...common, plugins: [schemes, inlinePlugin({ lean })], entryPoints: [entry], format: 'iife', write: false, metafile: true, logLevel: 'silent' });
   // the folders whose English messages it bundles: what it can show, in whichever widget's module
   const widgets = Object.keys(metafile.inputs).map((i) => /web\/src\/widgets\/([^/]+)\/messages\/en\.js$/.exec(i)?.[1]).filter(Boolean);
-  return { plugins: [inlinePlugin({ lean, widgets: [...new Set(widgets)].sort() })] };
+  // a file without <posenc-model> reads no transformers config (build-web-shared.mjs, noConfigReader)
+  return { plugins: [schemes, inlinePlugin({ lean, widgets: [...new Set(widgets)].sort(), configReader: widgets.includes('model') })] };
 }
 
 const TRAIN_WORKER = join(root, 'web/src/widgets/train/posenc-train-worker.js');
-export const classic = { plugins: [inlinePlugin()] };
+const sharedBuilds = new Map();
+/** The engine modules the classic bundles with the trainer share with their worker, built once (build-web-shared.mjs). */
+function sharedBuild(configReader) {
+  if (!sharedBuilds.has(configReader)) sharedBuilds.set(configReader, sharedEngine(common, configReader ? [] : [noConfigReader]));
+  return sharedBuilds.get(configReader);
+}
+export const classic = { plugins: [schemes, inlinePlugin()] };
 /** ES-module bundles: the catalogues beyond English become chunks of their own in dist/chunks/ (dynamic imports). */
 export const esm = { format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' };
 /**

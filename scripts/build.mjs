@@ -1,12 +1,14 @@
 // Builds the WebAssembly engine (SIMD and scalar, each without and with the trainer: posenc-<variant> and
 // posenc-train-<variant>) into web/src/engine/gen/, then the web bundles.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { inflateSync } from 'node:zlib';
 import { emEnv, ensureNodeModules, ensurePackages, root, run } from './toolchain.mjs';
 
 export function buildWasm() {
-  ensurePackages(['emscripten', 'cmake', 'catch2']);
+  ensurePackages(['emscripten', 'cmake', 'catch2', 'zopfli']);
   const dir = join(root, 'build/wasm');
   if (!existsSync(join(dir, 'CMakeCache.txt')))
     run('emcmake', ['cmake', '-S', '.', '-B', dir, '-DCMAKE_BUILD_TYPE=Release'], { env: emEnv() });
@@ -29,8 +31,28 @@ export function buildWasm() {
 // the engine builds: without the trainer (what load() loads) and with it (load({ train: true }))
 const BUILDS = ['simd', 'scalar', 'train-simd', 'train-scalar'];
 
-/** A file's bytes deflated (zlib format, level 9), base64: what engine/inflate.js inflates. */
-export const deflated64 = (bytes) => deflateSync(bytes, { level: 9, memLevel: 9 }).toString('base64');
+/**
+ * Bytes deflated in zlib's format, base64: what engine/inflate.js inflates. Zopfli writes that format about 6%
+ * smaller than zlib's level 9 (the trainer's wasm: 93.0 KB against 98.8 KB; the Chinese catalogue 15.8 against
+ * 17.2), in about a second for the wasm. Each result is kept in build/deflated/, by the input's SHA-256, so a
+ * build deflates only what changed. The output is checked by inflating it.
+ */
+export function deflated64(bytes) {
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  const dir = join(root, 'build/deflated');
+  const kept = join(dir, `${hash}.zz`);
+  if (existsSync(kept)) return readFileSync(kept).toString('base64');
+  ensurePackages(['zopfli']);
+  mkdirSync(dir, { recursive: true });
+  const input = join(dir, `${hash}.${process.pid}.in`);
+  writeFileSync(input, bytes);
+  const out = execFileSync('zopfli', ['--zlib', '-c', input], { maxBuffer: 1 << 28 });
+  if (!inflateSync(out).equals(Buffer.from(bytes))) throw new Error('build: zopfli did not deflate its input back to itself');
+  writeFileSync(`${input}.zz`, out);
+  renameSync(`${input}.zz`, kept);
+  rmSync(input, { force: true });
+  return out.toString('base64');
+}
 
 /**
  * gen/posenc-wasm-inline.mjs: the SIMD build with the trainer, deflated, for the entries that need no wasm

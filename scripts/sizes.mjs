@@ -21,11 +21,11 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { deflated64 } from './build.mjs';
 import { build } from 'esbuild';
-import { buildWeb, classic, common, esm, escapeNonAscii } from './build-web.mjs';
+import { buildWeb, catalogueBlobs, classic, common, esm, escapeNonAscii } from './build-web.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const SIZES_JSON = join(root, 'tests/package/sizes.json');
@@ -52,6 +52,7 @@ export const catalogueLocales = () =>
 /** The part a bundled input belongs to (its path relative to the repository, as in esbuild's metafile). */
 export function partOf(input, widgets = widgetFolders(), locales = catalogueLocales()) {
   const path = input.replace(/\\/g, '/');
+  if (path.startsWith('posenc-schemes:')) return 'lib/d3'; // d3-scale-chromatic's schemes as tables (build-web-schemes.mjs)
   const lib = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1];
   if (lib) return `lib/${/^(@lit\/|lit)/.test(lib) ? 'lit' : /^d3-/.test(lib) ? 'd3' : lib}`;
   // a widget's messages are a part per language (they land in that language's file); the shared ones
@@ -107,7 +108,7 @@ export async function measure() {
   for (const [out, meta] of Object.entries(widgets.metafile.outputs)) {
     const f = widgets.outputFiles.find((o) => o.path.endsWith(out.replace(/^.*?dist\//, '/')));
     const chunk = out.includes('chunks/');
-    const locale = chunk ? Object.keys(meta.inputs).map((i) => /web\/src\/i18n\/([^/]+)\.js$/.exec(i)?.[1]).find(Boolean) : undefined;
+    const locale = chunk ? Object.keys(meta.inputs).map((i) => /web\/src\/widgets\/catalogues\/([^/]+)\.js$/.exec(i)?.[1]).find(Boolean) : undefined;
     if (locale) chunkLocales.push(locale);
     const name = !chunk ? 'posenc-widgets.js' : `chunk ${locale ?? out.slice(out.indexOf('chunks/') + 7).replace(/-[A-Z0-9]+\.js$/, '')}`;
     const what = !chunk ? 'ES module: every widget, Lit, the engine entry, English' : locale ? `the ${locale} catalogue, loaded when a page asks for it` : 'loaded by every page with the module';
@@ -117,12 +118,13 @@ export async function measure() {
   }
   const iife = await build({ ...common, ...classic, ...quiet, entryPoints: [join(widgetsDir, 'index.js')], format: 'iife', globalName: 'posenc' });
   // the one-tag script carries the ES module's files but the glue of the build without the trainer, the
-  // catalogue chunks as deflated JSON in base64 (scripts/build-web.mjs), the SIMD wasm build with the trainer
-  // deflated in base64, and the worker: each counted at what its form in the script does to its gzip
+  // catalogue chunks as deflated JSON in base64 (scripts/build-web.mjs), and the SIMD wasm build with the
+  // trainer deflated in base64: each counted at what its form in the script does to its gzip (its worker
+  // runs the engine the page runs: scripts/build-web-shared.mjs)
   const deflated = (bytes) => gz(Buffer.from(deflated64(bytes)));
-  const catalogues = Object.fromEntries(
-    await Promise.all(chunkLocales.map(async (l) => [l, deflated(Buffer.from(JSON.stringify((await import(pathToFileURL(join(i18nDir, `${l}.js`)).href)).default)))])),
-  );
+  // each catalogue's messages, and its share of the keys they have in common (build-web.mjs, catalogueBlobs)
+  const blobs = await catalogueBlobs();
+  const catalogues = Object.fromEntries(chunkLocales.map((l) => [l, gz(Buffer.from(blobs.locales[l])) + gz(Buffer.from(blobs.keys)) / chunkLocales.length]));
   const byRow = Object.fromEntries(rows.map((r) => [r.name, r]));
   const of = [
     ...esmFiles.filter(([, name]) => name !== 'chunk posenc-simd').map(([, name]) => {
@@ -130,7 +132,6 @@ export async function measure() {
       return { name, factor: locale ? catalogues[locale] / byRow[name].gzip : 1 };
     }),
     { name: 'posenc-train-simd.wasm', factor: deflated(wasm['train-simd']) / gz(wasm['train-simd']) },
-    { name: 'posenc-train-worker.js', factor: 1 },
   ];
   file('posenc-widgets.iife.js', 'the one-tag script: all of it, the SIMD wasm build with the trainer and every catalogue inlined (deflated)', text(iife.outputFiles[0]), { bundle: 'files', of });
 

@@ -17,7 +17,7 @@ const step = (name, fn) => {
 };
 
 ensureNodeModules();
-ensurePackages(['emscripten', 'cmake', 'g++', 'catch2', 'chromium', 'clang-14', 'libclang-rt-14-dev', 'fonts-liberation', 'fonts-noto-core', 'fonts-wqy-microhei', 'mkdocs', 'hugo', 'python3-sphinx', 'jekyll', 'jupyter-nbconvert', 'poppler-utils', 'python3-numpy', 'python3-torch']);
+ensurePackages(['emscripten', 'cmake', 'g++', 'catch2', 'zopfli', 'chromium', 'clang-14', 'libclang-rt-14-dev', 'fonts-liberation', 'fonts-noto-core', 'fonts-wqy-microhei', 'mkdocs', 'hugo', 'python3-sphinx', 'jekyll', 'jupyter-nbconvert', 'poppler-utils', 'python3-numpy', 'python3-torch']);
 
 step('build the WebAssembly engine', () => {
   buildWasm();

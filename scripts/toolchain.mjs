@@ -28,6 +28,9 @@ const PACKAGES = {
   // a small font with Chinese characters (5 MB; Noto CJK is 90 MB), so the zh-CN widgets are laid out and
   // pictured with real glyphs, as a Chinese reader's machine shows them
   'fonts-wqy-microhei': { probe: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', why: 'Chinese glyphs, for the zh-CN browser tests' },
+  // deflates what the classic bundles carry compressed (the wasm, the catalogues) 6% smaller than zlib's
+  // level 9, in the same format the browsers' DecompressionStream inflates (scripts/build.mjs, deflated64)
+  zopfli: { probe: '/usr/bin/zopfli', why: 'compresses the wasm and catalogues the one-tag script and single files carry' },
   mkdocs: { probe: '/usr/bin/mkdocs', why: 'builds the MkDocs site the widgets are tested in' },
   // more course hosts, each built with its own tool (tests/browser/hosts-static.test.mjs)
   hugo: { probe: '/usr/bin/hugo', why: 'builds the Hugo site the widgets are tested in' },

@@ -59,11 +59,12 @@ test('the tarball holds what consumers need at runtime and nothing else', () => 
     'web/src/engine/inflate.js',
     'web/src/engine/gen/posenc-wasm-inline.mjs',
     'dist/posenc-embed.html',
-    'dist/posenc-demo.html',
-    'dist/posenc-demo-methods.html',
   ])
     assert.ok(paths.includes(needed), `the tarball lacks ${needed}`);
   for (const path of paths) assert.ok(!/^(cpp|tests|build|bench|scripts|web\/demo|web\/bundles)\//.test(path), `the tarball should not ship ${path}`);
+  // not for the package's users: the lesson's single files (the demo; `npm run build` writes them into dist/)
+  // and the scalar builds' glue, which nothing imports (one glue serves both builds, scripts/build-web.mjs)
+  for (const path of paths) assert.ok(!/^dist\/posenc-demo|-scalar\.mjs$/.test(path), `the tarball should not ship ${path}`);
   // every module the published sources import is in the tarball or a dependency
   const pkg = JSON.parse(readFileSync(join(app, 'node_modules/posenc/package.json'), 'utf8'));
   assert.ok(!('katex' in (pkg.dependencies ?? {})), 'katex is only for the demo build');
@@ -77,6 +78,12 @@ test('the tarball holds what consumers need at runtime and nothing else', () => 
       else if (!spec.startsWith('node:')) assert.ok(['lit', 'd3-scale-chromatic'].includes(spec.split('/')[0]), `${path} imports ${spec}: not a dependency`);
     }
   }
+});
+
+test('the tarball stays within its budget (tests/package/sizes.json, "tarball")', () => {
+  const { tarball } = JSON.parse(readFileSync(join(root, 'tests/package/sizes.json'), 'utf8'));
+  const kib = (packed.size / 1024).toFixed(1);
+  assert.ok(packed.size <= tarball.budget * 1024, `the npm tarball is ${kib} KiB, over its budget of ${tarball.budget} KiB: ${tarball.about}`);
 });
 
 test('npm pack → install in an empty folder → import and compute in Node', () => {

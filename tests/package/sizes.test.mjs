@@ -32,6 +32,7 @@ test('sizes: a widget, a library or a budget that nobody measures is named, with
   assert.equal(partOf('web/src/widgets/element/styles.js', ['newone']), 'shared/widgets');
   assert.equal(partOf('node_modules/@lit/reactive-element/x.js'), 'lib/lit');
   assert.equal(partOf('node_modules/left-pad/index.js'), 'lib/left-pad');
+  assert.equal(partOf('posenc-schemes:d3-scale-chromatic'), 'lib/d3');
   assert.equal(partOf('web/src/widgets/catalogues/es.js'), 'locale/es');
   assert.equal(partOf('web/src/widgets/element/messages/es.js', ['newone']), 'locale/es');
   assert.equal(partOf('web/src/widgets/newone/messages/es.js', ['newone']), 'widget/newone es');
