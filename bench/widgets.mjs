@@ -262,14 +262,14 @@ try {
   });
   const browserVersion = context.browser()?.version() ?? (await (await context.newPage()).evaluate(() => navigator.userAgent));
   const only = process.env.BENCH_ONLY;
-  // BENCH_ONLY: desktop, phone, train or race (the phone race alone) runs that part alone
+  // BENCH_ONLY: desktop, phone, train, race (the phone race alone) or race-desktop (part 4's default race alone)
   const runs = (part) => !only || only === part;
   const dpr1 = runs('desktop') ? await measure(context, server.url, 1) : null;
   const dpr2 = runs('desktop') ? await measure(context, server.url, 2) : null;
   const extras = runs('desktop') ? await desktopExtras(context, server.url) : null;
   const phoneFigures = runs('phone') ? await phone(context, server.url) : null;
   const train = runs('train') ? await trainLongTasks(context, server.url) : null;
-  const race = runs('train') ? await defaultRace(context, server.url) : null;
+  const race = runs('train') || only === 'race-desktop' ? await defaultRace(context, server.url) : null;
   const racePhone = runs('train') || only === 'race' ? await phoneRace(context, server.url) : null;
   await context.close();
   await server.close();
