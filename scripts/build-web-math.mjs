@@ -14,8 +14,9 @@ const unescape = (s) =>
 
 /** `html` with every empty `.tex[data-tex]` element typeset (display mode for `.display`). */
 export function typesetMath(html) {
-  return html.replace(/<(span|div) class="tex( display)?" data-tex="([^"]*)"><\/\1>/g, (all, tag, display, tex) => {
+  // (attributes after data-tex, such as a formula's name data-f, are kept)
+  return html.replace(/<(span|div) class="tex( display)?" data-tex="([^"]*)"((?: [\w-]+="[^"]*")*)><\/\1>/g, (all, tag, display, tex, more) => {
     const math = katex.renderToString(unescape(tex), { ...KATEX_OPTIONS, displayMode: Boolean(display) });
-    return `<${tag} class="tex${display ?? ''}" data-tex="${tex}">${math}</${tag}>`;
+    return `<${tag} class="tex${display ?? ''}" data-tex="${tex}"${more}>${math}</${tag}>`;
   });
 }

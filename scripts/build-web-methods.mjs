@@ -24,14 +24,19 @@ import { typesetMath } from './build-web-math.mjs';
  * (its leading comment left out), indented like the line it replaces; its formulas typeset (build-web-math.mjs).
  */
 export function readDemoPage(demo, name) {
-  return typesetMath(readFileSync(join(demo, name), 'utf8').replace(/^( *)<!-- posenc:include ([a-z-]+\.html) -->$/gm, (_, indent, part) =>
+  return typesetMath(withIncludes(demo, name));
+}
+
+/** A demo page's HTML with its shared pieces put in, its formulas not typeset. */
+export function withIncludes(demo, name) {
+  return readFileSync(join(demo, name), 'utf8').replace(/^( *)<!-- posenc:include ([a-z-]+\.html) -->$/gm, (_, indent, part) =>
     readFileSync(join(demo, part), 'utf8')
       .replace(/^<!--[\s\S]*?-->\n/, '')
       .trimEnd()
       .split('\n')
       .map((line) => indent + line)
       .join('\n'),
-  ));
+  );
 }
 
 export async function buildLessonPart(part, { dist, demo, common, classic, esm, woff2Only, singleFile }) {

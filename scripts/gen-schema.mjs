@@ -2,7 +2,7 @@
 // web/src/engine/index.d.ts and the options reference of docs/engine.md, each between its markers; the
 // widgets' message keys into docs/widgets.md; the list of fixtures of tests/fixtures/README.md from their
 // `about`; and what the widget directories declare (scripts/gen-widgets.mjs): the locale catalogues assembled
-// from each widget's messages, and the demo's (web/demo/i18n/); and the native side of the calls that declare
+// from each widget's messages; and the native side of the calls that declare
 // it (scripts/gen-bindings.mjs): their embind bindings in cpp/wasm/gen/ and their fuzz cases.
 // `node scripts/gen-schema.mjs` rewrites them; `--check` only says whether they are current (the schema
 // test runs that), so a hand edit between the markers, or a schema change not regenerated, is caught.

@@ -3,23 +3,28 @@
 // prose: widgets, formulas and code aside), every formula typeset, the links to the other parts keeping the
 // language, a translated widget speaking it, and no serious axe violation. The switch changes the language
 // in place (no reload, the widgets keep their settings) and keeps it in the URL; the single-file pages work
-// offline in Spanish; a phone column still holds the header with both switches.
+// offline in Spanish; a phone column still holds the header with both switches. (That every key has its text in
+// the page's file, and every formula its name: tests/js/demo-i18n.test.mjs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assertFitsWidth, axe, browserPerFile, openDemoPage, root, sectionNumbers, shot, screenshotDir, waitReady } from './helpers.mjs';
-import { readDemoPage } from '../../scripts/build-web-methods.mjs';
-import * as pageEs from '../../web/demo/i18n/es.js';
-import * as pageZh from '../../web/demo/i18n/zh-CN.js';
+import { assertFitsWidth, axe, browserPerFile, openDemoPage, sectionNumbers, shot, screenshotDir, waitReady } from './helpers.mjs';
+import { DEMO_PAGES as PAGES, i18nFile } from '../js/demo-pages.mjs';
+import sharedEs from '../../web/demo/i18n/shared/es.js';
+import sharedZh from '../../web/demo/i18n/shared/zh-CN.js';
 import widgetEs from '../../web/src/widgets/catalogues/es.js';
 import widgetZh from '../../web/src/widgets/catalogues/zh-CN.js';
 
 const env = browserPerFile();
 
-const PAGES = ['index', 'methods', 'model', 'train'];
-const LANGS = { es: { page: pageEs, widget: widgetEs }, 'zh-CN': { page: pageZh, widget: widgetZh } };
-const catalogue = (lang, page) => ({ ...LANGS[lang].page.common, ...LANGS[lang].page[page] });
+const LANGS = { es: { shared: sharedEs, widget: widgetEs }, 'zh-CN': { shared: sharedZh, widget: widgetZh } };
+// each page's own text, beside it (web/demo/i18n/<page>.<locale>.js), with what every page shares
+const OWN = {};
+for (const lang of Object.keys(LANGS)) for (const page of PAGES) OWN[`${page}.${lang}`] = (await import(pathToFileURL(i18nFile(page, lang)).href)).default;
+const catalogue = (lang, page) => ({ ...LANGS[lang].shared, ...OWN[`${page}.${lang}`] });
+const pageEs = Object.fromEntries(PAGES.map((p) => [p, catalogue('es', p)]));
+const pageZh = Object.fromEntries(PAGES.map((p) => [p, catalogue('zh-CN', p)]));
 /** A widget on each page whose own catalogue is complete in both languages: its title must be the translated one. */
 const TRANSLATED_WIDGET = { index: ['#heatmap', 'heatmap.title'], methods: ['#alibi-w', 'alibi.title'], model: ['#model-w', 'toolbar.embed'], train: ['#train-w', 'train.title'] };
 /** Common English words: none may be left in a translated page's prose (whole words: “producirían” has no “an”). */
@@ -77,31 +82,6 @@ function englishPhrases(text) {
     .filter((s) => s.split(/\s+/).filter((w) => /[a-z]/i.test(w)).length >= 3 && !/\bet al$/.test(s));
 }
 
-test('catalogues: every marked key of the three pages has a Spanish and a Chinese text, and no key is unused', () => {
-  for (const page of PAGES) {
-    const html = readDemoPage(join(root, 'web/demo'), `${page}.html`); // with its shared header
-    const keys = new Set([
-      ...[...html.matchAll(/data-i18n(?:-label)?="([^"]+)"/g)].map((m) => m[1]),
-      ...[...html.matchAll(/data-i18n-attr="([^"]+)"/g)].flatMap((m) => m[1].split(/\s+/).map((spec) => spec.split(':')[1])),
-    ]);
-    assert.ok(keys.size > 20, `${page}: ${keys.size} keys`);
-    for (const lang of Object.keys(LANGS)) {
-      const table = catalogue(lang, page);
-      const missing = [...keys].filter((k) => typeof table[k] !== 'string' || !table[k].trim());
-      assert.deepEqual(missing, [], `${page} (${lang}): no text for these keys`);
-      const own = Object.keys(LANGS[lang].page[page]);
-      assert.deepEqual(own.filter((k) => !keys.has(k)), [], `${page} (${lang}): keys no element uses`);
-    }
-  }
-  // the scripts' messages, in both languages, with the same parameters as the English
-  const messages = Object.keys(pageEs.common).filter((k) => k.startsWith('js.'));
-  for (const lang of Object.keys(LANGS)) {
-    const common = LANGS[lang].page.common;
-    assert.deepEqual(Object.keys(common).sort(), Object.keys(pageEs.common).sort(), `${lang}: the same shared keys as Spanish`);
-    for (const k of messages) assert.deepEqual((common[k].match(/\{\w+\}/g) ?? []).sort(), (pageEs.common[k].match(/\{\w+\}/g) ?? []).sort(), `${lang} ${k}: parameters`);
-  }
-});
-
 for (const name of PAGES) {
   test(`demo part ${PAGES.indexOf(name) + 1} (${name}.html) in Spanish and Chinese: lang set, no English prose left, formulas typeset, links keep the language, a widget translated, axe clean`, async () => {
     const en = await open(`${env.base}${name}.html`);
@@ -128,7 +108,7 @@ for (const name of PAGES) {
       }
       assert.equal(seen.katex, english.katex, `${where}: every formula typeset`);
       assert.equal(seen.katexErrors, 0);
-      assert.doesNotMatch(seen.prose, /\{f\d+\}/, `${where}: a formula placeholder was left`);
+      assert.doesNotMatch(seen.prose, /\{f:[\w-]+\}/, `${where}: a formula placeholder was left`);
       // no English sentence, no common English word, in the prose, the title or the labels
       const said = [seen.prose, seen.title, seen.description, ...seen.labels].join(' \n ');
       const left = phrases.filter((p) => said.includes(p));
@@ -200,8 +180,8 @@ test('the switch: changes the language in place and keeps it in the URL, widgets
   const es = await readPage(page);
   assert.equal(es.h1, pageEs.index['index.h1']);
   assert.equal(es.katex, english.katex, 'the replaced formulas are typeset again');
-  assert.doesNotMatch(es.prose, /\{f\d+\}/);
-  assert.equal(es.status, pageEs.common['js.engine.simd']);
+  assert.doesNotMatch(es.prose, /\{f:[\w-]+\}/);
+  assert.equal(es.status, sharedEs['js.engine.simd']);
   assert.deepEqual(es.parts, ['methods.html?lang=es', 'train.html?lang=es', 'methods.html?lang=es']);
   assert.ok((await page.evaluate(() => document.querySelector('#heatmap').shadowRoot.textContent)).includes(widgetEs['heatmap.title']));
   assert.equal(await page.getAttribute('#perm', 'tokens'), pageEs.index['index.perm.tokens'], 'the example words are Spanish');

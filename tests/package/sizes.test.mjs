@@ -4,7 +4,7 @@
 // the baseline. A part found with no budget (a new widget folder, a new library) fails with how to add one.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { judge, measure, partOf, readSizesJson, table, widgetFolders } from '../../scripts/sizes.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -119,7 +119,7 @@ test('sizes: a ceiling holds a file made of files to its size, whatever its part
   assert.match(judge(rows, { ...policy, ceilings: { 'posenc-simd.wasm': 50 } }).problems.join('\n'), /has a ceiling for posenc-simd\.wasm, which is not a file made of parts/);
 });
 
-test("sizes: the widgets' bundles leave out the demo sections kept beside the widgets' messages", async () => {
+test("sizes: the widgets' bundles carry none of the demo pages' text (web/demo/i18n/)", async () => {
   const { build } = await import('esbuild');
   const { classic, common, esm } = await import('../../scripts/build-web.mjs');
   const entry = `${root}web/src/widgets/index.js`;
@@ -128,18 +128,19 @@ test("sizes: the widgets' bundles leave out the demo sections kept beside the wi
     ...(await build({ ...common, ...esm, ...quiet, entryPoints: { 'posenc-widgets': entry }, outdir: `${root}dist` })).outputFiles,
     ...(await build({ ...common, ...classic, ...quiet, entryPoints: [entry], format: 'iife', globalName: 'posenc' })).outputFiles,
   ].map((f) => f.text);
-  // the longest run of plain words in each Spanish text of a section (minifying leaves such a run as it is),
+  // the longest run of plain words in each Spanish text of a page (minifying leaves such a run as it is),
   // unless a widget says it too (a section's heading may be its widget's title)
   const messages = await Promise.all(widgetFolders().map((w) => import(`../../web/src/widgets/${w}/messages/es.js`)));
   const said = JSON.stringify(messages.map((m) => m.default));
+  const { DEMO_PAGES, i18nFile } = await import('../js/demo-pages.mjs');
   let checked = 0;
-  for (const [i, w] of widgetFolders().entries()) {
-    const { demo } = messages[i];
-    for (const text of Object.values(demo ?? {})) {
+  for (const page of DEMO_PAGES) {
+    const { default: texts } = await import(pathToFileURL(i18nFile(page, 'es')).href);
+    for (const text of Object.values(texts)) {
       const run = (text.match(/[A-Za-z ,]{24,}/g) ?? []).sort((a, b) => b.length - a.length)[0];
       if (!run || said.includes(run)) continue;
       checked++;
-      assert.ok(!outputs.some((o) => o.includes(run)), `"${run}" (${w}'s demo section) is in a widget bundle`);
+      assert.ok(!outputs.some((o) => o.includes(run)), `"${run}" (${page}.html's text) is in a widget bundle`);
     }
   }
   assert.ok(checked > 20, `${checked} sentences looked for`);

@@ -7,8 +7,10 @@ import '../src/widgets/browser-engine.js';  // the engine the widgets load, set 
 import '../src/widgets/permutation/posenc-permutation.js';
 import { loadWidgets, renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
 import { wireThemeSwitch } from './theme.js';
-import * as es from './i18n/es.js';
-import * as zh from './i18n/zh-CN.js';
+import commonEs from './i18n/shared/es.js';
+import commonZh from './i18n/shared/zh-CN.js';
+import es from './i18n/index.es.js';
+import zh from './i18n/index.zh-CN.js';
 
 loadWidgets([() => import('./widgets-part1.js')]);
 
@@ -39,7 +41,7 @@ function wireSizes() {
 }
 
 function init() {
-  wireLanguage({ es: { ...es.common, ...es.index }, 'zh-CN': { ...zh.common, ...zh.index } });
+  wireLanguage({ es: { ...commonEs, ...es }, 'zh-CN': { ...commonZh, ...zh } });
   wireThemeSwitch();
   renderMath();
   wireSizes();

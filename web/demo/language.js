@@ -6,11 +6,13 @@
 // HTML, our own markup: KaTeX's .tex[data-tex] formulas inside it are typeset after the swap), and
 // data-i18n-label="key" (its aria-label) or data-i18n-attr="attribute:key" (an attribute, such as a widget's
 // example tokens, changed only while it still holds the previous language's value: a reader's or a link's
-// setting is kept). <title> and <meta name="description"> take data-i18n too. The page catalogues
-// (web/demo/i18n/es.js, zh-CN.js, generated from i18n/shared/ and the `demo` sections of the widgets'
-// messages) map those keys, and the few messages scripts write (MESSAGES below), to text; in a catalogue's
-// text, {f0}, {f1}… stand for the English element's formulas, in their order. Setting <html lang> also
-// switches every translated widget (web/src/i18n).
+// setting is kept). <title> and <meta name="description"> take data-i18n too. Each page's translations sit
+// beside it, one file per language (web/demo/i18n/<page>.es.js, <page>.zh-CN.js, keys starting with the
+// page's name), and what every page shares, with the few messages scripts write (MESSAGES below), in
+// web/demo/i18n/shared/; the page's script hands both to setCatalogues. A formula is written once, in the
+// HTML: a translation names it, {f:name} standing for the English element's formula marked data-f="name"
+// (tests/js/demo-i18n.test.mjs checks that each translation names every formula of its element, and no
+// other). Setting <html lang> also switches every translated widget (web/src/i18n).
 
 import { matchLocale } from '../src/i18n/index.js';
 
@@ -93,17 +95,17 @@ function englishOf(el) {
 }
 
 /**
- * A catalogue's text names the formulas of the English element instead of repeating their TeX: {f0} is
- * its first .tex element, {f1} the second… (a translation may put them in another order).
+ * A catalogue's text names the formulas of the English element instead of repeating their TeX: {f:name} is
+ * its .tex element marked data-f="name" (in whatever order the language puts them).
  */
 function withFormulas(html, en) {
-  if (!/\{f\d+\}/.test(html)) return html;
+  if (!html.includes('{f:')) return html;
   if (!en.formulas) {
     const template = document.createElement('template');
     template.innerHTML = en.html;
-    en.formulas = [...template.content.querySelectorAll('.tex')].map((el) => el.outerHTML);
+    en.formulas = new Map([...template.content.querySelectorAll('.tex[data-f]')].map((el) => [el.dataset.f, el.outerHTML]));
   }
-  return html.replace(/\{f(\d+)\}/g, (whole, i) => en.formulas[i] ?? whole);
+  return html.replace(/\{f:([\w-]+)\}/g, (whole, name) => en.formulas.get(name) ?? whole);
 }
 
 /** The address of each part of the lesson as this page links to it (served: methods.html; single file:

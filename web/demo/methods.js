@@ -8,8 +8,10 @@ import '../src/widgets/learned/posenc-learned.js';
 import { loadWidgets, renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
 import { onLanguage, t } from './language.js';
 import { wireThemeSwitch } from './theme.js';
-import * as es from './i18n/es.js';
-import * as zh from './i18n/zh-CN.js';
+import commonEs from './i18n/shared/es.js';
+import commonZh from './i18n/shared/zh-CN.js';
+import es from './i18n/methods.es.js';
+import zh from './i18n/methods.zh-CN.js';
 
 loadWidgets([() => import('./widgets-part2.js')]);
 
@@ -66,7 +68,7 @@ function wireText() {
 }
 
 function init() {
-  wireLanguage({ es: { ...es.common, ...es.methods }, 'zh-CN': { ...zh.common, ...zh.methods } });
+  wireLanguage({ es: { ...commonEs, ...es }, 'zh-CN': { ...commonZh, ...zh } });
   wireThemeSwitch();
   renderMath();
   wireShare();

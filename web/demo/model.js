@@ -6,11 +6,13 @@ import '../src/widgets/browser-engine.js';  // the engine the widgets load, set 
 import '../src/widgets/model/posenc-model.js';
 import { renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
 import { wireThemeSwitch } from './theme.js';
-import * as es from './i18n/es.js';
-import * as zh from './i18n/zh-CN.js';
+import commonEs from './i18n/shared/es.js';
+import commonZh from './i18n/shared/zh-CN.js';
+import es from './i18n/model.es.js';
+import zh from './i18n/model.zh-CN.js';
 
 whenParsed(() => {
-  wireLanguage({ es: { ...es.common, ...es.model }, 'zh-CN': { ...zh.common, ...zh.model } });
+  wireLanguage({ es: { ...commonEs, ...es }, 'zh-CN': { ...commonZh, ...zh } });
   wireThemeSwitch();
   renderMath();
   wireShare();

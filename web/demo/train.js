@@ -6,11 +6,13 @@ import '../src/widgets/browser-engine.js';  // the engine the widgets load, set 
 import '../src/widgets/train/posenc-train.js';
 import { renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
 import { wireThemeSwitch } from './theme.js';
-import * as es from './i18n/es.js';
-import * as zh from './i18n/zh-CN.js';
+import commonEs from './i18n/shared/es.js';
+import commonZh from './i18n/shared/zh-CN.js';
+import es from './i18n/train.es.js';
+import zh from './i18n/train.zh-CN.js';
 
 whenParsed(() => {
-  wireLanguage({ es: { ...es.common, ...es.train }, 'zh-CN': { ...zh.common, ...zh.train } });
+  wireLanguage({ es: { ...commonEs, ...es }, 'zh-CN': { ...commonZh, ...zh } });
   wireThemeSwitch();
   renderMath();
   wireShare();

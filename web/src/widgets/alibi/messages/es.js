@@ -42,16 +42,3 @@ export default {
   'alibi.pictureSymmetric': ', simétrica',
   'alibi.headSlope': 'h{head} · pend. {slope}',
 };
-
-/**
- * The demo's section on this widget, in methods.html: assembled into web/demo/i18n/es.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'methods.toc.alibi': 'Ninguna incrustación: ALiBi',
-  'methods.alibi.h': 'Ninguna incrustación: ALiBi',
-  'methods.alibi.1':
-    'ALiBi (Press et al., 2022) prescinde por completo de los vectores de posición. Cada cabeza de atención suma a sus puntuaciones una penalización que crece linealmente con la distancia entre consulta y clave, {f0}, con una pendiente {f1} distinta en cada cabeza. Las cabezas de pendiente pronunciada miran a los últimos tokens; las de pendiente suave leen muy atrás. Como una recta no tiene fin, el sesgo está definido a cualquier longitud. En las pruebas de Press et al., los modelos con ALiBi mantuvieron su calidad con entradas más largas que las del entrenamiento, cuando los sinusoidales y los rotatorios pronto empeoraban; pero esa ventaja viene sobre todo de dar poco peso a los tokens lejanos, no de leerlos.',
-  'methods.alibi.2':
-    '<strong>Pruébalo.</strong> Pon 12 cabezas: 12 no es una potencia de dos, así que las pendientes son las del conjunto de 8 cabezas seguidas de una de cada dos pendientes del conjunto de 16: primero 2<sup>−1/2</sup> ≈ 0,71, más pronunciada que cualquiera de las ocho, y luego valores que caen entre las suyas. Abajo todas las puntuaciones son iguales, así que los pesos de atención muestran solo el sesgo.',
-};

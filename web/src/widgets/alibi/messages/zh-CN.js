@@ -42,16 +42,3 @@ export default {
   'alibi.pictureSymmetric': '，对称',
   'alibi.headSlope': 'h{head} · 斜率 {slope}',
 };
-
-/**
- * The demo's section on this widget, in methods.html: assembled into web/demo/i18n/zh-CN.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'methods.toc.alibi': '完全不用嵌入：ALiBi',
-  'methods.alibi.h': '完全不用嵌入：ALiBi',
-  'methods.alibi.1':
-    'ALiBi（Press 等，2022）完全舍弃了位置向量。每个注意力头给自己的注意力分数加上一个惩罚，它随查询与键之间的距离线性增长：{f0}，每个头的斜率 {f1} 各不相同。斜率陡的头只看最近的几个词元；斜率缓的头能读到很远之前。直线没有尽头，所以偏置在任意长度上都有定义。在 Press 等人的实验中，ALiBi 模型在比训练更长的输入上保持了质量，而正弦和旋转编码的模型很快变差；但这一优势主要来自压低远处词元的权重，而不是真正读取它们。',
-  'methods.alibi.2':
-    '<strong>试一试。</strong>设为 12 个头：12 不是 2 的幂，所以斜率取 8 个头的那组斜率，后面接上 16 个头那组斜率中每隔一个取的值：先是 2<sup>−1/2</sup> ≈ 0.71，比那 8 个都陡，然后是落在它们之间的值。下方所有分数都相等，因此注意力权重只反映偏置本身。',
-};

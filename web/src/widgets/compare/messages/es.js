@@ -34,17 +34,3 @@ export default {
   'compare.insightMid': 'Separación {gap}: los pares rápidos apuntan ya en cualquier dirección (alguno puede volver a alinearse por casualidad) y los lentos siguen coincidiendo; coseno {cosine}, distancia euclídea {distance}. Desplaza los dos tokens la misma cantidad: los números no cambian, porque solo dependen de la separación.',
   'compare.insightFar': 'Muy separadas (separación {gap}): las codificaciones apenas comparten algo más que las ondas más lentas (coseno {cosine}). La similitud no baja suavemente para siempre: oscila, porque cosenos de distintas velocidades vuelven a alinearse en parte.',
 };
-
-/**
- * The demo's section on this widget, in index.html: assembled into web/demo/i18n/es.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'index.toc.compare': 'Comparar dos posiciones',
-  'index.compare.h': 'Comparar dos posiciones',
-  'index.compare.1': 'Elige dos tokens. Tres medidas habituales comparan sus vectores de posición {f0} y {f1}:',
-  'index.compare.2':
-    'Todas las filas tienen la misma norma, {f0} (cada par aporta {f1}), así que los tres números cuentan la misma historia. Y como {f2}, el producto escalar es una suma de cosenos de la <em>separación</em>:',
-  'index.compare.3': '<strong>Pruébalo.</strong> Compara las posiciones 0 y 1, y luego 3 y 4: números idénticos. Después aumenta la separación.',
-  'index.cmp.tokens': 'El,gato,duerme,en,la,alfombra',
-};

@@ -34,17 +34,3 @@ export default {
   'compare.insightMid': '间隔 {gap}：快速维度对已指向四面八方（偶尔有一对会重新对齐），慢速的仍然一致；余弦 {cosine}，距离 {distance}。把两个词元平移相同的量：数值不变，因为它们只取决于间隔。',
   'compare.insightFar': '相距很远（间隔 {gap}）：除了最慢的波，两个编码几乎没有共同之处（余弦 {cosine}）。相似度并不会一直平滑下降——它会起伏，因为不同速度的余弦会部分地重新对齐。',
 };
-
-/**
- * The demo's section on this widget, in index.html: assembled into web/demo/i18n/zh-CN.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'index.toc.compare': '比较两个位置',
-  'index.compare.h': '比较两个位置',
-  'index.compare.1': '选两个词元。有三种标准度量可以比较它们的位置向量 {f0} 和 {f1}：',
-  'index.compare.2':
-    '每一行的长度（范数）都相同，都是 {f0}（每一对贡献 {f1}），所以这三个数说的是同一件事。又因为 {f2}，点积就是关于<em>间隔</em>的余弦之和：',
-  'index.compare.3': '<strong>试一试。</strong>先比较位置 0 和 1，再比较 3 和 4：数字完全相同。然后把间隔拉大。',
-  'index.cmp.tokens': '小猫,坐,在,垫子,上,了',
-};

@@ -44,16 +44,3 @@ export default {
   'learned.csvTooBig': 'la tabla tiene {values} valores; la exportación a CSV admite como máximo {limit}',
   'learned.picture': 'Tabla aprendida de {length} × {dModel} (semilla {seed}) y la tabla sinusoidal',
 };
-
-/**
- * The demo's section on this widget, in methods.html: assembled into web/demo/i18n/es.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'methods.toc.learned': 'Una tabla para consultar posiciones',
-  'methods.learned.h': 'Una tabla para consultar posiciones',
-  'methods.learned.1':
-    'La alternativa más sencilla a una fórmula es una tabla de consulta: un vector por posición, entrenado junto con el resto del modelo. GPT-2 tiene 1024 filas de 768 números; BERT, 512. El entrenamiento puede dar a las filas la forma que más ayude, y por eso las tablas aprendidas a menudo igualan o superan a las sinusoides en textos de la longitud de entrenamiento. El precio está escrito en la forma de la tabla: la fila de la posición {f0} solo existe si {f1}, y la tabla cuesta {f2} parámetros.',
-  'methods.learned.2':
-    '<strong>Pruébalo.</strong> Pulsa el botón que lleva a la posición <em>justo después del final</em>. El lado aprendido no tiene nada que dar —el motor responde con un error, como haría PyTorch—, mientras que la tabla sinusoidal sigue sin más. Después elige el tamaño de GPT-2 y mira cuánta memoria ocupa.',
-};

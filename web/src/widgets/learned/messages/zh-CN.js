@@ -41,16 +41,3 @@ export default {
   'learned.csvTooBig': '表中有 {values} 个值；CSV 导出上限为 {limit}',
   'learned.picture': '可学习位置表 {length} × {dModel}（随机种子 {seed}）与正弦位置表',
 };
-
-/**
- * The demo's section on this widget, in methods.html: assembled into web/demo/i18n/zh-CN.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'methods.toc.learned': '查表得到位置',
-  'methods.learned.h': '查表得到位置',
-  'methods.learned.1':
-    '除了公式，最简单的做法就是查找表：每个位置一个向量，与模型的其余部分一起训练。GPT-2 的表有 1024 行、每行 768 个数，BERT 的有 512 行。训练可以把各行塑造成任何有用的样子，所以在训练长度以内的文本上，可学习的表常常与正弦编码持平，甚至更好。代价就写在表的形状里：只有当 {f1} 时，位置 {f0} 才有对应的行，而整张表要占用 {f2} 个参数。',
-  'methods.learned.2':
-    '<strong>试一试。</strong>按下跳到<em>末尾后一个位置</em>的按钮。可学习的一侧给不出任何东西——引擎会像 PyTorch 一样报错——而正弦表照常继续。然后选择 GPT-2 的规模，看看内存占用。',
-};

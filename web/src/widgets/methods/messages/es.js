@@ -77,16 +77,3 @@ export default {
   'methods.keyRange': 'una clave de {first} a {last} ({limit})',
   'methods.distanceRange': 'una separación de 0 a {last} ({limit})',
 };
-
-/**
- * The demo's section on this widget, in methods.html: assembled into web/demo/i18n/es.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'methods.toc.methods': 'Todos, lado a lado',
-  'methods.methods.h': 'Todos, lado a lado',
-  'methods.methods.1':
-    'Tu oración una vez más, ahora con todos los métodos a la vez. Cada panel muestra lo que el método aporta a la puntuación entre la consulta y los tokens anteriores a ella, según la distancia. Después lleva la consulta más allá de la longitud de entrenamiento.',
-  'methods.methods.2':
-    '<strong>Pruébalo.</strong> Pulsa el botón de la <em>primera posición no vista</em>: el panel aprendido falla, los otros cuatro siguen, y T5, RoPE y ALiBi dibujan exactamente la misma curva que antes (el panel sinusoidal también, pero muestra filas de la tabla en bruto: el método en sí es absoluto). La tabla de abajo se rellena con estos cálculos.',
-};

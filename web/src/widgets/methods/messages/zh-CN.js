@@ -77,15 +77,3 @@ export default {
   'methods.keyRange': '{first} 到 {last} 之间的键（{limit}）',
   'methods.distanceRange': '0 到 {last} 之间的距离（{limit}）',
 };
-
-/**
- * The demo's section on this widget, in methods.html: assembled into web/demo/i18n/zh-CN.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'methods.toc.methods': '所有方法并排比较',
-  'methods.methods.h': '所有方法并排比较',
-  'methods.methods.1': '再用一次你的句子，这次所有方法同时上场。每个面板按距离显示该方法对查询与它之前各词元之间分数的贡献。然后把查询推到训练长度之外。',
-  'methods.methods.2':
-    '<strong>试一试。</strong>按下<em>第一个未见过的位置</em>的按钮：可学习的面板失败，其余四个照常工作，T5、RoPE 和 ALiBi 画出与之前完全相同的曲线（正弦面板也一样，但它显示的是原始的表行：这种方法本身是绝对的）。下面的表格就是由这些计算填出的。',
-};

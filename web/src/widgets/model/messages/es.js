@@ -61,15 +61,3 @@ export default {
   'model.none': 'Ninguna codificación de posición.',
   'model.explain': 'Cómo funciona: {widget}',
 };
-
-/**
- * The demo's section on this widget, in model.html: assembled into web/demo/i18n/es.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'model.model.h': 'Una configuración, todos los pares',
-  'model.model.1':
-    'Un modelo rotatorio gira cada par de canales de sus consultas y claves un ángulo proporcional a la posición: el par {f0} gira {f1} por token, donde {f2} es el <code>rope_theta</code> de la configuración y {f3} el ancho rotatorio. Un par necesita {f4} tokens para dar una vuelta completa: esa es su longitud de onda. Los pares rápidos giran cada pocos tokens y distinguen a los vecinos; los lentos giran tan poco a lo largo de todo un texto que solo su dirección a grandes distancias lleva información.',
-  'model.model.2':
-    '<strong>Pruébalo.</strong> Empieza con Llama 3.1 y <span class="for-fine">recorre los pares con el ratón (o da el foco al gráfico y usa <kbd>←</kbd>/<kbd>→</kbd>)</span><span class="for-coarse">toca a lo largo del gráfico para pasar de un par a otro</span>. Donde la línea continua se separa de la discontinua, el escalado ha frenado los pares; la línea morada es la longitud con la que se entrenó el modelo, y la naranja, la longitud a la que se usa. Después cambia a Qwen2.5 con YaRN, Phi-3 y DeepSeek V3, y compara sus factores de atención.',
-};

@@ -58,15 +58,3 @@ export default {
   'model.none': '完全没有位置编码。',
   'model.explain': '原理见：{widget}',
 };
-
-/**
- * The demo's section on this widget, in model.html: assembled into web/demo/i18n/zh-CN.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'model.model.h': '一份配置，所有的对',
-  'model.model.1':
-    '旋转式模型把查询和键的每一对通道旋转一个与位置成正比的角度：第 {f0} 对每个词元转过 {f1}，其中 {f2} 是配置中的 <code>rope_theta</code>，{f3} 是旋转维度。一对通道需要 {f4} 个词元才转满一圈：这就是它的波长。快速的对每隔几个词元就转一圈，能区分相邻的词元；慢速的对在整篇文本中转得很少，只有它们在长距离上的方向携带信息。',
-  'model.model.2':
-    '<strong>试一试。</strong>从 Llama 3.1 开始，<span class="for-fine">用鼠标沿着各对移动（或让图表获得焦点后使用 <kbd>←</kbd>/<kbd>→</kbd>）</span><span class="for-coarse">沿着图表点按，从一对移到另一对</span>。实线离开虚线的地方，就是缩放把这些对放慢了的地方；紫色线是模型训练时的长度，橙色线是实际使用时的长度。然后切换到带 YaRN 的 Qwen2.5、Phi-3 和 DeepSeek V3，比较它们的注意力因子。',
-};

@@ -59,15 +59,3 @@ export default {
   'padding.pictureLeft': 'Ids de posición con relleno a la izquierda (id de relleno {pad})',
   'padding.pictureRight': 'Ids de posición con relleno a la derecha (id de relleno {pad})',
 };
-
-/**
- * The demo's section on this widget, in methods.html: assembled into web/demo/i18n/es.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'methods.toc.padding': 'Relleno e identificadores de posición',
-  'methods.padding.h': 'Relleno e identificadores de posición',
-  'methods.padding.1':
-    'Los modelos leen por lotes, y las oraciones de un lote tienen longitudes distintas, así que las cortas se rellenan. Una tabla aprendida o sinusoidal se indexa con un <em>identificador de posición</em> por casilla, y el relleno plantea una pregunta que la fórmula nunca tuvo que responder: ¿qué identificadores reciben las casillas de relleno, y el relleno por la izquierda desplaza las palabras reales? Dos convenciones de la biblioteca transformers la responden de forma distinta; un fragmento de código de una lección popular se equivoca.',
-  'methods.padding.2': '<strong>Pruébalo.</strong> Cambia al relleno por la izquierda y compara las filas. Después fíjate en las celdas rojas.',
-};

@@ -58,15 +58,3 @@ export default {
   'padding.pictureLeft': '左侧填充时的位置 id（填充 id {pad}）',
   'padding.pictureRight': '右侧填充时的位置 id（填充 id {pad}）',
 };
-
-/**
- * The demo's section on this widget, in methods.html: assembled into web/demo/i18n/zh-CN.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'methods.toc.padding': '填充与位置 ID',
-  'methods.padding.h': '填充与位置 ID',
-  'methods.padding.1':
-    '模型按批次读取输入，而同一批次中的句子长短不一，所以较短的句子要填充。可学习表或正弦表按每个槽位的<em>位置 ID</em> 取值，而填充带来一个公式从来不必回答的问题：填充槽位拿到哪些 ID？在左侧填充会不会让真实的词发生偏移？transformers 库中的两种约定给出了不同的答案；某个流行教程里的一段代码则弄错了。',
-  'methods.padding.2': '<strong>试一试。</strong>切换到左侧填充，比较各行。然后看看红色的单元格。',
-};

@@ -29,19 +29,3 @@ export default {
   'permutation.positionShuffled': 'posición (barajado)',
   'permutation.maxDiff': 'máx. |Δ| de su fila de salida',
 };
-
-/**
- * The demo's section on this widget, in index.html: assembled into web/demo/i18n/es.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'index.toc.order': 'Por qué importa el orden',
-  'index.order.h': 'Por qué importa el orden',
-  'index.order.1':
-    'La autoatención puntúa cada token frente a todos los demás, convierte las puntuaciones en pesos y mezcla los vectores de los tokens con esos pesos. En esa receta no aparece ninguna posición. Si se reordenan las palabras, cada una se encuentra con los mismos compañeros y las mismas puntuaciones, así que termina con la misma salida: solo cambia la fila en la que cae. «Perro muerde hombre» y «hombre muerde perro» producirían los mismos tres vectores.',
-  'index.order.2':
-    '<strong>Pruébalo.</strong> Baraja las palabras y observa la columna de diferencias: cero, para cada token. Después marca <em>añadir codificación posicional</em> y vuelve a barajar.',
-  'index.order.3':
-    'Sin ayuda, la atención lee una oración como una bolsa de palabras. La solución es meter la posición en el vector de cada token antes de que la atención llegue a verlo. (Esto es atención sin máscara, como en un codificador. La máscara causal de un decodificador, que solo deja a cada token ver los anteriores, ya rompe la simetría: la salida de un token depende de cuántos tokens lo preceden, y los modelos de lenguaje entrenados sin ninguna codificación posicional aprenden solo con eso cierta noción de posición, Haviv et al. 2022.)',
-  'index.perm.tokens': 'Yo,amo,París',
-};

@@ -29,17 +29,3 @@ export default {
   'permutation.positionShuffled': '位置（打乱后）',
   'permutation.maxDiff': '其输出行的最大 |Δ|',
 };
-
-/**
- * The demo's section on this widget, in index.html: assembled into web/demo/i18n/zh-CN.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'index.toc.order': '为什么顺序很重要',
-  'index.order.h': '为什么顺序很重要',
-  'index.order.1':
-    '自注意力把每个词元与其他所有词元逐一打分，把分数变成权重，再用这些权重混合各词元的向量。整个过程中没有任何地方出现位置。如果打乱词序，每个词遇到的仍是同样的伙伴、同样的分数，因此得到同样的输出——变的只是它落在哪一行。“狗咬人”和“人咬狗”会得到同样的三个向量。',
-  'index.order.2': '<strong>试一试。</strong>打乱词序，看差值那一列：每个词元都是零。然后勾选<em>加入位置编码</em>，再打乱一次。',
-  'index.order.3': '没有额外的帮助，注意力就把句子当作一袋词。解决办法是：在注意力看到每个词元的向量之前，先把位置放进去。（这里是不带掩码的注意力，就像编码器中那样。解码器的因果掩码只让每个词元看到它之前的词元，这本身就打破了对称：一个词元的输出取决于它前面有多少个词元；完全不用位置编码训练的语言模型，仅凭这一点也能学到一定的位置信息，见 Haviv 等，2022。）',
-  'index.perm.tokens': '我,爱,巴黎',
-};

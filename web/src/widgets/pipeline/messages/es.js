@@ -35,15 +35,3 @@ export default {
   'pipeline.thenDropout': ' y después dropout durante el entrenamiento',
   'pipeline.picture': '"{token}" en la posición {position}: {steps} (d_model {dModel})',
 };
-
-/**
- * The demo's section on this widget, in index.html: assembled into web/demo/i18n/es.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'index.toc.pipeline': 'Del token a la entrada del modelo',
-  'index.pipeline.h': 'Del token a la entrada del modelo',
-  'index.pipeline.1':
-    'En el modelo, el vector de posición se suma, elemento a elemento, a la incrustación (embedding) del token. La incrustación dice <em>qué</em> token es; la codificación dice <em>dónde</em> está; su suma lleva las dos cosas. En la práctica importan dos detalles: el Transformer multiplica la incrustación por {f0} antes de la suma (sus pesos de incrustación empiezan siendo pequeños, del orden de {f1}, y de lo contrario quedarían ahogados por los valores de la codificación, de tamaño 1), y durante el entrenamiento se aplica dropout a la suma.',
-  'index.pipe.token': 'Hola',
-};

@@ -35,15 +35,3 @@ export default {
   'pipeline.thenDropout': '，训练时再做 dropout',
   'pipeline.picture': '位于位置 {position} 的“{token}”：{steps}（d_model {dModel}）',
 };
-
-/**
- * The demo's section on this widget, in index.html: assembled into web/demo/i18n/zh-CN.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'index.toc.pipeline': '从词元到模型输入',
-  'index.pipeline.h': '从词元到模型输入',
-  'index.pipeline.1':
-    '在模型中，位置向量逐元素加到词元的嵌入上。嵌入说明这个词元<em>是什么</em>，编码说明它<em>在哪里</em>，两者之和同时携带这两种信息。实践中有两个细节：Transformer 在相加之前先把嵌入乘以 {f0}（它的嵌入权重初始值很小，约为 {f1}，否则会被大小为 1 的编码值淹没）；训练时还会对这个和施加 dropout。',
-  'index.pipe.token': '你好',
-};

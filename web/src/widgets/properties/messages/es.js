@@ -44,18 +44,3 @@ export default {
   'properties.pairRange': 'un par de 0 a {last} (d-model / 2 − 1)',
   'properties.trainRange': 'un entero de 2 a {last} (length − 2, para que queden posiciones más allá que comprobar)',
 };
-
-/**
- * The demo's section on this widget, in index.html: assembled into web/demo/i18n/es.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'index.toc.properties': 'Las promesas, comprobadas',
-  'index.properties.h': 'Las promesas, comprobadas',
-  'index.properties.1':
-    'Volvamos a la lista de deseos. Las cuatro últimas promesas se comprueban aquí sobre una tabla de 200 × 64; cambia los números y las comprobaciones se repiten. Al seleccionar dos posiciones en cualquier lugar de la página se fijan <em>pos</em> y <em>k</em> de la comprobación de la rotación.',
-  'index.properties.2':
-    'Las tablas de posiciones aprendidas (GPT-2, BERT) renuncian a la última promesa, y con ella a la coherencia con los desplazamientos, a cambio de flexibilidad: el modelo aprende su propio vector para cada posición. Aun así, en el Transformer original una tabla aprendida y las sinusoides dieron resultados casi idénticos (Vaswani et al. 2017), y una tabla aprendida se detiene en la longitud con la que se entrenó. Ten presente la advertencia de la comprobación 4: las sinusoides están definidas más allá de la longitud de entrenamiento, y aun así los modelos empeoran ahí, porque la extrapolación no sale gratis; la parte 2 muestra cómo se estiran los modelos con RoPE. Las incrustaciones rotatorias (RoPE), ALiBi y los sesgos relativos al estilo de T5 llevan la posición a las puntuaciones de atención; el motor de posenc también los calcula.',
-  'index.properties.3':
-    '<strong>Siguiente:</strong> <a href="methods.html" data-part="2">Parte 2 — tablas aprendidas, RoPE y su escalado para contextos largos, ALiBi, T5 e identificadores de posición, comparados sobre tu propia oración →</a>',
-};

@@ -44,18 +44,3 @@ export default {
   'properties.pairRange': '0 到 {last} 之间的维度对（d-model / 2 − 1）',
   'properties.trainRange': '2 到 {last} 之间的整数（length − 2，以便其后还有位置可供检验）',
 };
-
-/**
- * The demo's section on this widget, in index.html: assembled into web/demo/i18n/zh-CN.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'index.toc.properties': '逐条检验这些承诺',
-  'index.properties.h': '逐条检验这些承诺',
-  'index.properties.1':
-    '回到那份愿望清单。后四条承诺在这里用一张 200 × 64 的表来检验；改动数字，检验就会重新运行。在页面上任何地方选中两个位置，都会设定旋转检验中的 <em>pos</em> 和 <em>k</em>。',
-  'index.properties.2':
-    '可学习的位置表（GPT-2、BERT）为了灵活性放弃了最后一条承诺，平移一致性也随之放弃：模型为每个位置学习自己的向量。不过在最初的 Transformer 中，可学习的表与正弦编码的结果几乎相同（Vaswani 等，2017），而且可学习的表止步于训练时的长度。请记住第 4 项检验的提醒：正弦编码在训练长度之外仍有定义，但模型在那里的表现依然会变差，外推并非没有代价；第 2 部分会展示 RoPE 模型是如何被拉伸的。旋转位置编码（RoPE）、ALiBi 和 T5 式相对偏置则把位置放进注意力分数里；posenc 引擎同样能计算它们。',
-  'index.properties.3':
-    '<strong>下一步：</strong><a href="methods.html" data-part="2">第 2 部分——可学习的表、RoPE 及其长上下文缩放、ALiBi、T5 和位置 ID，在你自己的句子上并排比较 →</a>',
-};

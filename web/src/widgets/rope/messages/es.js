@@ -61,18 +61,3 @@ export default {
   'rope.noBound': 'sin cota: el emparejamiento tiene menos de d/2 pares',
   'rope.picture': 'RoPE ({convention}), head_dim {headDim}, base {base}: q en {m}, k en {n}, q·k = {score}',
 };
-
-/**
- * The demo's section on this widget, in methods.html: assembled into web/demo/i18n/es.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'methods.toc.rope': 'Rotar en vez de sumar: RoPE',
-  'methods.rope.h': 'Rotar en vez de sumar: RoPE',
-  'methods.rope.1':
-    'La incrustación posicional rotatoria (Su et al., 2021) deja intactas las incrustaciones de los tokens. Dentro de cada capa de atención corta cada consulta y cada clave en pares de números y gira el par {f0} un ángulo {f1}, donde {f2} es la posición del token y las frecuencias son las ya conocidas {f3}. Una puntuación compara una consulta rotada con una clave rotada, y las rotaciones se componen:',
-  'methods.rope.2':
-    'Solo queda la diferencia {f0}. El modelo sigue viendo posiciones absolutas (cada vector gira según su propia posición), pero lo que compara la atención es relativo, y no se suma nada que pueda ahogar el contenido. Solo giran las consultas y las claves; los valores no se rotan, así que lo que un token transmite no depende de dónde esté. Cuando un modelo genera texto con una caché KV, la posición del token nuevo es el número de tokens que ya hay en la caché: su consulta y su clave giran según ese desplazamiento, y las claves guardadas conservan la rotación que recibieron al escribirse.',
-  'methods.rope.3':
-    '<strong>Pruébalo.</strong> <span class="for-fine">Pulsa <em>ambas + 1</em> unas cuantas veces (o da el foco a la figura y pulsa <kbd>→</kbd>)</span><span class="for-coarse">Toca <em>ambas + 1</em> unas cuantas veces</span>: la consulta y la clave se mueven juntas, las flechas giran y la puntuación no cambia. Después arrastra solo una de las dos. Cambia entre los emparejamientos <em>half</em> (por mitades) e <em>interleaved</em> (intercalado): la misma idea, otros canales.',
-};

@@ -61,18 +61,3 @@ export default {
   'rope.noBound': '无上界：配对数少于 d/2',
   'rope.picture': 'RoPE（{convention}），head_dim {headDim}，底数 {base}：q 在 {m}，k 在 {n}，q·k = {score}',
 };
-
-/**
- * The demo's section on this widget, in methods.html: assembled into web/demo/i18n/zh-CN.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'methods.toc.rope': '旋转而不是相加：RoPE',
-  'methods.rope.h': '旋转而不是相加：RoPE',
-  'methods.rope.1':
-    '旋转位置编码（Su 等，2021）完全不动词元嵌入。在每个注意力层内部，它把每个查询和键切成若干对数，并把第 {f0} 对旋转角度 {f1}，其中 {f2} 是词元的位置，频率就是我们熟悉的 {f3}。分数比较的是旋转后的查询与旋转后的键，而旋转可以复合：',
-  'methods.rope.2':
-    '只剩下间隔 {f0}。模型看到的仍是绝对位置（每个向量按自己的位置旋转），但注意力比较的是相对位置——而且没有叠加任何可能淹没内容的东西。只有查询和键会旋转；值不旋转，所以一个词元传递出去的内容与它所在的位置无关。当模型借助 KV 缓存生成文本时，新词元的位置等于已缓存的词元数：它的查询和键按这个偏移量旋转，而已缓存的键保持写入时得到的旋转。',
-  'methods.rope.3':
-    '<strong>试一试。</strong><span class="for-fine">按几次<em>同时 + 1</em>（或让图获得焦点后按 <kbd>→</kbd>）</span><span class="for-coarse">点按几次<em>同时 + 1</em></span>：查询和键一起移动，箭头转动，分数却不变。然后只拖动其中一个。在 <em>half</em>（前后两半配对）和 <em>interleaved</em>（相邻交错配对）之间切换：同样的思路，配对的通道不同。',
-};

@@ -42,16 +42,3 @@ export default {
   'scaling.picture': 'Escalado de RoPE: {name}, factor {factor}, original {original}, head_dim {headDim}, base {base}',
   'scaling.pairRange': 'un par de 0 a {last}',
 };
-
-/**
- * The demo's section on this widget, in methods.html: assembled into web/demo/i18n/es.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'methods.toc.scaling': 'Estirar RoPE hacia textos más largos',
-  'methods.scaling.h': 'Estirar RoPE hacia textos más largos',
-  'methods.scaling.1':
-    'Un modelo entrenado con 8192 tokens nunca ha visto girar sus pares lentos más allá de los ángulos que dan esas posiciones. Dale 64 000 tokens y esos pares apuntarán en direcciones de las que no tiene ninguna experiencia: es un problema de extrapolación. Los remedios cambian las frecuencias: frenarlo todo (interpolación lineal), subir la base (NTK, dinámico) o —lo que hacen Llama 3 y YaRN— dejar como están los pares rápidos, que codifican el orden de las palabras, frenar del todo los pares cuya longitud de onda supera el contexto de entrenamiento y mezclar ambos tratamientos en una franja de pares intermedia.',
-  'methods.scaling.2':
-    '<strong>Pruébalo.</strong> Cambia el tipo de escalado y observa qué parte de la curva se mueve. YaRN y LongRoPE devuelven además un <em>factor de atención</em> que escala los vectores rotados.',
-};

@@ -42,16 +42,3 @@ export default {
   'scaling.picture': 'RoPE 缩放：{name}，缩放因子 {factor}，原始长度 {original}，head_dim {headDim}，基数 {base}',
   'scaling.pairRange': '0 到 {last} 之间的维度对',
 };
-
-/**
- * The demo's section on this widget, in methods.html: assembled into web/demo/i18n/zh-CN.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'methods.toc.scaling': '把 RoPE 拉伸到更长的文本',
-  'methods.scaling.h': '把 RoPE 拉伸到更长的文本',
-  'methods.scaling.1':
-    '一个在 8192 个词元上训练的模型，从未见过慢速的对转过这些位置所能达到的角度。给它 64000 个词元，这些对就会指向它毫无经验的方向——这就是外推问题。各种修正方法都是改变频率：全部放慢（线性插值）、提高底数（NTK、动态 NTK），或者像 Llama 3 和 YaRN 那样：不动编码词序的快速对，把波长超过训练上下文的对完全放慢，并在中间一段对上在两者之间平滑过渡。',
-  'methods.scaling.2':
-    '<strong>试一试。</strong>切换缩放类型，看曲线的哪一部分在移动。YaRN 和 LongRoPE 还会返回一个<em>注意力因子</em>，用来缩放旋转后的向量。',
-};

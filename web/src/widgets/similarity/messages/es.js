@@ -17,14 +17,3 @@ export default {
   'similarity.axisRows': 'posición i ↓',
   'similarity.picture': '{metric} entre posiciones (L {length}, d_model {dModel})',
 };
-
-/**
- * The demo's section on this widget, in index.html: assembled into web/demo/i18n/es.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'index.toc.similarity': 'Todos los pares a la vez',
-  'index.similarity.h': 'Todos los pares a la vez',
-  'index.similarity.1':
-    'La comparación de cada par de las 50 primeras posiciones llena un cuadrado. En la diagonal principal cada posición se encuentra consigo misma. Cada una de las demás diagonales tiene un único valor —la similitud solo depende de la separación— y el valor baja a medida que crece la separación, con ondulaciones donde las ondas rápidas y las lentas vuelven a alinearse en parte. <span class="for-fine">Haz clic en una celda</span><span class="for-coarse">Toca dos veces una celda (o tócala y pulsa <em>Elegir</em>)</span>: el par pasa a ser la selección de la comparación de arriba (las dos usan d_model = 64, así que muestran los mismos números), y el mapa de calor marca las dos filas.',
-};

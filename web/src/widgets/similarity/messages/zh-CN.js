@@ -17,14 +17,3 @@ export default {
   'similarity.axisRows': '位置 i ↓',
   'similarity.picture': '位置之间的{metric}（L {length}，d_model {dModel}）',
 };
-
-/**
- * The demo's section on this widget, in index.html: assembled into web/demo/i18n/zh-CN.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'index.toc.similarity': '一次比较所有位置对',
-  'index.similarity.h': '一次比较所有位置对',
-  'index.similarity.1':
-    '前 50 个位置两两比较，填满一个正方形。主对角线上，每个位置与自身相比。其余每条对角线上只有一个值——相似度只取决于间隔——而且间隔越大值越小，快波与慢波部分重新对齐的地方会出现起伏。<span class="for-fine">点击一个单元格</span><span class="for-coarse">点按一个单元格两次（或点按后再按<em>选定</em>）</span>：这对位置会成为上方比较的选择（两者都用 d_model = 64，所以显示的数字相同），热力图也会标出这两行。',
-};

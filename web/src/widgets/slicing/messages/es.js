@@ -45,14 +45,3 @@ export default {
   'slicing.tooLong': 'seq = {seq} es mayor que length = {length} (el max_len de la tabla): {slice} solo tiene {length} filas, así que {sum} no puede difundir {xShape} con {peShape}; PyTorch se detiene con {error}. Una capa construida con max_len = {length} rechaza entradas de más de {length}: haz seq como mucho {length}, o construye la tabla con length ≥ {seq}.',
   'slicing.picture': 'Paso {step}: {title}: pe {shape}',
 };
-
-/**
- * The demo's section on this widget, in index.html: assembled into web/demo/i18n/es.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'index.toc.code': 'En código: recortes y broadcasting',
-  'index.code.h': 'En código: recortes y broadcasting',
-  'index.code.1':
-    'Las implementaciones construyen la tabla entera una sola vez con dos asignaciones por recortes y suman un recorte de ella a cada lote. Los cinco pasos de abajo desmontan esas líneas, con la forma de los tensores en cada etapa.',
-};

@@ -45,13 +45,3 @@ export default {
   'slicing.tooLong': 'seq = {seq} 大于 length = {length}（表的 max_len）：{slice} 只有 {length} 行，因此 {sum} 无法把 {xShape} 与 {peShape} 广播——PyTorch 会报错：{error}。用 max_len = {length} 构建的层不接受长于 {length} 的输入：请让 seq 不超过 {length}，或用 length ≥ {seq} 建表。',
   'slicing.picture': '第 {step} 步：{title}——pe {shape}',
 };
-
-/**
- * The demo's section on this widget, in index.html: assembled into web/demo/i18n/zh-CN.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'index.toc.code': '代码中的切片与广播',
-  'index.code.h': '代码中的切片与广播',
-  'index.code.1': '各种实现通常用两次切片赋值一次性构建整张表，再把其中一段加到每个批次上。下面五个步骤把这几行代码逐步拆开，并给出每个阶段的张量形状。',
-};

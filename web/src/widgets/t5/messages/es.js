@@ -52,14 +52,3 @@ export default {
   't5.exactHalf': 'la mitad de num-buckets',
   't5.exactQuarter': 'un cuarto de num-buckets en modo bidireccional',
 };
-
-/**
- * The demo's section on this widget, in methods.html: assembled into web/demo/i18n/es.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'methods.toc.t5': 'Cubetas de distancia: T5',
-  'methods.t5.h': 'Cubetas de distancia: T5',
-  'methods.t5.1':
-    'T5 también suma algo a las puntuaciones, pero lo aprende: una pequeña tabla con un número por cabeza para cada <em>cubeta</em> de distancia relativa. Las distancias cortas tienen una cubeta cada una; las más lejanas comparten cubetas cuya anchura crece de forma logarítmica; la última cubeta recoge todas las distancias a partir de donde ese espaciado la alcanza: con 32 cubetas y <code>max_distance</code> 128, desde la distancia 91 (113 en un decodificador), no desde 128; <code>max_distance</code> es donde el espaciado llegaría a una cubeta más allá de la última. Con 32 cubetas se cubre cualquier longitud de secuencia. (Los esquemas simplificados, en cambio, recortan la distancia a ±<code>max_distance</code> y dan a cada distancia recortada su propia cubeta; T5 dedica solo la mitad de sus cubetas a distancias exactas y, en el codificador, las separa por dirección.)',
-};

@@ -52,14 +52,3 @@ export default {
   't5.exactHalf': 'num-buckets 的一半',
   't5.exactQuarter': '双向时为 num-buckets 的四分之一',
 };
-
-/**
- * The demo's section on this widget, in methods.html: assembled into web/demo/i18n/zh-CN.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'methods.toc.t5': '按距离分桶：T5',
-  'methods.t5.h': '按距离分桶：T5',
-  'methods.t5.1':
-    'T5 也往分数上加东西，但它是学出来的：一张小表，每个头对每个相对距离<em>桶</em>各有一个数。近的距离各占一个桶；更远的距离共用桶，桶宽按对数增长；最后一个桶收纳这种间距到达它之后的所有距离：32 个桶、<code>max_distance</code> 为 128 时，从距离 91 开始（解码器中为 113），而不是从 128 开始；<code>max_distance</code> 是这种间距会越过最后一个桶的地方。32 个桶就能覆盖任意序列长度。（简化的示意实现则把距离截断到 ±<code>max_distance</code>，让每个截断后的距离各占一个桶；而 T5 本身只用一半的桶表示精确距离，并且在编码器中按方向分开。）',
-};

@@ -100,15 +100,3 @@ export default {
   'train.seedsLabel': 'semillas (Carrera)',
   'train.seedCount': { one: 'una semilla', other: '{count} semillas' },
 };
-
-/**
- * The demo's section on this widget, in train.html: assembled into web/demo/i18n/es.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'train.race.h': 'La carrera',
-  'train.race.1':
-    'La tarea es copiar: el modelo lee una cadena de símbolos y un separador, y después tiene que escribir la misma cadena otra vez. Todos los métodos entrenan el mismo transformer pequeño (32 dimensiones, dos capas, cuatro cabezas) con los mismos lotes durante los mismos 1000 pasos, con la longitud de entrenamiento marcada en el gráfico, y la carrera lo repite todo con tres semillas. Después cada modelo se prueba con siete longitudes, de 8 a 32 símbolos, con cadenas que nunca ha visto, y se juzga por lo que escribe: su respuesta sale símbolo a símbolo, cada uno realimentado, y una cadena solo cuenta si todos sus símbolos son correctos.',
-  'train.race.2':
-    '<strong>Pruébalo.</strong> Pulsa <em>Carrera</em>. La tabla se llena con la proporción de cadenas que cada método copia exactamente en cada longitud: la media de las tres semillas y el intervalo cuando difieren. La fila de referencia es una regla que no aprende nada (escribir siempre el símbolo más frecuente de la cadena), para que se vea cómo es el azar. Un método en gris no aprendió la tarea en la longitud de entrenamiento y no se clasifica más allá de ella.',
-};

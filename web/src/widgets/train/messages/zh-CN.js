@@ -100,15 +100,3 @@ export default {
   'train.seedsLabel': '种子（比赛）',
   'train.seedCount': { other: '{count} 个种子' },
 };
-
-/**
- * The demo's section on this widget, in train.html: assembled into web/demo/i18n/zh-CN.js by
- * scripts/gen-schema.mjs (the widget bundles leave it out).
- */
-export const demo = {
-  'train.race.h': '比赛',
-  'train.race.1':
-    '任务是复制：模型读入一串符号和一个分隔符，然后必须把同一串符号再写一遍。每种方法都训练同一个小型 Transformer（32 维、两层、四个注意力头），用同样的批次、同样的 1000 步，训练长度标在图上；整场比赛用三个随机种子各重复一遍。之后每个模型在 8 到 32 个符号的七种长度上测试，用的都是没见过的字符串，并按它写出的内容评判：答案逐个符号生成，每个符号再喂回模型，只有全部符号都对，一串才算对。',
-  'train.race.2':
-    '<strong>试一试。</strong>按下<em>比赛</em>。表格会填入每种方法在每个长度上完全复制正确的字符串比例：三个种子的平均值，种子之间有差异时再给出范围。基线一行是一条什么都不学的规则（每次都写这串符号里最常见的那个），让你看到随机水平是什么样。显示为灰色的方法在训练长度上就没学会任务，不参与训练长度之外的排名。',
-};
