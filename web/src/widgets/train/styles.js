@@ -23,6 +23,17 @@ export const trainStyles = css`
   .progress {
     font-variant-numeric: tabular-nums;
   }
+  /* what changes while a race runs (the progress line, the plots, the table) is laid out (and, where nothing
+     may spill out, painted) on its own: a tick of the progress line does not lay out or repaint the rest of a
+     tall widget (measured on a phone-sized race at CPU x4: paint 1.95 s -> 0.38 s). The plots' panes keep
+     their paint open: a focused canvas's ring is drawn outside it. */
+  .progress,
+  .table-wrap {
+    contain: layout paint;
+  }
+  .pane {
+    contain: layout;
+  }
   canvas.plot {
     display: block;
     max-width: 100%;
