@@ -34,6 +34,7 @@ import { buildExamples } from './build-web-examples.mjs';
 import { noConfigReader, reexport, sharedEngine } from './build-web-shared.mjs';
 import { schemeTables } from './build-web-schemes.mjs';
 import { dataLast, dataRef } from './build-web-data.mjs';
+import { cssLiterals } from './build-web-css.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const gen = join(root, 'web/src/engine/gen');
@@ -41,9 +42,11 @@ const demo = join(root, 'web/demo');
 
 // d3-scale-chromatic's schemes as the 256 colours the widgets read of each (build-web-schemes.mjs)
 const schemes = schemeTables(root);
+// the plugins of every bundle: the colour schemes, and the widgets' css literals minified (build-web-css.mjs)
+const always = [schemes, cssLiterals];
 
 export const common = {
-  plugins: [schemes],
+  plugins: always,
   bundle: true,
   minify: true,
   sourcemap: false,
@@ -158,11 +161,11 @@ ${entries.join('\n')}
  * alone (found by a first build: the English messages in its metafile), where the one-tag script carries all.
  */
 export async function singleFileOptions(entry, { lean }) {
-  const { metafile } = await build({ ...common, plugins: [schemes, inlinePlugin({ lean })], entryPoints: [entry], format: 'iife', write: false, metafile: true, logLevel: 'silent' });
+  const { metafile } = await build({ ...common, plugins: [...always, inlinePlugin({ lean })], entryPoints: [entry], format: 'iife', write: false, metafile: true, logLevel: 'silent' });
   // the folders whose English messages it bundles: what it can show, in whichever widget's module
   const widgets = Object.keys(metafile.inputs).map((i) => /web\/src\/widgets\/([^/]+)\/messages\/en\.js$/.exec(i)?.[1]).filter(Boolean);
   // a file without <posenc-model> reads no transformers config (build-web-shared.mjs, noConfigReader)
-  return { plugins: [schemes, inlinePlugin({ lean, widgets: [...new Set(widgets)].sort(), configReader: widgets.includes('model') })] };
+  return { plugins: [...always, inlinePlugin({ lean, widgets: [...new Set(widgets)].sort(), configReader: widgets.includes('model') })] };
 }
 
 const TRAIN_WORKER = join(root, 'web/src/widgets/train/posenc-train-worker.js');
@@ -172,7 +175,7 @@ function sharedBuild(configReader) {
   if (!sharedBuilds.has(configReader)) sharedBuilds.set(configReader, sharedEngine(common, configReader ? [] : [noConfigReader]));
   return sharedBuilds.get(configReader);
 }
-export const classic = { plugins: [schemes, inlinePlugin()] };
+export const classic = { plugins: [...always, inlinePlugin()] };
 /** ES-module bundles: the catalogues beyond English become chunks of their own in dist/chunks/ (dynamic imports). */
 export const esm = { format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]' };
 /**
