@@ -8,15 +8,11 @@ import source from 'posenc:train-worker-source';
 
 export const WORKER_SOURCE = 'inline';
 
+// one blob for the page's lifetime: a race starts a worker per core, and building the blob (the engine's
+// source, hundreds of KiB) on each start was a long task on a phone's main thread
 let url = null;
 
 export function spawnTrainWorker() {
   url ??= URL.createObjectURL(new Blob([source()], { type: 'text/javascript' }));
   return new Worker(url, { name: 'posenc-train' });
-}
-
-/** The blob stays while a worker may still be loading from it; every later worker gets a new one. */
-export function workerStarted() {
-  if (url) URL.revokeObjectURL(url);
-  url = null;
 }

@@ -5,7 +5,7 @@
 // between them (session.js), so no task runs long.
 
 import { readEngineWasm } from '../engine.js';
-import { spawnTrainWorker, workerStarted, WORKER_SOURCE } from './spawn.js';
+import { spawnTrainWorker, WORKER_SOURCE } from './spawn.js';
 
 // how long a worker may take to load the engine before the page trains instead (a throttled phone CPU
 // compiles the wasm in well under this; a worker blocked by the page never answers)
@@ -19,6 +19,20 @@ const errorFrom = ({ name, message }) => {
 };
 
 let trainerIds = 0;
+const trainerWasm = new Map();
+
+/**
+ * The bytes of the engine's build with the trainer ('simd' or 'scalar'), read once per page (inflating them
+ * again for each worker of a race was a long task on a phone); each worker gets its own copy, transferred.
+ */
+async function trainerWasmCopy(variant) {
+  if (!trainerWasm.has(variant)) {
+    const read = readEngineWasm(variant, true).then((w) => (w instanceof ArrayBuffer ? w : w.buffer.slice(w.byteOffset, w.byteOffset + w.byteLength)));
+    trainerWasm.set(variant, read);
+    read.catch(() => trainerWasm.delete(variant));  // a failed read is tried again by the next worker
+  }
+  return (await trainerWasm.get(variant)).slice(0);
+}
 
 /** Trains on the page: the trainer's calls, each answered as a promise (a rejected one for a thrown error). */
 class PageRunner {
@@ -105,7 +119,6 @@ class WorkerRunner {
 
   async start(wasm, simd) {
     const info = await this.#send({ op: 'init', wasm, simd }, [wasm]);
-    workerStarted();
     this.train = info.train;
     return this;
   }
@@ -165,8 +178,7 @@ export async function startRunner(pe, { worker = true } = {}) {
   const runner = new WorkerRunner(w);
   let timer;
   try {
-    const wasm = await readEngineWasm(pe.simd ? 'simd' : 'scalar', true);  // the build with the trainer
-    const bytes = wasm instanceof ArrayBuffer ? wasm : wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength);
+    const bytes = await trainerWasmCopy(pe.simd ? 'simd' : 'scalar');
     const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer')), START_TIMEOUT_MS)));
     await Promise.race([runner.start(bytes, pe.simd), timeout, refused]);
     return runner;

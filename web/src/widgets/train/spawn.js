@@ -10,6 +10,3 @@ export const WORKER_SOURCE = 'module';
 export function spawnTrainWorker() {
   return new Worker(new URL('./posenc-train-worker.js', import.meta.url), { type: 'module', name: 'posenc-train' });
 }
-
-/** Called once the worker answered (the inline build frees its blob URL here). */
-export function workerStarted() {}
