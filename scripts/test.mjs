@@ -82,8 +82,9 @@ if (browserTests.length) {
   // fresh Debian machine: a column that fits in one set can overflow in the other (tests/browser/fonts.mjs
   // makes each pass check that Chromium sees exactly its set).
   const fonts = (name) => ({ env: { ...process.env, POSENC_TEST_FONTS: name } });
-  // the site generators' test sites (hosts-docusaurus, -vitepress, -starlight, -marp): their packages, all at
-  // once, from the npm registry; kept in ~/.cache/posenc-hosts, so a second run installs nothing
+  // the site generators' test sites (hosts-docusaurus, -vitepress, -starlight, -marp, -framework, -slidev):
+  // their packages, all at once, from the npm registry; kept in ~/.cache/posenc-hosts, so a second run
+  // installs nothing
   step('site generators: install the test sites (npm ci, cached)', () => run('node', ['tests/browser/hosts/sites.mjs']));
   step('browser tests (Chromium; DejaVu, Liberation and Noto fonts)', () => run('node', ['--test', ...browserTests], fonts('full')));
   const phone = browserTests.filter((f) => new RegExp(PHONE_WIDTH_TESTS).test(readFileSync(join(root, f), 'utf8')));

@@ -4,7 +4,7 @@
 //   widget drew, its last rows are on the slide and a click (a tap, then a second tap) aimed at them selects
 //   them; a touch screen keeps its 24 px targets, and the Select button a tap shows moves no row;
 // - a page of a Slidev deck's shape (980×552 slides, scaled): every compact widget the Slidev recipe names
-//   fits under a title.
+//   fits under a title (a real Slidev build, with three of them: hosts-slidev.test.mjs).
 import { test } from 'node:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../../..');
-export const SITES = ['docusaurus', 'vitepress', 'starlight', 'marp', 'framework'];
+export const SITES = ['docusaurus', 'vitepress', 'starlight', 'marp', 'framework', 'slidev'];
 const cache = process.env.POSENC_HOSTS_CACHE || join(homedir(), '.cache/posenc-hosts');
 
 /** The cache folder of `name`'s install: changes when its lockfile does. */
