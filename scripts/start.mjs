@@ -35,7 +35,17 @@ const TYPES = {
 export function serve(mounts, { port = 0, host = '127.0.0.1', quiet = true, headers = {}, types = {}, gzip = false } = {}) {
   const contentTypes = { ...TYPES, ...types };
   const table = Object.entries(typeof mounts === 'string' ? { '/': mounts } : mounts).sort((a, b) => b[0].length - a[0].length);
+  // each open connection with how many of its requests are being answered (see close() below)
+  const open = new Map();
+  let closing = false;
   const server = createServer((req, res) => {
+    open.set(req.socket, (open.get(req.socket) ?? 0) + 1);
+    res.on('close', () => {
+      if (!open.has(req.socket)) return;
+      const busy = open.get(req.socket) - 1;
+      open.set(req.socket, busy);
+      if (closing && busy === 0) req.socket.destroy();
+    });
     let pathname;
     try {
       pathname = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
@@ -76,6 +86,10 @@ export function serve(mounts, { port = 0, host = '127.0.0.1', quiet = true, head
     if (!quiet) console.log(`${req.method} ${pathname}`);
   });
   return new Promise((resolvePromise, reject) => {
+    server.on('connection', (socket) => {
+      open.set(socket, 0);
+      socket.on('close', () => open.delete(socket));
+    });
     server.once('error', reject);
     server.listen(port, host, () => {
       const actual = server.address().port;
@@ -83,7 +97,15 @@ export function serve(mounts, { port = 0, host = '127.0.0.1', quiet = true, head
         server,
         port: actual,
         url: `http://${host}:${actual}/`,
-        close: () => new Promise((r) => server.close(() => r())),
+        // Stops listening, lets the answers under way finish and ends every connection then. server.close()
+        // alone waits for a connection that never sent a request: Chromium opens a spare one with a
+        // navigation, and keeps it for minutes when the page's requests all go out on the first one.
+        close: () =>
+          new Promise((r) => {
+            closing = true;
+            server.close(() => r());
+            for (const [socket, busy] of open) if (busy === 0) socket.destroy();
+          }),
       });
     });
   });
