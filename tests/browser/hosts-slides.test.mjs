@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { browserPerFile, setup, shot, waitReady } from './helpers.mjs';
+import { ALL_WIDGET_TAGS } from '../../web/src/widgets/tags.js';
 
 const env = browserPerFile();
 
@@ -134,11 +135,11 @@ test('reveal.js at its default slide size (960×700) on a touch screen (pointer:
 
 // ---- a Slidev deck's shape ------------------------------------------------------------------------------
 
-// The compact widgets a Slidev recipe names (docs/widgets.md, "Slidev"): each on a slide of its own.
-const SLIDEV_WIDGETS = ['posenc-heatmap length="20" d-model="32"', 'posenc-compare', 'posenc-similarity', 'posenc-waves', 'posenc-methods', 'posenc-rope'];
+// Every widget, compact, each on a slide of its own (the heatmap first, with the recipe's attributes).
+const SLIDEV_WIDGETS = ['posenc-heatmap length="20" d-model="32"', ...ALL_WIDGET_TAGS.filter((t) => t !== 'posenc-heatmap')];
 const SLIDEV_SCALE = 1280 / 980;
 
-test('a Slidev-shaped deck (the script in the head as public/ serves it, slides of 980×552 mounted after it, scaled, a title 80 px tall): every compact widget of the recipe fits its slide under the title, nothing cut at the bottom or the right', async () => {
+test('a Slidev-shaped deck (the script in the head as public/ serves it, slides of 980×552 mounted after it, scaled, a title 80 px tall): every compact widget fits its slide under the title (one taller than the room is drawn smaller, to no less than half its size), nothing cut at the bottom or the right, and a click on a smaller heatmap selects the row under it', async () => {
   // the recipe: posenc-widgets.iife.js in public/ (served at the site's root), loaded by the deck's index.html
   // head; Slidev's app mounts the slides later (here: a script after DOMContentLoaded, as the Vue app does)
   writeFileSync(
@@ -180,16 +181,34 @@ test('a Slidev-shaped deck (the script in the head as public/ serves it, slides 
         bottom: Math.max(...boxes.map((r) => r.bottom - slide.top)) / scale,
         right: Math.max(...boxes.map((r) => r.right - slide.left)) / scale,
         overflow: frame.scrollWidth - frame.clientWidth,
+        scale: frame.getBoundingClientRect().width / frame.offsetWidth / scale,
       };
     }),
   SLIDEV_SCALE);
   assert.equal(fits.length, SLIDEV_WIDGETS.length);
   for (const f of fits) {
     assert.equal(f.title, 80, 'the slide title is 80 px tall with its margin');
-    assert.ok(f.bottom <= 552.5, `${f.tag} ends at ${f.bottom.toFixed(1)} px of the 552 px slide`);
+    // within the layout's bottom padding (40 px) when the widget had to be drawn smaller
+    assert.ok(f.bottom <= (f.scale < 0.999 ? 512.5 : 552.5), `${f.tag} ends at ${f.bottom.toFixed(1)} px of the 552 px slide (drawn at ${f.scale.toFixed(2)})`);
+    assert.ok(f.scale >= 0.5, `${f.tag} is drawn at ${f.scale.toFixed(2)} of its size to fit`);
     assert.ok(f.right <= 980 - 56 + 0.5, `${f.tag} reaches ${f.right.toFixed(1)} px, past the slide's padding (924 px)`);
     assert.ok(f.overflow <= 1, `${f.tag} overflows sideways by ${f.overflow} px`);
   }
+  assert.ok(fits.some((f) => f.scale < 0.9), 'some widget is taller than its slide and drawn smaller (else this test checks no fitting)');
+  // the heatmap is drawn smaller on its slide: a click aimed at a row (from its own layout, through the slide's
+  // and the widget's scales) selects that row
+  const heat = fits.find((f) => f.tag === 'posenc-heatmap');
+  assert.ok(heat.scale < 0.999, `the heatmap under a title is drawn smaller (${heat.scale})`);
+  const at = await page.evaluate(() => {
+    const el = document.querySelector('posenc-heatmap');
+    const g = el._layoutGeom;
+    const c = el.shadowRoot.querySelector('canvas.plot');
+    const r = c.getBoundingClientRect();
+    const k = r.width / c.offsetWidth;
+    return { x: r.left + g.colX(2) * k, y: r.top + g.rowY(17) * k };
+  });
+  await page.mouse.click(at.x, at.y);
+  assert.deepEqual(await page.evaluate(() => document.querySelector('posenc-heatmap').positions), [17], 'a click on row 17 of the smaller heatmap selects it');
   for (const [i, w] of SLIDEV_WIDGETS.entries()) await shot(page.locator('.slidev-page').nth(i), `slidev-${w.split(' ')[0]}`);
   assert.deepEqual(page.errors, []);
   await page.close();

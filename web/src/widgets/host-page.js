@@ -1,5 +1,6 @@
-// How a widget lives in a page it does not own (a reveal.js deck, a dark blog, a Markdown site): which
-// colour scheme the page shows around it, and which keys belong to the widget rather than to the page.
+// How a widget lives in a page it does not own (a reveal.js deck, a Slidev deck, a dark blog, a Markdown site):
+// which colour scheme the page shows around it, which keys belong to the widget rather than to the page, and
+// how it fits the slide it is on.
 
 /** Nearest element above `el`, stepping out of shadow roots to their hosts. */
 function parentOf(el) {
@@ -111,4 +112,40 @@ export function slideContentResized(el) {
     if (typeof deck?.layout === 'function' && deck.isReady?.()) deck.layout();
     else dispatchEvent(new Event('resize'));
   });
+}
+
+// a widget is never drawn smaller than this share of its size to fit a slide (below it, it hangs past the slide)
+const SMALLEST_FIT = 0.4;
+
+/**
+ * On a Slidev slide (980×552, where even the compact layouts of the larger widgets need more height than a
+ * slide with a title leaves), a widget taller than the room left under what is above it is drawn smaller, as
+ * one picture: `frame` is scaled from its top centre and the space it no longer
+ * takes is given back, so the slide's layout sees the smaller height. Its layout (the widths its plots
+ * follow, its rows) is unchanged, and so is what a click at a point selects. Sizes are in the slide's own
+ * pixels (the deck scales its slides to the window). Called when the widget's height changes. (reveal.js
+ * slides are 1280×720 or 960×700, which the compact layouts fit; a deck lays out again when a widget grows:
+ * slideContentResized.)
+ */
+export function fitToSlide(el, frame) {
+  const area = el.closest?.('.slidev-page');
+  let scale = 1;
+  if (area) {
+    const box = area.getBoundingClientRect();
+    const zoom = box.height / area.offsetHeight;
+    // what the boxes between the widget and the slide keep below it (a layout's padding)
+    let below = 0;
+    for (let n = el.parentElement; n && n !== area; n = n.parentElement) {
+      const cs = getComputedStyle(n);
+      below += parseFloat(cs.paddingBottom) + parseFloat(cs.borderBottomWidth) || 0;
+    }
+    const room = area.offsetHeight - below - (el.getBoundingClientRect().top - box.top) / zoom;
+    const height = frame.offsetHeight;
+    if (zoom > 0 && height > room + 0.5) scale = Math.max(SMALLEST_FIT, room / height);
+  }
+  const fitted = scale < 1;
+  if (!fitted && !frame.style.transform) return;
+  frame.style.transform = fitted ? `scale(${scale})` : '';
+  frame.style.transformOrigin = fitted ? 'top center' : '';
+  frame.style.marginBottom = fitted ? `${-frame.offsetHeight * (1 - scale)}px` : '';
 }

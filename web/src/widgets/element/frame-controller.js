@@ -10,7 +10,7 @@
 
 import { themeColors } from '../../render/canvas.js';
 import { markScroller } from '../../render/scroller.js';
-import { controlUsesKey, pageScheme, slideContentResized, watchPageScheme } from '../host-page.js';
+import { controlUsesKey, fitToSlide, pageScheme, slideContentResized, watchPageScheme } from '../host-page.js';
 import { onPrint, printing } from './print.js';
 
 const motionQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
@@ -173,6 +173,7 @@ export class FrameController {
     const { width, height } = entries[entries.length - 1].contentRect;
     if (Math.abs(height - this.#height) >= 1) {
       this.#height = height;
+      fitToSlide(this.#host, this.#host.renderRoot);
       slideContentResized(this.#host);
     }
     const w = Math.floor(width);
