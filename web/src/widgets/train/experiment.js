@@ -213,11 +213,14 @@ export class TrainExperiment {
     const s = this.host.settings;
     const race = new Race({ methods, seeds, settings: s, lengths: this.lengths, samples: SAMPLES, exampleLengths: this.exampleLengths, summary });
     this.race = race;
+    // the race runs before the widget is told: a running race's first drawing then waits for a frame of its
+    // own instead of sharing the task that starts the workers' jobs (one long task on a phone)
+    const running = race.run(runners, (session) => this._progress(session), alive);
     this.host.changed();
     // the time left counts down each second, also while a run evaluates (no progress comes then)
     const tick = setInterval(() => this.host.changed(), 1000);
     try {
-      await race.run(runners, (session) => this._progress(session), alive);
+      await running;
     } finally {
       clearInterval(tick);
     }

@@ -132,27 +132,32 @@ function headsLayout(a, w) {
   return { n, cols, size, height: Math.ceil(n / cols) * (size + 20) };
 }
 
-/** One causal attention matrix per layer and head (query rows, key columns); an empty canvas without `attention`. */
+/**
+ * One causal attention matrix per layer and head (query rows, key columns); an empty canvas without
+ * `attention`. Sizes and clears the canvas, and returns the drawing of each layer as a function to call (the
+ * caller may draw them in separate tasks: all at once was a long task on a phone).
+ */
 export function paintHeads(host, canvas, { attention: a, width: w }) {
   if (!a) {
     clearCanvas(canvas, 0, 0, host.ratio);
-    return;
+    return [];
   }
-  const { n, cols, size, height } = headsLayout(a, w);
+  const { cols, size, height } = headsLayout(a, w);
   const ctx = clearCanvas(canvas, w, height, host.ratio);
   const t = host.theme$();
   const T = a.length;
-  for (let k = 0; k < n; k++) {
-    const layer = Math.floor(k / a.heads);
-    const head = k % a.heads;
+  const head = (k) => {
     const x = (k % cols) * (size + 10);
     const y = Math.floor(k / cols) * (size + 20);
     ctx.font = t.fontSmall;
     ctx.fillStyle = t.muted;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
-    ctx.fillText(host.t('train.layerHead', { layer, head }), x, y + 2);
+    ctx.fillText(host.t('train.layerHead', { layer: Math.floor(k / a.heads), head: k % a.heads }), x, y + 2);
     const base = k * T * T;
     drawCells(ctx, { rect: { x, y: y + 16, w: size, h: size }, rows: T, cols: T, get: (i, j) => (j > i ? NaN : a.weights[base + i * T + j]), scheme: 'viridis', vmin: 0, vmax: 1, maskColor: t.grid, gap: 0 });
-  }
+  };
+  return Array.from({ length: a.layers }, (_, layer) => () => {
+    for (let h = 0; h < a.heads; h++) head(layer * a.heads + h);
+  });
 }

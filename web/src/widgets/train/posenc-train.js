@@ -47,6 +47,15 @@ export class PosencTrain extends PosencElement {
   // ---- settings ------------------------------------------------------------------------------------------
 
   /** The tasks of the engine (pe.train.tasks). */
+  /**
+   * The plots' backing stores are at most twice their CSS size: at a phone's 3 they took 2.25 times the
+   * pixels to clear, draw and hand to the compositor, several times a second during a race, on the page's
+   * thread; lines and labels at 2 look the same at a phone's viewing distance.
+   */
+  get ratio() {
+    return Math.min(2, super.ratio);
+  }
+
   get tasks() {
     return this.pe?.train ? Array.from(this.pe.train.tasks) : ['copy'];
   }
@@ -258,15 +267,16 @@ export class PosencTrain extends PosencElement {
   // ---- drawing -------------------------------------------------------------------------------------------
 
   // The canvases are drawn in a task of their own after each update, so that an update while training (DOM)
-  // and its drawing (canvas) are two short tasks rather than one long one; each canvas is repainted only
+  // and its drawing (canvas) are two short tasks rather than one long one, and the attention grid in a third
+  // (drawn with the plots, the end of a race was one long task on a phone); each canvas is repainted only
   // when what it shows changed (painters.js keys).
   updated() {
     if (this._drawing) return;
     this._drawing = new Promise((resolve) =>
       setTimeout(() => {
         this._drawing = null;
-        this._draw();
-        resolve();
+        this._draw({ heads: false });
+        setTimeout(() => this.timed(() => this._drawHeads())?.then(resolve) ?? resolve(), 0);
       }, 0),
     );
   }
@@ -291,7 +301,7 @@ export class PosencTrain extends PosencElement {
     this._force = false;
   }
 
-  _draw() {
+  _draw({ heads = true } = {}) {
     this.timed(() => {
       const root = this.renderRoot;
       const x = this.experiment;
@@ -306,7 +316,7 @@ export class PosencTrain extends PosencElement {
       this._paintIf(root?.querySelector('canvas.accuracy'), accKey, () => {
         this._accPlot = paintAccuracy(this, root.querySelector('canvas.accuracy'), { table, kept: x.kept, current, metric: this._metric, lengths: x.lengths, L: this.trainLength, hover: this._hover, width: accW });
       });
-      this._drawHeads();
+      if (heads) this._drawHeads();
     });
   }
 
@@ -319,7 +329,20 @@ export class PosencTrain extends PosencElement {
     const key = [width, this.resolvedTheme, this.ratio, this.locale].join();
     if (attention === this._headsDrawn?.attention && key === this._headsDrawn.key) return;
     this._headsDrawn = { attention, key };
-    paintHeads(this, canvas, { attention, width });
+    const layers = paintHeads(this, canvas, { attention, width });
+    // a layer per task (a forced redraw: all now); a later drawing of the grid stops this one
+    const token = (this._headsToken = {});
+    if (this._force) {
+      for (const draw of layers) draw();
+      return undefined;
+    }
+    return (async () => {
+      for (const [i, draw] of layers.entries()) {
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+        if (this._headsToken !== token) return;
+        draw();
+      }
+    })();
   }
 
   // ---- interaction ---------------------------------------------------------------------------------------
