@@ -160,56 +160,7 @@ export function drawXYPlot(ctx, o) {
   ctx.strokeStyle = theme.muted;
   ctx.strokeRect(Math.round(x) + 0.5, Math.round(y) + 0.5, Math.round(w), Math.round(h));
 
-  // series, clipped to the plot
-  ctx.save();
-  ctx.beginPath();
-  ctx.rect(x, y, w, h);
-  ctx.clip();
-  for (const s of o.series) {
-    const n = Math.min(s.x.length, s.y.length);
-    if (!n) continue;
-    ctx.globalAlpha = s.alpha ?? 1;
-    ctx.strokeStyle = s.color;
-    ctx.lineWidth = s.width ?? 1.75;
-    ctx.setLineDash(s.dash ?? []);
-    ctx.lineJoin = 'round';
-    ctx.beginPath();
-    let pen = false;
-    let prevY = 0;
-    for (let i = 0; i < n; i++) {
-      const vx = s.x[i];
-      const vy = s.y[i];
-      if (!Number.isFinite(vx) || !Number.isFinite(vy) || (o.yLog && vy <= 0) || (o.xLog && vx <= 0)) {
-        pen = false;
-        continue;
-      }
-      const X = sx(vx);
-      const Y = sy(vy);
-      if (!pen) ctx.moveTo(X, Y);
-      else if (s.step) {
-        ctx.lineTo(X, prevY);
-        ctx.lineTo(X, Y);
-      } else ctx.lineTo(X, Y);
-      pen = true;
-      prevY = Y;
-    }
-    if (s.line !== false) ctx.stroke();
-    if (s.points) {
-      ctx.setLineDash([]);
-      ctx.fillStyle = s.color;
-      for (let i = 0; i < n; i++) {
-        const vx = s.x[i];
-        const vy = s.y[i];
-        if (!Number.isFinite(vx) || !Number.isFinite(vy) || (o.yLog && vy <= 0)) continue;
-        ctx.beginPath();
-        ctx.arc(sx(vx), sy(vy), s.radius ?? 2.5, 0, Math.PI * 2);
-        ctx.fill();
-      }
-    }
-  }
-  ctx.globalAlpha = 1;
-  ctx.setLineDash([]);
-  ctx.restore();
+  drawSeries(ctx, { rect, sx, sy, series: o.series, xLog: o.xLog, yLog: o.yLog });
 
   // reference lines with labels
   for (const l of o.lines ?? []) {
@@ -335,4 +286,63 @@ export function drawArrow(ctx, x0, y0, x1, y1, { color, width = 2, head = 9, das
   ctx.closePath();
   ctx.fill();
   ctx.restore();
+}
+
+/**
+ * The series of a plot (clipped to `rect`, through the scales `sx`, `sy` that drawXYPlot returned): what
+ * drawXYPlot draws between its grid and its reference lines, for a caller that draws more series over a plot
+ * it drew before (or over a picture of one).
+ */
+export function drawSeries(ctx, { rect, sx, sy, series, xLog = false, yLog = false }) {
+  const { x, y, w, h } = rect;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(x, y, w, h);
+  ctx.clip();
+  for (const s of series) {
+    const n = Math.min(s.x.length, s.y.length);
+    if (!n) continue;
+    ctx.globalAlpha = s.alpha ?? 1;
+    ctx.strokeStyle = s.color;
+    ctx.lineWidth = s.width ?? 1.75;
+    ctx.setLineDash(s.dash ?? []);
+    ctx.lineJoin = 'round';
+    ctx.beginPath();
+    let pen = false;
+    let prevY = 0;
+    for (let i = 0; i < n; i++) {
+      const vx = s.x[i];
+      const vy = s.y[i];
+      if (!Number.isFinite(vx) || !Number.isFinite(vy) || (yLog && vy <= 0) || (xLog && vx <= 0)) {
+        pen = false;
+        continue;
+      }
+      const X = sx(vx);
+      const Y = sy(vy);
+      if (!pen) ctx.moveTo(X, Y);
+      else if (s.step) {
+        ctx.lineTo(X, prevY);
+        ctx.lineTo(X, Y);
+      } else ctx.lineTo(X, Y);
+      pen = true;
+      prevY = Y;
+    }
+    if (s.line !== false) ctx.stroke();
+    if (s.points) {
+      ctx.setLineDash([]);
+      ctx.fillStyle = s.color;
+      for (let i = 0; i < n; i++) {
+        const vx = s.x[i];
+        const vy = s.y[i];
+        if (!Number.isFinite(vx) || !Number.isFinite(vy) || (yLog && vy <= 0)) continue;
+        ctx.beginPath();
+        ctx.arc(sx(vx), sy(vy), s.radius ?? 2.5, 0, Math.PI * 2);
+        ctx.fill();
+      }
+    }
+  }
+  ctx.globalAlpha = 1;
+  ctx.setLineDash([]);
+  ctx.restore();
+
 }

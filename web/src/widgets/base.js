@@ -119,10 +119,11 @@ export class PosencElement extends LitElement {
 
   /**
    * Fires `posenc-change` with `detail` (bubbling out of shadow roots), unless the last one carried the same
-   * detail: one event per change the reader sees.
+   * detail: one event per change the reader sees. `same` stands for the detail in that comparison where the
+   * detail is large (its JSON by default).
    */
-  announce(detail) {
-    const text = JSON.stringify(detail);
+  announce(detail, same = JSON.stringify(detail)) {
+    const text = same;
     if (text === this.#lastChange) return;
     this.#lastChange = text;
     this.dispatchEvent(new CustomEvent('posenc-change', { detail, bubbles: true, composed: true }));

@@ -5,7 +5,7 @@
 // translations, pixel ratio and compact layout); the view is the plain state drawn.
 
 import { clearCanvas } from '../../render/canvas.js';
-import { drawXYPlot } from '../../render/xyplot.js';
+import { drawSeries, drawXYPlot } from '../../render/xyplot.js';
 import { drawCells } from '../../render/cells.js';
 import { CATEGORICAL } from '../../render/color.js';
 import { RACE_METHODS } from './experiment.js';
@@ -32,13 +32,20 @@ function decimate(losses, n) {
   return { x, y };
 }
 
+// a loss plot's picture of its finished curves, per canvas: { key, canvas }
+const finishedLayer = new WeakMap();
+
+/** `v` rounded down (`up`: up) to a quarter decade, so that a log axis's range moves in steps. */
+const quarterDecade = (v, up = false) => 10 ** ((up ? Math.ceil : Math.floor)(Math.log10(v) * 4) / 4);
+
 /**
  * Loss against step, one curve per session (`curves`: [{ method, seed?, session }], a race's per method and
- * seed), the current method's thicker.
+ * seed), the current method's thicker. The curves of finished runs are drawn once into a picture the next
+ * drawings copy, and only the running ones are drawn again: late in a race a dozen finished curves drawn on
+ * every update were the longest tasks on a phone's main thread.
  */
 export function paintLoss(host, canvas, { curves, current, width: w }) {
   const h = host.compact ? 140 : 180;
-  const ctx = clearCanvas(canvas, w, h, host.ratio);
   const t = host.theme$();
   const drawn = curves.filter((c) => c.session.step > 0);
   const total = Math.max(1, ...drawn.map((c) => c.session.total));
@@ -46,6 +53,8 @@ export function paintLoss(host, canvas, { curves, current, width: w }) {
     ...decimate(c.session.losses, c.session.step),
     color: colorOf(c.method),
     width: c.method === current && drawn.length > 1 ? 2 : 1.25,
+    finished: c.session.step >= c.session.total,
+    id: `${c.method}:${c.seed}`,
   }));
   let top = 0;
   let low = Infinity;
@@ -57,16 +66,33 @@ export function paintLoss(host, canvas, { curves, current, width: w }) {
       }
   // the y axis's labels need their width: at most 4 characters (10⁻⁴ … 10)
   const left = 46;
-  drawXYPlot(ctx, {
+  const plot = {
     rect: { x: left, y: 10, w: w - left - 12, h: h - 46 },
     xDomain: [0, total],
-    yDomain: low < Infinity ? [Math.max(1e-4, low * 0.8), Math.max(top * 1.1, low * 2)] : [0.01, 10],
+    yDomain: low < Infinity ? [quarterDecade(Math.max(1e-4, low * 0.8)), quarterDecade(Math.max(top * 1.1, low * 2), true)] : [0.01, 10],
     yLog: true,
     theme: t,
-    series,
     xLabel: host.t('train.axisStep'),
     yLabel: host.t('train.axisLoss'),
-  });
+  };
+  const finished = series.filter((s) => s.finished);
+  const running = series.filter((s) => !s.finished);
+  // the picture holds the plot and the finished curves `ids`; one more finished curve is drawn onto it
+  const key = JSON.stringify([w, h, host.ratio, t, plot.yDomain, total, plot.xLabel, plot.yLabel, current]);
+  let layer = finishedLayer.get(canvas);
+  if (layer?.key !== key || layer.ids.some((id) => !finished.some((s) => s.id === id))) {
+    layer = { key, ids: [], canvas: layer?.canvas ?? document.createElement('canvas') };
+    layer.scales = drawXYPlot(clearCanvas(layer.canvas, w, h, host.ratio), { ...plot, series: [] });
+    finishedLayer.set(canvas, layer);
+  }
+  const added = finished.filter((s) => !layer.ids.includes(s.id));
+  if (added.length) {
+    drawSeries(layer.canvas.getContext('2d'), { rect: plot.rect, ...layer.scales, series: added, yLog: true });
+    layer.ids.push(...added.map((s) => s.id));
+  }
+  const ctx = clearCanvas(canvas, w, h, host.ratio);
+  ctx.drawImage(layer.canvas, 0, 0, w, h);
+  drawSeries(ctx, { rect: plot.rect, ...layer.scales, series: running, yLog: true });
 }
 
 const AXIS = { exactMatch: 'train.axisExact', accuracy: 'train.axisAccuracy', teacherForced: 'train.axisTeacherForced' };
