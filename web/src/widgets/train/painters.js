@@ -187,3 +187,21 @@ export function paintHeads(host, canvas, { attention: a, width: w }) {
     for (let h = 0; h < a.heads; h++) head(layer * a.heads + h);
   });
 }
+
+/**
+ * Calls `draws` one per task (all at once when `now`), until `wanted()` says a later drawing took over;
+ * resolves when done (undefined when `now`).
+ */
+export function drawInTasks(draws, { now = false, wanted }) {
+  if (now) {
+    for (const draw of draws) draw();
+    return undefined;
+  }
+  return (async () => {
+    for (const [i, draw] of draws.entries()) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      if (!wanted()) return;
+      draw();
+    }
+  })();
+}

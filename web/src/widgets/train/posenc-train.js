@@ -11,7 +11,7 @@ import { pointerIn } from '../../render/canvas.js';
 import { copyText } from '../../render/export.js';
 import { trainCode } from './pytorch.js';
 import { TrainExperiment, METHODS, RACE_METHODS, SIZES, symbolName, trainOptions } from './experiment.js';
-import { paintLoss, paintAccuracy, paintHeads } from './painters.js';
+import { drawInTasks, paintLoss, paintAccuracy, paintHeads } from './painters.js';
 import { trainView } from './view.js';
 import { trainStyles } from './styles.js';
 import { properties, tag } from './descriptor.js';
@@ -342,20 +342,9 @@ export class PosencTrain extends PosencElement {
     const key = [width, this.resolvedTheme, this.ratio, this.locale].join();
     if (attention === this._headsDrawn?.attention && key === this._headsDrawn.key) return;
     this._headsDrawn = { attention, key };
-    const layers = paintHeads(this, canvas, { attention, width });
     // a layer per task (a forced redraw: all now); a later drawing of the grid stops this one
     const token = (this._headsToken = {});
-    if (this._force) {
-      for (const draw of layers) draw();
-      return undefined;
-    }
-    return (async () => {
-      for (const [i, draw] of layers.entries()) {
-        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 0));
-        if (this._headsToken !== token) return;
-        draw();
-      }
-    })();
+    return drawInTasks(paintHeads(this, canvas, { attention, width }), { now: this._force, wanted: () => this._headsToken === token });
   }
 
   // ---- interaction ---------------------------------------------------------------------------------------
