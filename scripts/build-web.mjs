@@ -35,6 +35,7 @@ import { noConfigReader, reexport, sharedEngine } from './build-web-shared.mjs';
 import { schemeTables } from './build-web-schemes.mjs';
 import { dataLast, dataRef } from './build-web-data.mjs';
 import { cssLiterals } from './build-web-css.mjs';
+import { messagesBlocks, messagesExport } from './build-web-messages.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const gen = join(root, 'web/src/engine/gen');
@@ -42,8 +43,9 @@ const demo = join(root, 'web/demo');
 
 // d3-scale-chromatic's schemes as the 256 colours the widgets read of each (build-web-schemes.mjs)
 const schemes = schemeTables(root);
-// the plugins of every bundle: the colour schemes, and the widgets' css literals minified (build-web-css.mjs)
-const always = [schemes, cssLiterals];
+// the plugins of every bundle: the colour schemes, the widgets' css literals minified (build-web-css.mjs), and
+// each catalogue with its language's block of every messages.js (build-web-messages.mjs)
+const always = [schemes, cssLiterals, messagesBlocks];
 
 export const common = {
   plugins: always,
@@ -124,8 +126,8 @@ export async function catalogueBlobs(widgets = null) {
   const { default: shipped } = await import(pathToFileURL(join(root, 'web/src/widgets/catalogues/shipped.js')).href);
   const messages = async (locale) => {
     if (!widgets) return (await import(pathToFileURL(join(root, `web/src/widgets/catalogues/${locale}.js`)).href)).default;
-    const parts = await Promise.all([...new Set(['element', ...widgets])].map((w) => import(pathToFileURL(join(root, `web/src/widgets/${w}/messages/${locale}.js`)).href)));
-    return Object.assign({}, ...parts.map((m) => m.default));
+    const parts = await Promise.all([...new Set(['element', ...widgets])].map((w) => import(pathToFileURL(join(root, `web/src/widgets/${w}/messages.js`)).href)));
+    return Object.assign({}, ...parts.map((m) => m[messagesExport(locale)]));
   };
   const all = Object.fromEntries(await Promise.all(Object.keys(shipped).map(async (l) => [l, await messages(l)])));
   // the English order (each widget's keys together): what compresses best, and what a reader finds
@@ -163,7 +165,7 @@ ${entries.join('\n')}
 export async function singleFileOptions(entry, { lean }) {
   const { metafile } = await build({ ...common, plugins: [...always, inlinePlugin({ lean })], entryPoints: [entry], format: 'iife', write: false, metafile: true, logLevel: 'silent' });
   // the folders whose English messages it bundles: what it can show, in whichever widget's module
-  const widgets = Object.keys(metafile.inputs).map((i) => /web\/src\/widgets\/([^/]+)\/messages\/en\.js$/.exec(i)?.[1]).filter(Boolean);
+  const widgets = Object.keys(metafile.inputs).map((i) => /web\/src\/widgets\/([^/]+)\/messages\.js$/.exec(i)?.[1]).filter(Boolean);
   // a file without <posenc-model> reads no transformers config (build-web-shared.mjs, noConfigReader)
   return { plugins: [...always, inlinePlugin({ lean, widgets: [...new Set(widgets)].sort(), configReader: widgets.includes('model') })] };
 }

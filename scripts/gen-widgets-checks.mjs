@@ -15,7 +15,7 @@ const EXPORTS = {
 /** The source of a widget's own modules (its folder's .js files, tests and messages aside). */
 function sources(dir) {
   return readdirSync(dir)
-    .filter((f) => f.endsWith('.js') && !f.endsWith('.test.mjs') && f !== 'descriptor.js')
+    .filter((f) => f.endsWith('.js') && !f.endsWith('.test.mjs') && f !== 'descriptor.js' && f !== 'messages.js')
     .map((f) => readFileSync(`${dir}/${f}`, 'utf8'))
     .join('\n');
 }
@@ -42,11 +42,13 @@ export function widgetProblems({ name, properties, about }, dir) {
     problems.push(pytorch ? `${at}/descriptor.js: the element has toPyTorch() (its toolbar shows Copy as PyTorch): add 'pytorch' to about.exports` : `${at}/descriptor.js: about.exports lists 'pytorch' but the element has no toPyTorch(): write it, or drop 'pytorch'`);
 
   // names: the toolbar's accessible name and the widget's title, in English and both translations
-  for (const locale of ['en', 'es', 'zh-CN'])
-    if (!existsSync(`${dir}/messages/${locale}.js`)) problems.push(`${at}/messages/${locale}.js is missing: every string the widget shows or speaks, in ${locale} (tests/browser/i18n.test.mjs reads the widget in each language)`);
-  const en = existsSync(`${dir}/messages/en.js`) ? readFileSync(`${dir}/messages/en.js`, 'utf8') : '';
+  const words = existsSync(`${dir}/messages.js`) ? readFileSync(`${dir}/messages.js`, 'utf8') : '';
+  for (const [locale, block] of [['en', 'en'], ['es', 'es'], ['zh-CN', 'zhCN']])
+    if (!new RegExp(`^export const ${block} = \\{`, 'm').test(words))
+      problems.push(`${at}/messages.js: no \`export const ${block} = { … }\`: every string the widget shows or speaks, in ${locale}, one block per language (tests/browser/i18n.test.mjs reads the widget in each language)`);
+  const en = /^export const en = \{[^]*?^\};/m.exec(words)?.[0] ?? '';
   if (en && !en.includes(`'widget.${name}'`))
-    problems.push(`${at}/messages/en.js: no 'widget.${name}': the toolbar's accessible name ("Export tools of the <name> widget", tests/browser/a11y.test.mjs); add 'widget.${name}': '<what a screen reader calls it>'`);
+    problems.push(`${at}/messages.js: no 'widget.${name}' in \`en\`: the toolbar's accessible name ("Export tools of the <name> widget", tests/browser/a11y.test.mjs); add 'widget.${name}': '<what a screen reader calls it>'`);
 
   // settings: the engine option each one feeds exists, and a checked range lies inside it
   // (tests/browser/attribute-ranges.test.mjs)

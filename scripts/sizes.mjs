@@ -26,6 +26,7 @@ import { gzipSync } from 'node:zlib';
 import { deflated64 } from './build.mjs';
 import { build } from 'esbuild';
 import { buildWeb, catalogueBlobs, classic, common, esm, escapeNonAscii } from './build-web.mjs';
+import { messagesExport } from './build-web-messages.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const SIZES_JSON = join(root, 'tests/package/sizes.json');
@@ -57,8 +58,10 @@ export function partOf(input, widgets = widgetFolders(), locales = catalogueLoca
   if (lib) return `lib/${/^(@lit\/|lit)/.test(lib) ? 'lit' : /^d3-/.test(lib) ? 'd3' : lib}`;
   // a widget's messages are a part per language (they land in that language's file); the shared ones
   // (element/) count in the language's part, with the catalogue that assembles them
-  const [, folder, messages] = /^web\/src\/widgets\/([^/]+)\/messages\/([^/]+)\.js$/.exec(path) ?? [];
-  if (messages && locales.includes(messages)) return widgets.includes(folder) ? `widget/${folder} ${messages}` : `locale/${messages}`;
+  // (a file's English block is the file itself; each other block a module of its own: build-web-messages.mjs)
+  const [, folder, block = 'en'] = /^(?:posenc-messages:)?web\/src\/widgets\/([^/]+)\/messages\.js(?:#(\w+))?$/.exec(path) ?? [];
+  const messages = folder && locales.find((l) => messagesExport(l) === block);
+  if (messages) return widgets.includes(folder) ? `widget/${folder} ${messages}` : `locale/${messages}`;
   // the catalogues: each language's file is its part, and what loads them counts with the i18n code
   const locale = /^web\/src\/widgets\/catalogues\/([^/]+)\.js$/.exec(path)?.[1];
   if (locale && locales.includes(locale)) return `locale/${locale}`;

@@ -10,18 +10,17 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { assertFitsWidth, axe, browserPerFile, openDemoPage, sectionNumbers, shot, screenshotDir, waitReady } from './helpers.mjs';
-import { DEMO_PAGES as PAGES, i18nFile } from '../js/demo-pages.mjs';
-import sharedEs from '../../web/demo/i18n/shared/es.js';
-import sharedZh from '../../web/demo/i18n/shared/zh-CN.js';
+import { DEMO_PAGES as PAGES, pageWords } from '../js/demo-pages.mjs';
+import { es as sharedEs, zhCN as sharedZh } from '../../web/demo/i18n/shared.js';
 import widgetEs from '../../web/src/widgets/catalogues/es.js';
 import widgetZh from '../../web/src/widgets/catalogues/zh-CN.js';
 
 const env = browserPerFile();
 
 const LANGS = { es: { shared: sharedEs, widget: widgetEs }, 'zh-CN': { shared: sharedZh, widget: widgetZh } };
-// each page's own text, beside it (web/demo/i18n/<page>.<locale>.js), with what every page shares
+// each page's own text, beside it (web/demo/i18n/<page>.js), with what every page shares
 const OWN = {};
-for (const lang of Object.keys(LANGS)) for (const page of PAGES) OWN[`${page}.${lang}`] = (await import(pathToFileURL(i18nFile(page, lang)).href)).default;
+for (const lang of Object.keys(LANGS)) for (const page of PAGES) OWN[`${page}.${lang}`] = await pageWords(page, lang);
 const catalogue = (lang, page) => ({ ...LANGS[lang].shared, ...OWN[`${page}.${lang}`] });
 const pageEs = Object.fromEntries(PAGES.map((p) => [p, catalogue('es', p)]));
 const pageZh = Object.fromEntries(PAGES.map((p) => [p, catalogue('zh-CN', p)]));

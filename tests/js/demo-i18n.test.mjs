@@ -1,21 +1,20 @@
 // The demo lesson's translations (web/demo/language.js), read from the files without a browser: each page's
-// text is in its own file per language, web/demo/i18n/<page>.<locale>.js, next to what every page shares
-// (web/demo/i18n/shared/<locale>.js); every key a page marks has its text there, the page's file has no key
+// text is in its own file, a block per language, web/demo/i18n/<page>.js, next to what every page shares
+// (web/demo/i18n/shared.js); every key a page marks has its text there, the page's file has no key
 // the page does not mark, and a formula is written once, in the HTML, and named by the translations ({f:name}
 // for data-f="name"). No widget holds demo page text. tests/browser/demo-i18n.test.mjs reads the pages in
 // both languages in Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '../../web/demo/language.js';
-import { DEMO_LOCALES, DEMO_PAGES, formulaNames, i18nFile, markedElements, markedKeys, pageSource } from './demo-pages.mjs';
+import { DEMO_LOCALES, DEMO_PAGES, formulaNames, markedElements, pageWords, markedKeys, pageSource } from './demo-pages.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const load = async (file) => (await import(pathToFileURL(file).href)).default;
-const SHARED = Object.fromEntries(await Promise.all(DEMO_LOCALES.map(async (l) => [l, await load(`${root}web/demo/i18n/shared/${l}.js`)])));
+const SHARED = Object.fromEntries(await Promise.all(DEMO_LOCALES.map(async (l) => [l, await pageWords('shared', l)])));
 const OWN = Object.fromEntries(
-  await Promise.all(DEMO_LOCALES.map(async (l) => [l, Object.fromEntries(await Promise.all(DEMO_PAGES.map(async (p) => [p, await load(i18nFile(p, l))])))])),
+  await Promise.all(DEMO_LOCALES.map(async (l) => [l, Object.fromEntries(await Promise.all(DEMO_PAGES.map(async (p) => [p, await pageWords(p, l)])))])),
 );
 const HTML = Object.fromEntries(DEMO_PAGES.map((p) => [p, pageSource(p)]));
 const placeholders = (text) => (text.match(/\{\w+\}/g) ?? []).sort();
@@ -82,16 +81,14 @@ test('demo i18n: no widget holds demo page text: no message file exports `demo`,
     }
   };
   walk(widgets);
-  const messageFiles = files.filter((f) => /\/messages\/[^/]+\.js$/.test(f));
-  assert.ok(messageFiles.length > 30);
-  for (const file of messageFiles) {
-    const source = readFileSync(file, 'utf8');
-    assert.doesNotMatch(source, /^export (const|let|var|function) /m, `${file.slice(root.length)}: a message file exports its messages alone (export default)`);
-  }
+  const messageFiles = files.filter((f) => f.endsWith('/messages.js'));
+  assert.ok(messageFiles.length > 10);
+  for (const file of messageFiles)
+    assert.deepEqual(Object.keys(await import(file)).sort(), ['en', 'es', 'zhCN'], `${file.slice(root.length)}: a message file exports its blocks alone, one per language`);
   // the longest run of plain words in each page text, unless a widget says it too (a section's heading may be
   // its widget's title)
   const sources = files.map((f) => readFileSync(f, 'utf8'));
-  const said = JSON.stringify(await Promise.all(messageFiles.filter((f) => f.endsWith('/es.js')).map(load)));
+  const said = JSON.stringify(await Promise.all(messageFiles.map(async (f) => (await import(f)).es)));
   let checked = 0;
   for (const page of DEMO_PAGES) {
     for (const [key, text] of Object.entries(OWN.es[page])) {
@@ -99,7 +96,7 @@ test('demo i18n: no widget holds demo page text: no message file exports `demo`,
       if (!run || said.includes(run)) continue;
       checked++;
       const holder = files.find((f, i) => sources[i].includes(run));
-      assert.ok(!holder, `${holder?.slice(root.length)} says “${run}” (${key}): a page's text goes in web/demo/i18n/${page}.es.js`);
+      assert.ok(!holder, `${holder?.slice(root.length)} says “${run}” (${key}): a page's text goes in web/demo/i18n/${page}.js`);
     }
   }
   assert.ok(checked > 60, `${checked} sentences looked for`);

@@ -1,12 +1,13 @@
 // The demo pages' marked text as the tests read it from the HTML (no browser): the keys each page marks and,
 // for every element with data-i18n, its formulas and their names (web/demo/language.js explains both).
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { messagesExport } from '../../scripts/build-web-messages.mjs';
 import { withIncludes } from '../../scripts/build-web-methods.mjs';
 
 const demo = fileURLToPath(new URL('../../web/demo/', import.meta.url));
 
-/** The lesson's pages, in part order: each has its translations in web/demo/i18n/<page>.<locale>.js. */
+/** The lesson's pages, in part order: each has its translations in web/demo/i18n/<page>.js, a block per language. */
 export const DEMO_PAGES = ['index', 'methods', 'model', 'train'];
 /** The languages the demo is translated into (English is the pages' own text). */
 export const DEMO_LOCALES = ['es', 'zh-CN'];
@@ -14,7 +15,8 @@ export const DEMO_LOCALES = ['es', 'zh-CN'];
 /** A page's HTML with its shared pieces (the header's switches) put in, formulas not typeset. */
 export const pageSource = (page) => withIncludes(demo, `${page}.html`);
 export const demoDir = demo;
-export const i18nFile = (page, locale) => join(demo, 'i18n', `${page}.${locale}.js`);
+/** A page's translations (web/demo/i18n/<page>.js; `shared` for what every page says) in one language. */
+export const pageWords = async (page, locale) => (await import(pathToFileURL(join(demo, 'i18n', `${page}.js`)).href))[messagesExport(locale)];
 
 const attributes = (tag) => Object.fromEntries([...tag.matchAll(/\s([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
 

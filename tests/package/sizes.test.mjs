@@ -4,7 +4,7 @@
 // the baseline. A part found with no budget (a new widget folder, a new library) fails with how to add one.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { judge, measure, partOf, readSizesJson, table, widgetFolders } from '../../scripts/sizes.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,8 +34,9 @@ test('sizes: a widget, a library or a budget that nobody measures is named, with
   assert.equal(partOf('node_modules/left-pad/index.js'), 'lib/left-pad');
   assert.equal(partOf('posenc-schemes:d3-scale-chromatic'), 'lib/d3');
   assert.equal(partOf('web/src/widgets/catalogues/es.js'), 'locale/es');
-  assert.equal(partOf('web/src/widgets/element/messages/es.js', ['newone']), 'locale/es');
-  assert.equal(partOf('web/src/widgets/newone/messages/es.js', ['newone']), 'widget/newone es');
+  assert.equal(partOf('posenc-messages:web/src/widgets/element/messages.js#es', ['newone']), 'locale/es');
+  assert.equal(partOf('posenc-messages:web/src/widgets/newone/messages.js#zhCN', ['newone']), 'widget/newone zh-CN');
+  assert.equal(partOf('web/src/widgets/newone/messages.js', ['newone']), 'widget/newone en');
   assert.equal(partOf('web/src/engine/gen/posenc-simd.mjs'), 'engine/glue');
   assert.equal(partOf('web/src/engine/core.js'), 'engine/facade');
   const rows = [
@@ -130,12 +131,12 @@ test("sizes: the widgets' bundles carry none of the demo pages' text (web/demo/i
   ].map((f) => f.text);
   // the longest run of plain words in each Spanish text of a page (minifying leaves such a run as it is),
   // unless a widget says it too (a section's heading may be its widget's title)
-  const messages = await Promise.all(widgetFolders().map((w) => import(`../../web/src/widgets/${w}/messages/es.js`)));
-  const said = JSON.stringify(messages.map((m) => m.default));
-  const { DEMO_PAGES, i18nFile } = await import('../js/demo-pages.mjs');
+  const messages = await Promise.all(widgetFolders().map((w) => import(`../../web/src/widgets/${w}/messages.js`)));
+  const said = JSON.stringify(messages.map((m) => m.es));
+  const { DEMO_PAGES, pageWords } = await import('../js/demo-pages.mjs');
   let checked = 0;
   for (const page of DEMO_PAGES) {
-    const { default: texts } = await import(pathToFileURL(i18nFile(page, 'es')).href);
+    const texts = await pageWords(page, 'es');
     for (const text of Object.values(texts)) {
       const run = (text.match(/[A-Za-z ,]{24,}/g) ?? []).sort((a, b) => b.length - a.length)[0];
       if (!run || said.includes(run)) continue;

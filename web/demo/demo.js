@@ -7,10 +7,8 @@ import '../src/widgets/browser-engine.js';  // the engine the widgets load, set 
 import '../src/widgets/permutation/posenc-permutation.js';
 import { loadWidgets, renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
 import { wireThemeSwitch } from './theme.js';
-import commonEs from './i18n/shared/es.js';
-import commonZh from './i18n/shared/zh-CN.js';
-import es from './i18n/index.es.js';
-import zh from './i18n/index.zh-CN.js';
+import { es as commonEs, zhCN as commonZh } from './i18n/shared.js';
+import { es, zhCN as zh } from './i18n/index.js';
 
 loadWidgets([() => import('./widgets-part1.js')]);
 

@@ -7,9 +7,9 @@
 // data-i18n-label="key" (its aria-label) or data-i18n-attr="attribute:key" (an attribute, such as a widget's
 // example tokens, changed only while it still holds the previous language's value: a reader's or a link's
 // setting is kept). <title> and <meta name="description"> take data-i18n too. Each page's translations sit
-// beside it, one file per language (web/demo/i18n/<page>.es.js, <page>.zh-CN.js, keys starting with the
+// beside it, one file with a block per language (web/demo/i18n/<page>.js: `es`, `zhCN`, keys starting with the
 // page's name), and what every page shares, with the few messages scripts write (MESSAGES below), in
-// web/demo/i18n/shared/; the page's script hands both to setCatalogues. A formula is written once, in the
+// web/demo/i18n/shared.js; the page's script hands both to setCatalogues. A formula is written once, in the
 // HTML: a translation names it, {f:name} standing for the English element's formula marked data-f="name"
 // (tests/js/demo-i18n.test.mjs checks that each translation names every formula of its element, and no
 // other). Setting <html lang> also switches every translated widget (web/src/i18n).

@@ -8,10 +8,8 @@ import '../src/widgets/learned/posenc-learned.js';
 import { loadWidgets, renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
 import { onLanguage, t } from './language.js';
 import { wireThemeSwitch } from './theme.js';
-import commonEs from './i18n/shared/es.js';
-import commonZh from './i18n/shared/zh-CN.js';
-import es from './i18n/methods.es.js';
-import zh from './i18n/methods.zh-CN.js';
+import { es as commonEs, zhCN as commonZh } from './i18n/shared.js';
+import { es, zhCN as zh } from './i18n/methods.js';
 
 loadWidgets([() => import('./widgets-part2.js')]);
 

@@ -6,10 +6,8 @@ import '../src/widgets/browser-engine.js';  // the engine the widgets load, set 
 import '../src/widgets/model/posenc-model.js';
 import { renderMath, wireLanguage, wireShare, showEngine, whenParsed } from './lesson-page.js';
 import { wireThemeSwitch } from './theme.js';
-import commonEs from './i18n/shared/es.js';
-import commonZh from './i18n/shared/zh-CN.js';
-import es from './i18n/model.es.js';
-import zh from './i18n/model.zh-CN.js';
+import { es as commonEs, zhCN as commonZh } from './i18n/shared.js';
+import { es, zhCN as zh } from './i18n/model.js';
 
 whenParsed(() => {
   wireLanguage({ es: { ...commonEs, ...es }, 'zh-CN': { ...commonZh, ...zh } });

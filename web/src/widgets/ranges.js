@@ -11,7 +11,7 @@
 
 import { shipCatalogues, translate } from '../i18n/index.js';
 import { describeValue } from '../state/attributes.js';
-import sharedMessages from './element/messages/en.js';
+import { en as sharedMessages } from './element/messages.js';
 
 // The range sentences are shared messages: shipped here too (as the locale controller ships them), so
 // rangeText works wherever this module is imported alone (the docs generator, the tests in Node).

@@ -16,7 +16,7 @@ import { paintHeads, paintSlopes, paintWeights } from './painters.js';
 import { alibiStyles } from './styles.js';
 import { alibiView } from './view.js';
 import { shipCatalogues } from '../../i18n/index.js';
-import messages from './messages/en.js';
+import { en as messages } from './messages.js';
 
 // its English travels with it (a page that loads this widget later loads these then)
 shipCatalogues({ en: messages });

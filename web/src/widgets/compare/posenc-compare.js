@@ -14,7 +14,7 @@ import { properties, tag } from './descriptor.js';
 import { MAX_CHIPS, chipsAsked, encodePair, insightFor, measure } from './model.js';
 import { dimensionAt, paintVectors } from './painters.js';
 import { compareStyles } from './styles.js';
-import messages from './messages/en.js';
+import { en as messages } from './messages.js';
 
 // its English travels with it (a page that loads this widget later loads these then)
 shipCatalogues({ en: messages });

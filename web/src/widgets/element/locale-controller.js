@@ -7,7 +7,7 @@
 // English meanwhile, and `ready` resolves once it is here (whenReady waits for it).
 
 import { directionOf, isLoaded, langOf, loadLocale, matchLocale, onLocalesChanged, shipCatalogues, translate, translateParts } from '../../i18n/index.js';
-import messages from './messages/en.js';
+import { en as messages } from './messages.js';
 import shipped from '../catalogues/shipped.js';
 
 // the English every widget shares (each widget's module ships its own), and the other languages' loaders: made

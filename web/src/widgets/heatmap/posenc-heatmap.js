@@ -20,7 +20,7 @@ import { BIG_TABLE, CSV_MAX_CELLS, csvText, tableRow } from './model.js';
 import { paintHeatmap } from './painters.js';
 import { renderTable } from './view.js';
 import { heatmapStyles } from './styles.js';
-import messages from './messages/en.js';
+import { en as messages } from './messages.js';
 
 // its English travels with it (a page that loads this widget later loads these then)
 shipCatalogues({ en: messages });

@@ -17,7 +17,7 @@ import { properties, tag } from './descriptor.js';
 import { CSV_MAX, MAX_ELEMENTS, PRESETS, SHOW, computeLearned, csvText, lookup } from './model.js';
 import { paintLookup, paintMatrix, rangeOf } from './painters.js';
 import { learnedStyles } from './styles.js';
-import messages from './messages/en.js';
+import { en as messages } from './messages.js';
 
 // its English travels with it (a page that loads this widget later loads these then)
 shipCatalogues({ en: messages });

@@ -22,7 +22,7 @@ import { METHODS, methodCurves, methodsStatic, methodsAt, methodShown, tableRows
 import { methodsView } from './view.js';
 import { errorText, contentVectors, clampInt, methodStyles } from '../methods-shared.js';
 import { properties, tag } from './descriptor.js';
-import messages from './messages/en.js';
+import { en as messages } from './messages.js';
 
 // its English travels with it (a page that loads this widget later loads these then)
 shipCatalogues({ en: messages });

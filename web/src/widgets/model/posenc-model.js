@@ -20,7 +20,7 @@ import { nearestPair } from '../methods-shared.js';
 import { paintWavelengths } from './painters.js';
 import { modelStyles } from './styles.js';
 import { renderLayerStrip, renderNope, renderMethod, describeLayer, renderPrecision } from './view.js';
-import messages from './messages/en.js';
+import { en as messages } from './messages.js';
 
 // its English travels with it (a page that loads this widget later loads these then)
 shipCatalogues({ en: messages });

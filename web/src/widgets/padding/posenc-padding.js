@@ -14,7 +14,7 @@ import { positionIdsCode } from '../pytorch.js';
 import { properties, tag } from './descriptor.js';
 import { MAX_LENGTH, computePadding, paddedLength, paddingRows } from './model.js';
 import { paddingStyles } from './styles.js';
-import messages from './messages/en.js';
+import { en as messages } from './messages.js';
 
 // its English travels with it (a page that loads this widget later loads these then)
 shipCatalogues({ en: messages });

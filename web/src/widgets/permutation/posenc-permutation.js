@@ -15,7 +15,7 @@ import { permutationCode } from '../pytorch.js';
 import { properties, tag } from './descriptor.js';
 import { MAX_TOKENS, computePermutation, isPermutation, orderOf, shuffleOrder } from './model.js';
 import { permutationStyles } from './styles.js';
-import messages from './messages/en.js';
+import { en as messages } from './messages.js';
 
 // its English travels with it (a page that loads this widget later loads these then)
 shipCatalogues({ en: messages });

@@ -13,7 +13,7 @@ import { properties, tag } from './descriptor.js';
 import { computeStages, dropoutP, labelStages, stageCount } from './model.js';
 import { paintStage, sharedRange } from './painters.js';
 import { pipelineStyles } from './styles.js';
-import messages from './messages/en.js';
+import { en as messages } from './messages.js';
 
 // its English travels with it (a page that loads this widget later loads these then)
 shipCatalogues({ en: messages });

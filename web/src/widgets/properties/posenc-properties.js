@@ -16,7 +16,7 @@ import { properties, tag } from './descriptor.js';
 import { MAX_SHIFT, ROTATION_TOLERANCE, checkValues, clampWhole, computeTable, extrapolationCheck, plotDims, rotationCheck } from './model.js';
 import { paintExtrapolation } from './painters.js';
 import { propertiesStyles } from './styles.js';
-import messages from './messages/en.js';
+import { en as messages } from './messages.js';
 
 // its English travels with it (a page that loads this widget later loads these then)
 shipCatalogues({ en: messages });

@@ -19,7 +19,7 @@ import { ropeStyles } from './styles.js';
 import { ropeStatic, ropeState, boundMeans, boundCurve, qkCurve, ropeCsv } from './model.js';
 import { paintCircle, paintPairing, paintDecay, circleGeometry, circleSize, pairingGeometry } from './painters.js';
 import { nextHistory, num, renderProof, renderHistory, renderRead, renderBoundReadout, renderDecayNote, renderSlider } from './view.js';
-import messages from './messages/en.js';
+import { en as messages } from './messages.js';
 
 // its English travels with it (a page that loads this widget later loads these then)
 shipCatalogues({ en: messages });

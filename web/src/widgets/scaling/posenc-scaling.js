@@ -16,7 +16,7 @@ import { SCALING_TYPES, computeScaling, longropeLists, scalingCsv, scalingFor, t
 import { nearestPair } from '../methods-shared.js';
 import { paintScaling } from './painters.js';
 import { scalingStyles } from './styles.js';
-import messages from './messages/en.js';
+import { en as messages } from './messages.js';
 
 // its English travels with it (a page that loads this widget later loads these then)
 shipCatalogues({ en: messages });

@@ -17,7 +17,7 @@ import { properties, tag } from './descriptor.js';
 import { computeSimilarity } from './model.js';
 import { paintSimilarity, similarityLayout } from './painters.js';
 import { similarityStyles } from './styles.js';
-import messages from './messages/en.js';
+import { en as messages } from './messages.js';
 
 // its English travels with it (a page that loads this widget later loads these then)
 shipCatalogues({ en: messages });

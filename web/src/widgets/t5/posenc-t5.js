@@ -19,7 +19,7 @@ import { bucketOptions, computeT5, csvText, inAttributeWords, sharedRange } from
 import { gridGeometry, paintCurve, paintGrids, paintTable } from './painters.js';
 import { t5Styles } from './styles.js';
 import { rangeText, regionName, sideText, signed } from './words.js';
-import messages from './messages/en.js';
+import { en as messages } from './messages.js';
 
 // its English travels with it (a page that loads this widget later loads these then)
 shipCatalogues({ en: messages });

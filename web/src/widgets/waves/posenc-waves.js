@@ -16,7 +16,7 @@ import { MAX_CURVES, arrayOf, computeWaves, csvOf, dimsOf, valueAt } from './mod
 import { paintWaves } from './painters.js';
 import { legendItems, renderLegend } from './legend.js';
 import { wavesStyles } from './styles.js';
-import messages from './messages/en.js';
+import { en as messages } from './messages.js';
 
 // its English travels with it (a page that loads this widget later loads these then)
 shipCatalogues({ en: messages });

@@ -1,0 +1,51 @@
+// What every part of the demo lesson says in Spanish (`es`) and Simplified Chinese (`zhCN`): the skip link, the
+// header's switches, the footer and the messages the page scripts write (web/demo/language.js, MESSAGES), by
+// their keys. Each page's own text is in ./<page>.js, beside it; a page script imports both.
+
+export const es = {
+  'common.skip': 'Saltar a la lección',
+  'common.theme': 'Tema de color',
+  'common.theme.auto': 'Automático',
+  'common.theme.light': 'Claro',
+  'common.theme.dark': 'Oscuro',
+  'common.language': 'Idioma',
+  'common.contents': 'Contenido',
+  'common.foot.engine': 'Todos los números los calcula el motor de posenc (C++ compilado a WebAssembly) que se ejecuta en esta página; no se descarga nada de la red.',
+  'js.engine.loading': 'Cargando el motor…',
+  'js.engine.simd': 'Motor listo: WebAssembly con SIMD.',
+  'js.engine.scalar': 'Motor listo: WebAssembly (versión escalar: este navegador no tiene WebAssembly SIMD).',
+  'js.engine.failed': 'El motor no pudo arrancar: {error}',
+  'js.formula.scrolls': 'Fórmula, se desplaza en horizontal',
+  'js.formula.more': 'La fórmula sigue a la derecha: desplázala →',
+  'js.formula.back': '← La fórmula empieza más a la izquierda',
+  'js.notes.one': 'Un ajuste de este enlace no se pudo usar; la página muestra en su lugar su propio valor:',
+  'js.notes.other': '{count} ajustes de este enlace no se pudieron usar; la página muestra en su lugar sus propios valores:',
+  'js.notes.more': '… y {count} más.',
+  'js.notes.hide': 'Ocultar este aviso',
+  'js.text.empty': 'Escribe primero unas palabras.',
+  'js.text.used': '{count} tokens: se usan en la tabla de relleno (los {first} primeros) y en la comparación.',
+};
+
+export const zhCN = {
+  'common.skip': '跳到课程正文',
+  'common.theme': '配色主题',
+  'common.theme.auto': '自动',
+  'common.theme.light': '浅色',
+  'common.theme.dark': '深色',
+  'common.language': '语言',
+  'common.contents': '目录',
+  'common.foot.engine': '所有数值都由本页面中运行的 posenc 引擎（C++ 编译为 WebAssembly）计算，不从网络获取任何内容。',
+  'js.engine.loading': '正在加载引擎…',
+  'js.engine.simd': '引擎已就绪：WebAssembly，支持 SIMD。',
+  'js.engine.scalar': '引擎已就绪：WebAssembly（标量版本：此浏览器不支持 WebAssembly SIMD）。',
+  'js.engine.failed': '引擎无法启动：{error}',
+  'js.formula.scrolls': '公式，可横向滚动',
+  'js.formula.more': '公式右边还有内容：横向滚动查看 →',
+  'js.formula.back': '← 公式左边还有内容',
+  'js.notes.one': '此链接中有 1 项设置无法使用，页面改为显示它自己的值：',
+  'js.notes.other': '此链接中有 {count} 项设置无法使用，页面改为显示它自己的值：',
+  'js.notes.more': '……另有 {count} 项。',
+  'js.notes.hide': '隐藏此提示',
+  'js.text.empty': '请先输入几个词。',
+  'js.text.used': '{count} 个词元：用于填充表（前 {first} 个）和方法对比。',
+};
