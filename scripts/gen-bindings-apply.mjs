@@ -3,9 +3,10 @@
 // a new Float32Array, the caller's `into`, or x itself (in place). rope.apply is one; xPos or any RoPE-family
 // method would be another. Its declaration (NATIVE or CALLS[...].native in web/src/engine/schema.js), besides
 // the fields every shape has (params, fields, enums, objects, header, validate):
-//   applier    the C++ class: static workspace_bytes(p), Applier(p, workspace), rotate(first, count, src, dst)
-//              and rotate_copy(first, count, x, refill, context), each returning the rows done before the
-//              first row holding a NaN or an infinity (cpp/wasm/apply.hpp says what the binding does with them);
+//   applier    the C++ class: static workspace_bytes(p), Applier(p, workspace), rotate(first, count, x) (in
+//              place), rotate(first, count, src, dst) and rotate_copy(first, count, x, refill, context), each
+//              returning the rows done before the first row holding a NaN or an infinity (cpp/wasm/apply.hpp
+//              says what the binding does with them); RopeApplier (posenc/rope.hpp) is the model;
 //   rows       [rows, row]: C++ over `p`, how many rows x holds and the floats in each;
 //   shapeText  x's length in words, for the length error ("batch x seqLen x heads x headStride");
 //   tables     what the workspace holds, for the out-of-memory error ("the rotation tables");
@@ -15,8 +16,9 @@
 //              then not be given with it.
 // The binding reads x first, then the options (gen-bindings.mjs), then hands everything to apply_rows
 // (cpp/wasm/apply.hpp), the one hand-written copy of the streaming; the fuzz case runs the Applier on
-// hostile parameters and random x whole, in two pieces, in place and through rotate_copy, which must agree
-// (the pieces to float rounding).
+// hostile parameters that pass validate() and random x (floats in [-4, 4]) whole, in two pieces, in place and
+// through rotate_copy: every value finite (so validate() must refuse what would overflow float, such as a decay
+// raised to a large position), the pieces equal to float rounding (1e-4 relative), the rest exactly.
 import { SOURCE, bindingEnd, bindingIncludes, comment, declaredIn, fuzzFields, readAndValidate } from './gen-bindings.mjs';
 
 /** The apply shape's own fields, checked (`fail` says what is missing). */
@@ -87,9 +89,10 @@ export function applyFuzz(c) {
     '  } source{x, row};',
     '  require(applier.rotate_copy(0, rows, copied.data(), &Source::copy, &source) == rows);',
     '  // a run split in two may start its second piece from exact angles where the whole run carried them on by',
-    '  // recurrence (RoPE\'s rotor): the pieces agree to float rounding, the same run in place or copied exactly',
+    '  // recurrence (RoPE\'s rotor): the pieces agree to float rounding (relative: a method may scale values, as',
+    '  // xPos does), the same run in place or copied exactly',
     '  for (size_t k = 0; k < whole.size(); ++k)',
-    '    require(std::isfinite(whole[k]) && std::fabs(whole[k] - pieces[k]) <= 1e-4f && whole[k] == in_place[k] && whole[k] == copied[k]);',
+    '    require(std::isfinite(whole[k]) && std::fabs(whole[k] - pieces[k]) <= 1e-4f * std::max(1.0f, std::fabs(whole[k])) && whole[k] == in_place[k] && whole[k] == copied[k]);',
     '}',
   ];
 }

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CALLS, NAMES, OPTION_SETS, callSignature, valuesOf } from '../web/src/engine/schema.js';
+import { CALLS, NAMES, OPTION_SETS, callSignature, typeNameOf, valuesOf } from '../web/src/engine/schema.js';
 import { FIELDS, ruleText } from '../web/src/engine/fields.js';
 import { BINDINGS_DIR, targets as bindingTargets } from './gen-bindings.mjs';
 import { messagesByDir, targets as widgetTargets } from './gen-widgets.mjs';
@@ -32,7 +32,7 @@ export function limitText(n) {
 const tsType = (o) =>
   o.literal ? `'${o.literal}'`
   : { integer: 'number', number: 'number', boolean: 'boolean', array: 'NumericInput' }[o.kind] ??
-    (o.kind === 'name' ? NAMES[o.names].typeName : o.kind === 'target' ? o.target : o.type);
+    (o.kind === 'name' ? typeNameOf(o) : o.kind === 'target' ? o.target : o.type);
 
 /** What values an option takes, in words ("integer 1 … 2^20", "> 1", "'half' | 'interleaved'"). */
 export function allowedText(o) {
@@ -50,7 +50,9 @@ const defaultText = (o) => (o.default === undefined ? '' : typeof o.default === 
 /** The TypeScript option types and interfaces. */
 export function dtsOptions() {
   const lines = [`// ${SOURCE}`];
-  for (const { typeName, values } of Object.values(NAMES)) lines.push(`export type ${typeName} = ${values.map((v) => `'${v}'`).join(' | ')};`);
+  // the shared lists of names.js, then the lists an option holds itself
+  const own = Object.values(OPTION_SETS).flatMap((set) => Object.values(set.options).filter((o) => o.values));
+  for (const { typeName, values } of [...Object.values(NAMES), ...own]) lines.push(`export type ${typeName} = ${values.map((v) => `'${v}'`).join(' | ')};`);
   for (const [name, set] of Object.entries(OPTION_SETS)) {
     lines.push('');
     if (set.doc) lines.push(`/** ${set.doc} */`);

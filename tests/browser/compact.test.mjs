@@ -96,7 +96,7 @@ test('compact: explanations fold behind a Notes button that opens them; the norm
     const open = await state(tag, '[compact]');
     assert.equal(open.button, 'true', `${tag}: Notes pressed`);
     assert.equal(open.shown, open.lessons, `${tag}: Notes shows every explanation`);
-    assert.ok(open.height > closed.height, `${tag}: taller with its notes (${closed.height} → ${open.height})`);
+    assert.ok(open.height > closed.height, `${tag}: opening Notes must make the widget taller (${closed.height} → ${open.height} px): its .lesson explanations sit beside a taller pane, so they show without adding height; put them below the .split panes (or in the taller pane), where a reader finds them after the picture`);
   }
   // the widgets with long explanations fold them
   for (const tag of tested(['posenc-rope', 'posenc-t5', 'posenc-alibi', 'posenc-methods', 'posenc-learned', 'posenc-properties'])) assert.ok(withNotes.includes(tag), `${tag} folds its explanations`);

@@ -66,6 +66,7 @@ test('an entry outside the shape is refused with the reason, never half read', (
   const refuse = (optionSets, pattern, n = native) => assert.throws(() => describe('m.bias', { native: n }, optionSets), pattern);
   const into = { kind: 'target', target: 'FloatTarget', doc: '' };
   refuse(sets({ heads: count(8), layout: { kind: 'name', names: 'layout', default: 'split', doc: '' }, into }), /option layout is a named value: say its C\+\+ enum in enums: \{ layout: '<Enum>' \} \(its enumerators are named as the values: interleaved, split\)/);
+  refuse(sets({ heads: count(8), role: { kind: 'name', values: ['query', 'key'], typeName: 'Role', default: 'query', doc: '' }, into }), /option role is a named value: say its C\+\+ enum in enums: \{ role: '<Enum>' \} \(its enumerators are named as the values: query, key\)/);
   refuse(sets({ heads: count(8), scaling: { kind: 'object', type: 'RopeScaling', doc: '' }, into }), /option scaling is a nested object: say how it is read in objects/);
   refuse(sets({ heads: count(8), scale: { kind: 'number', doc: '' }, into }), /option scale is optional without a default/);
   refuse(sets({ heads: count(8), into }), /kind 'map' is not a shape/, { ...native, kind: 'map' });

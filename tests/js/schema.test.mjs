@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engine } from './helpers.mjs';
-import { CALLS, OPTION_SETS, callSignature, optionsOf, valuesOf } from '../../web/src/engine/schema.js';
+import { CALLS, NAMES, OPTION_SETS, callSignature, optionsOf, valuesOf } from '../../web/src/engine/schema.js';
 import { generated } from '../../scripts/gen-schema.mjs';
 
 const pe = await engine();
@@ -95,6 +95,18 @@ test('named values: each one is accepted, any other is a RangeError listing them
       assert.equal(listed, valuesOf(o).map((v) => `'${v}'`).join(', '), `${name}.${key}: the engine's names are the table's`);
     }
   }
+});
+
+test('named values: an option names a list of names.js or holds its own, with its TypeScript name, never both', () => {
+  for (const name of Object.keys(OPTION_SETS))
+    for (const [key, o] of Object.entries(OPTION_SETS[name].options)) {
+      if (o.kind !== 'name') continue;
+      const where = `${name}.${key}`;
+      assert.ok(Boolean(o.names) !== Boolean(o.values), `${where}: a named value has names (a list of names.js) or values, one of them`);
+      if (o.names) assert.ok(NAMES[o.names], `${where}: names ${o.names} is no list of web/src/engine/names.js`);
+      else assert.match(o.typeName ?? '', /^[A-Z]\w+$/, `${where}: own values need a typeName, the TypeScript type they make`);
+      assert.ok(valuesOf(o).length > 0 && valuesOf(o).every((v) => typeof v === 'string'), where);
+    }
 });
 
 test('defaults: leaving an option out gives what its default gives', () => {

@@ -6,8 +6,9 @@
 // tests/js/schema.test.mjs checks it against the engine (every required option, type,
 // bound, named value and default), so the table cannot drift from what the engine does.
 //
-// An option: { kind, doc, required?, default?, min?, max?, above? (exclusive lower bound), values?, type? }.
-// kind: 'integer' | 'number' | 'boolean' | 'name' (one of `values`) | 'array' (numbers) | 'target' (`into`)
+// An option: { kind, doc, required?, default?, min?, max?, above? (exclusive lower bound), names?, values?, type? }.
+// kind: 'integer' | 'number' | 'boolean' | 'name' (one of a list: `names`, a list of names.js several options
+// or a widget share, or `values` with its `typeName`, a list only this option takes) | 'array' (numbers) | 'target' (`into`)
 // | 'object' (nested options, `type` names them). Bounds are the static ones; a bound that depends on
 // another option (offset + length ≤ 2^53 − 1) is said in `doc`. The engine's runtime (core.js) does not
 // import this table: its texts would cost every page that loads the engine bytes for nothing.
@@ -206,8 +207,14 @@ export function optionsOf(setName) {
   return [...(set.extends ? optionsOf(set.extends) : []), ...Object.entries(set.options)];
 }
 
-/** Named values of an option (its `names` list), or null. */
-export const valuesOf = (option) => (option.names ? NAMES[option.names].values : null);
+/**
+ * Named values of an option, or null: its own `values` (with its `typeName`), for a list only it uses, or the list
+ * of names.js its `names` names, for one several options or a widget share.
+ */
+export const valuesOf = (option) => option.values ?? (option.names ? NAMES[option.names].values : null);
+
+/** The TypeScript name of a named-value option's type. */
+export const typeNameOf = (option) => option.typeName ?? NAMES[option.names].typeName;
 
 /** The named values of one option of a set (for example the sinusoidal layouts). */
 export const namedValues = (setName, key) => valuesOf(Object.fromEntries(optionsOf(setName))[key]);
