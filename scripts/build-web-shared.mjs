@@ -87,15 +87,38 @@ export function reexport(root, modules, source, prelude) {
  * Reading transformers configs (pe.fromConfig, pe.rope.fromConfig, the `config` option: engine/config.js,
  * models.js, methods.js and what only they use, 36 KiB of minified code) left out of a single file whose
  * widgets never read one (every part but 3, <posenc-model>'s): core.js gets functions that say so instead.
- * The public entries (posenc, posenc/widgets, the one-tag script) keep it.
+ * So are the other calls only <posenc-model> makes, on the configs' RoPE (pe.rope.cosSin and precision,
+ * engine/precision.js; M-RoPE's pe.rope.mropePositionIds, engine/mrope.js: 8 KiB more, 3 KiB of gzip).
+ * The public entries (posenc, posenc/widgets, the one-tag script) keep them all.
  */
 export const noConfigReader = {
   name: 'posenc-no-config-reader',
   setup(b) {
-    b.onResolve({ filter: /^\.\/(config|methods)\.js$/ }, (a) => (/[\\/]engine[\\/]core\.js$/.test(a.importer) ? { path: 'no-config', namespace: 'posenc-no-config' } : undefined));
+    b.onResolve({ filter: /^\.\/(config|methods|precision|mrope)\.js$/ }, (a) => (/[\\/]engine[\\/]core\.js$/.test(a.importer) ? { path: 'no-config', namespace: 'posenc-no-config' } : undefined));
     b.onLoad({ filter: /.*/, namespace: 'posenc-no-config' }, () => ({
-      contents: `const missing = () => { throw new Error('this file carries no reader of transformers configs (pe.fromConfig, pe.rope.fromConfig, the config option): the one-tag script and posenc/widgets have one'); };
-export { missing as ropeFromConfig, missing as applyOptionsFromConfig, missing as ropeOfLayer, missing as positionFromConfig };`,
+      contents: `const missing = () => { throw new Error('this file carries no reader of transformers configs (pe.fromConfig, pe.rope.fromConfig, the config option) nor pe.rope.cosSin, precision and mropePositionIds: the one-tag script and posenc/widgets have them'); };
+export { missing as ropeFromConfig, missing as applyOptionsFromConfig, missing as ropeOfLayer, missing as positionFromConfig, missing as cosSin, missing as precision, missing as lengthOfPositions, missing as mropeApply, missing as mropePositionIds };`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * pe.train's JavaScript (engine/train.js) left out of the single files whose engine has no trainer (the lean
+ * builds, web/bundles/inline-lean.js): their pe.train.create could only say so, and still does.
+ */
+export const noTrainerApi = {
+  name: 'posenc-no-trainer-api',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/train\.js$/ }, (a) =>
+      /[\\/]engine[\\/]core\.js$/.test(a.importer) ? { path: 'no-trainer', namespace: 'posenc-no-trainer', pluginData: a.resolveDir } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'posenc-no-trainer' }, (a) => ({
+      // (train.js's lists alone: esbuild leaves out its trainApi, which nothing imports)
+      contents: `import { TRAIN_TASKS as tasks, TRAIN_POSITIONS as positions } from './train.js';
+const create = () => { throw new TypeError('pe.train.create: this file carries the engine without the trainer; the one-tag script and posenc/widgets have it'); };
+export const trainApi = () => Object.freeze({ tasks, positions, create });`,
+      resolveDir: a.pluginData,
       loader: 'js',
     }));
   },

@@ -31,7 +31,7 @@ import { deflated64, writeInlineWasm } from './build.mjs';
 import { buildLessonPart, inlineScriptLast, linkSingleFiles, readDemoPage, withGluePreload, withoutPreload } from './build-web-methods.mjs';
 import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
-import { noConfigReader, reexport, sharedEngine } from './build-web-shared.mjs';
+import { noConfigReader, noTrainerApi, reexport, sharedEngine } from './build-web-shared.mjs';
 import { schemeTables } from './build-web-schemes.mjs';
 import { dataLast, dataRef } from './build-web-data.mjs';
 import { cssLiterals } from './build-web-css.mjs';
@@ -84,8 +84,10 @@ function inlinePlugin({ lean = false, widgets = null, configReader = true } = {}
         resolve(a.resolveDir, a.path) === join(root, 'web/src/widgets/train/spawn.js') ? { path: join(root, 'web/bundles/inline-train-worker.js') } : undefined,
       );
       b.onResolve({ filter: /^posenc:train-worker-source$/ }, () => ({ path: 'train-worker', namespace: 'posenc-worker' }));
-      // a single file without <posenc-model> reads no transformers config (build-web-shared.mjs)
+      // a single file without <posenc-model> reads no transformers config (build-web-shared.mjs)…
       if (!configReader) noConfigReader.setup(b);
+      // nor, without the trainer, pe.train's JavaScript
+      if (lean) noTrainerApi.setup(b);
       // with the trainer, the engine's modules are bundled once for the page and its worker (build-web-shared.mjs);
       // the lean builds, which cannot train, keep the worker's code whole as a string
       const shared = () => sharedBuild(configReader);
