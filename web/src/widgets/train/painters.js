@@ -10,6 +10,12 @@ import { drawCells } from '../../render/cells.js';
 import { CATEGORICAL } from '../../render/color.js';
 import { RACE_METHODS } from './experiment.js';
 
+// a number per set of theme colours (theme$() makes a new set when the scheme or the theme changes): the
+// canvases' keys hold it rather than resolvedTheme, which reads the page's computed styles (a style pass)
+const themeIds = new WeakMap();
+let themeCount = 0;
+export const themeId = (colors) => themeIds.get(colors) ?? (themeIds.set(colors, ++themeCount), themeCount);
+
 /** A method's colour, the same in every plot, legend and table. */
 export const colorOf = (method) => CATEGORICAL[Math.max(0, RACE_METHODS.indexOf(method)) % CATEGORICAL.length];
 
@@ -160,16 +166,17 @@ function headsLayout(a, w) {
 
 /**
  * One causal attention matrix per layer and head (query rows, key columns); an empty canvas without
- * `attention`. Sizes and clears the canvas, and returns the drawing of each layer as a function to call (the
- * caller may draw them in separate tasks: all at once was a long task on a phone).
+ * `attention`. Returns the drawing as functions to call in turn: sizing and clearing the canvas, then each
+ * head (the caller may call them in separate tasks: on a phone at the end of a race, sizing the canvas and
+ * drawing a layer's heads with it was a task of 110 ms).
  */
 export function paintHeads(host, canvas, { attention: a, width: w }) {
   if (!a) {
     clearCanvas(canvas, 0, 0, host.ratio);
     return [];
   }
-  const { cols, size, height } = headsLayout(a, w);
-  const ctx = clearCanvas(canvas, w, height, host.ratio);
+  const { n, cols, size, height } = headsLayout(a, w);
+  let ctx;
   const t = host.theme$();
   const T = a.length;
   const head = (k) => {
@@ -183,9 +190,7 @@ export function paintHeads(host, canvas, { attention: a, width: w }) {
     const base = k * T * T;
     drawCells(ctx, { rect: { x, y: y + 16, w: size, h: size }, rows: T, cols: T, get: (i, j) => (j > i ? NaN : a.weights[base + i * T + j]), scheme: 'viridis', vmin: 0, vmax: 1, maskColor: t.grid, gap: 0 });
   };
-  return Array.from({ length: a.layers }, (_, layer) => () => {
-    for (let h = 0; h < a.heads; h++) head(layer * a.heads + h);
-  });
+  return [() => (ctx = clearCanvas(canvas, w, height, host.ratio)), ...Array.from({ length: n }, (_, k) => () => head(k))];
 }
 
 /**

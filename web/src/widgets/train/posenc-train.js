@@ -7,13 +7,14 @@
 
 import { PosencElement, baseStyles, elementProperties } from '../base.js';
 import { checkRanges } from '../ranges.js';
-import { pointerIn } from '../../render/canvas.js';
 import { copyText } from '../../render/export.js';
 import { trainCode } from './pytorch.js';
 import { TrainExperiment, METHODS, RACE_METHODS, SIZES, symbolName, trainOptions } from './experiment.js';
-import { drawInTasks, paintLoss, paintAccuracy, paintHeads } from './painters.js';
+import { drawInTasks, paintLoss, paintAccuracy, paintHeads, themeId } from './painters.js';
+import { lengthAtPointer, lengthForKey } from './table.js';
 import { trainView } from './view.js';
 import { trainStyles } from './styles.js';
+import { warmUp, warmWhenIdle } from './warm.js';
 import { properties, tag } from './descriptor.js';
 import { shipCatalogues } from '../../i18n/index.js';
 import { en as messages } from './messages.js';
@@ -22,7 +23,6 @@ import { en as messages } from './messages.js';
 shipCatalogues({ en: messages });
 
 export { SIZES, METHODS, symbolName };
-
 
 export class PosencTrain extends PosencElement {
   static properties = elementProperties(properties);
@@ -46,7 +46,6 @@ export class PosencTrain extends PosencElement {
 
   // ---- settings ------------------------------------------------------------------------------------------
 
-  /** The tasks of the engine (pe.train.tasks). */
   /**
    * The plots' backing stores are at most twice their CSS size: at a phone's 3 they took 2.25 times the
    * pixels to clear, draw and hand to the compositor, several times a second during a race, on the page's
@@ -56,6 +55,7 @@ export class PosencTrain extends PosencElement {
     return Math.min(2, super.ratio);
   }
 
+  /** The tasks of the engine (pe.train.tasks). */
   get tasks() {
     return this.pe?.train ? Array.from(this.pe.train.tasks) : ['copy'];
   }
@@ -92,6 +92,7 @@ export class PosencTrain extends PosencElement {
 
   willUpdate(changed) {
     super.willUpdate(changed);
+    this._results = null;
     // a setting out of its range (or a task the engine does not have) is a message naming it, and nothing
     // trains until it is fixed
     this._settingsError = '';
@@ -126,10 +127,14 @@ export class PosencTrain extends PosencElement {
     return this.experiment.runner?.reason ?? null;
   }
 
-  /** Starts the worker (or settles on the page) ahead of the first run; resolves to { kind, reason }. */
+  /**
+   * Starts the worker (or settles on the page) ahead of the first run, and lays out the race's results once
+   * off screen (warm.js); resolves to { kind, reason }.
+   */
   async prepare() {
     await this.whenReady();
     const r = await this.experiment.ensureRunner();
+    await warmUp(this);
     return { kind: r.kind, reason: r.reason };
   }
 
@@ -160,6 +165,12 @@ export class PosencTrain extends PosencElement {
     if (this._canRun) await this.experiment.runRace(this.methods.filter((m) => RACE_METHODS.includes(m)), [...this.seeds], this._settingsSummary());
   }
 
+  /** The results this update shows, { table, baseline, lengths }: the legend, table, readout and accuracy plot's. */
+  get results$() {
+    const x = this.experiment;
+    return (this._results ??= { table: x.table, baseline: x.baseline, lengths: x.lengths });
+  }
+
   /** What the table and the accuracy plot show: 'exactMatch', 'accuracy' (greedy) or 'teacherForced'. */
   showMetric(metric) {
     this._metric = metric;
@@ -182,7 +193,8 @@ export class PosencTrain extends PosencElement {
   /**
    * experiment.js: something to show changed. Progress from several workers comes in many small messages:
    * one update per frame at most, and during a race at most four a second (each update and its drawing are
-   * tasks on the page's thread, which a phone runs four times slower).
+   * tasks on the page's thread, which a phone runs four times slower), each in a task of its own: an update
+   * run from a frame's callback shared that frame's task with its style, layout and paint.
    */
   changed() {
     const x = this.experiment;
@@ -194,17 +206,15 @@ export class PosencTrain extends PosencElement {
     }
     if (this._changePending) return;
     this._changePending = true;
-    const wait = this.experiment.race?.running ? Math.max(0, 250 - (performance.now() - (this._changedAt ?? 0))) : 0;
+    const wait = x.race?.running ? Math.max(0, 250 - (performance.now() - (this._changedAt ?? 0))) : 0;
     const go = () => {
       if (!this._changePending) return;
       this._changePending = false;
       this._changedAt = performance.now();
       this.requestUpdate();
     };
-    setTimeout(() => {
-      requestAnimationFrame(go);
-      setTimeout(go, 100);  // a hidden page has no frames
-    }, wait);
+    // a run's at the next frame (a hidden page has none: 100 ms at most)
+    setTimeout(x.race?.running ? go : () => (requestAnimationFrame(go), setTimeout(go, 100)), wait);
   }
 
   /** experiment.js: a run or a race ended. */
@@ -284,6 +294,7 @@ export class PosencTrain extends PosencElement {
   // (drawn with the plots, the end of a race was one long task on a phone); each canvas is repainted only
   // when what it shows changed (painters.js keys).
   updated() {
+    if (this._ready) warmWhenIdle(this);
     if (this._drawing) return;
     this._drawing = new Promise((resolve) =>
       setTimeout(() => {
@@ -297,7 +308,7 @@ export class PosencTrain extends PosencElement {
   /** Paints `canvas` with `paint` unless `key` (what it shows) is the one painted last. */
   _paintIf(canvas, key, paint) {
     if (!canvas) return;
-    const k = [key, canvas.width, this.resolvedTheme, this.ratio, this.locale, this.compact].join('|');
+    const k = [key, canvas.width, themeId(this.theme$()), this.ratio, this.locale, this.compact].join('|');
     if (!this._force && canvas.__painted === k) return;
     canvas.__painted = k;
     paint();
@@ -324,7 +335,7 @@ export class PosencTrain extends PosencElement {
       const lossKey = [lossW, current, curves.map((c) => `${c.method}${c.seed}:${c.session.step}`)].join();
       this._paintIf(root?.querySelector('canvas.loss'), lossKey, () => paintLoss(this, root.querySelector('canvas.loss'), { curves, current, width: lossW }));
       const accW = this.paneWidth('.accuracy-pane');
-      const table = x.table;
+      const table = this.results$.table;
       const accKey = JSON.stringify([accW, current, this._metric, this._hover, x.lengths, table, x.kept.length]);
       this._paintIf(root?.querySelector('canvas.accuracy'), accKey, () => {
         this._accPlot = paintAccuracy(this, root.querySelector('canvas.accuracy'), { table, kept: x.kept, current, metric: this._metric, lengths: x.lengths, L: this.trainLength, hover: this._hover, width: accW });
@@ -339,10 +350,10 @@ export class PosencTrain extends PosencElement {
     const attention = this._shown?.attention ?? null;
     const width = this.contentWidth;
     // redrawn only when the example, the width or the colours changed (not on every training tick)
-    const key = [width, this.resolvedTheme, this.ratio, this.locale].join();
+    const key = [width, themeId(this.theme$()), this.ratio, this.locale].join();
     if (attention === this._headsDrawn?.attention && key === this._headsDrawn.key) return;
     this._headsDrawn = { attention, key };
-    // a layer per task (a forced redraw: all now); a later drawing of the grid stops this one
+    // the canvas sized, then a head per task (a forced redraw: all now); a later drawing of the grid stops this one
     const token = (this._headsToken = {});
     return drawInTasks(paintHeads(this, canvas, { attention, width }), { now: this._force, wanted: () => this._headsToken === token });
   }
@@ -355,25 +366,13 @@ export class PosencTrain extends PosencElement {
   }
 
   _onAccuracyMove(e) {
-    const p = this._accPlot;
-    if (!p) return;
-    const v = p.plot.sx.invert(pointerIn(e).x);
-    let best = null;
-    for (const n of this.experiment.lengths) if (best == null || Math.abs(n - v) < Math.abs(best - v)) best = n;
-    this._hoverAt(best);
+    const n = lengthAtPointer(this, e);
+    if (n !== undefined) this._hoverAt(n);
   }
 
   _onAccuracyKey(e) {
-    const lengths = this.experiment.lengths;
-    let i = lengths.indexOf(this._hover ?? lengths[0]);
-    if (e.key === 'ArrowRight') i = Math.min(lengths.length - 1, i + 1);
-    else if (e.key === 'ArrowLeft') i = Math.max(0, i - 1);
-    else if (e.key === 'Home') i = 0;
-    else if (e.key === 'End') i = lengths.length - 1;
-    else if (e.key === 'Escape') return this._hoverAt(null);
-    else return;
-    e.preventDefault();
-    this._hoverAt(lengths[i]);
+    const n = lengthForKey(this, e);
+    if (n !== undefined) this._hoverAt(n);
   }
 
   _copyTorch = async () => {

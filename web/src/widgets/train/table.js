@@ -8,6 +8,7 @@ import { html, nothing } from 'lit';
 import { formatNumber } from '../../i18n/index.js';
 import { plain } from '../../render/format.js';
 import { styleProps } from '../../render/style-props.js';
+import { pointerIn } from '../../render/canvas.js';
 import { colorOf } from './painters.js';
 
 export const swatch = (method) => html`<span class="swatch" aria-hidden="true" style=${styleProps({ background: colorOf(method) })}></span>`;
@@ -39,7 +40,7 @@ export function hoverReadout(el) {
   const n = el._hover;
   if (n == null) return el.t('train.hoverHint');
   const parts = [];
-  for (const m of el.experiment.table) {
+  for (const m of el.results$.table) {
     const r = m.rows.find((row) => row.length === n);
     if (!r || !m.seeds) continue;
     const method = el.t(`train.method.${m.method}`);
@@ -49,9 +50,33 @@ export function hoverReadout(el) {
         : el.t('train.readoutUnsupported', { method }),
     );
   }
-  const base = el.experiment.baseline?.find((b) => b.length === n);
+  const base = el.results$.baseline?.find((b) => b.length === n);
   if (base?.rule) parts.push(el.t('train.readoutBaseline', { rule: el.t(`train.rule.${base.rule}`), exact: percent(el, base.exactMatch, 1), accuracy: percent(el, base.accuracy, 1) }));
   return [el.t('train.readoutLength', { length: n, times: formatNumber(el.locale, n / el.trainLength, 2) }), ...parts].join(' ');
+}
+
+/** The test length nearest the pointer on the accuracy plot (undefined before the plot is drawn). */
+export function lengthAtPointer(el, e) {
+  const p = el._accPlot;
+  if (!p) return undefined;
+  const v = p.plot.sx.invert(pointerIn(e).x);
+  let best = null;
+  for (const n of el.experiment.lengths) if (best == null || Math.abs(n - v) < Math.abs(best - v)) best = n;
+  return best;
+}
+
+/** The length a key on the accuracy plot reads: → ← Home End move, Escape none (null); undefined for other keys. */
+export function lengthForKey(el, e) {
+  const lengths = el.experiment.lengths;
+  let i = lengths.indexOf(el._hover ?? lengths[0]);
+  if (e.key === 'ArrowRight') i = Math.min(lengths.length - 1, i + 1);
+  else if (e.key === 'ArrowLeft') i = Math.max(0, i - 1);
+  else if (e.key === 'Home') i = 0;
+  else if (e.key === 'End') i = lengths.length - 1;
+  else if (e.key === 'Escape') return null;
+  else return undefined;
+  e.preventDefault();
+  return lengths[i];
 }
 
 /** One cell: the mean over seeds, and its range under it when the seeds differ. */
@@ -64,9 +89,11 @@ function cell(el, r, metric, faded) {
   </td>`;
 }
 
-/** Per method and test length, the metric chosen (mean and range over seeds), the baseline, fit at L. */
-export function renderTable(el) {
-  const x = el.experiment;
+/**
+ * Per method and test length, the metric chosen (mean and range over seeds), the baseline, fit at L; from `x`
+ * ({ table, baseline, lengths }: the experiment's, or the sample results warmUp draws off screen).
+ */
+export function renderTable(el, x = el.experiment) {
   const table = x.table.filter((m) => m.seeds > 0);
   if (!table.length) return nothing;
   const L = el.trainLength;

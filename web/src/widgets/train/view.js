@@ -150,7 +150,7 @@ export function trainView(el) {
       </div>
       <div class="pane accuracy-pane">
         <p class="panel-title">${el.t('train.accuracyTitle')}</p>
-        ${renderLegend(el, x.table)}
+        ${renderLegend(el, el.results$.table)}
         <canvas
           class="plot accuracy"
           tabindex="0"
@@ -166,7 +166,7 @@ export function trainView(el) {
       </div>
     </div>
     ${x.kept.length ? html`<p class="note" data-role="kept">${el.t('train.keptNote', { list: x.kept.map((k) => k.settings).join('; ') })}</p>` : nothing}
-    ${renderTable(el)} ${renderExample(el, details, shown)}
+    ${renderTable(el, el.results$)} ${renderExample(el, details, shown)}
     ${shown?.attention ? html`<p class="panel-title">${el.t('train.attentionTitle')}</p>` : nothing}
     <canvas class="plot heads" role="img" aria-label=${el.t('train.attentionAria')}></canvas>
     <p class="note lesson">${el.t('train.lesson')}</p>
