@@ -72,6 +72,23 @@ TEST_CASE("sinusoidal validation names the parameter") {
   CHECK(format_number(9007199254740992.0) == "9007199254740992");  // 2^53, a whole number, as JS prints it
   CHECK(format_number(std::nan("")) == "NaN");
   CHECK(format_number(-HUGE_VAL) == "-Infinity");
+  // C's %.0f and %.15g, natively and in the wasm builds (which format in JavaScript, cpp/src/error.cpp)
+  CHECK(format_number(1152921504606846976.0) == "1152921504606846976");  // 2^60: every digit, not JS's ...847000
+  CHECK(format_number(-0.0) == "-0");
+  CHECK(format_number(1e21) == "1e+21");
+  CHECK(format_number(1180591620717411303424.0) == "1.18059162071741e+21");
+  CHECK(format_number(3.4028234663852886e38) == "3.40282346638529e+38");
+  CHECK(format_number(-2.5) == "-2.5");
+  CHECK(format_number(5e-324) == "4.94065645841247e-324");
+  CHECK(format_number(1e-5) == "1e-05");
+  CHECK(format_number(1e-4) == "0.0001");
+  CHECK(format_number(0.00012345678901234567) == "0.000123456789012346");
+  CHECK(format_number(123456789012345.6) == "123456789012346");
+  CHECK(format_number(1000000000000000.5) == "1e+15");
+  CHECK(format_number(-1.5e-7) == "-1.5e-07");
+  CHECK(format_number(12345.678901234567) == "12345.6789012346");
+  CHECK(format_number(99999999999999.98) == "100000000000000");
+  CHECK(format_number(0.30000000000000004) == "0.3");
   CHECK_THAT(message({4, 4, std::nan("")}), Catch::Contains("base"));
   CHECK_THAT(message({4, 4, 10000, -1}), Catch::Contains("offset"));
   CHECK_THAT(message({int64_t{1} << 20, int64_t{1} << 20}), Catch::Contains("length x dModel"));
