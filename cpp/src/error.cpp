@@ -69,10 +69,11 @@ Error check_finite(double value, const char* name) {
 }
 
 Error check_product(int64_t a, int64_t b, int64_t c, const char* what, int64_t max) {
-  // Each factor is already bounded by kMaxDim-ish limits, so compare in long double to avoid overflow.
-  const long double n = static_cast<long double>(a) * b * c;
-  if (n > static_cast<long double>(max))
-    return range_error(std::string(what) + " would hold " + format_number(static_cast<double>(n)) +
+  // In double, which cannot overflow here: the product is exact below 2^53 and every limit is below 2^53, so
+  // the comparison is exact too (long double would bring 128-bit float arithmetic into the wasm, 2 KB)
+  const double n = static_cast<double>(a) * static_cast<double>(b) * static_cast<double>(c);
+  if (n > static_cast<double>(max))
+    return range_error(std::string(what) + " would hold " + format_number(n) +
                        " elements; the limit is " + std::to_string(max));
   return {};
 }
