@@ -7,7 +7,7 @@ import { html, nothing } from 'lit';
 import { checkRanges } from '../ranges.js';
 import { PosencElement, baseStyles, replaced, TapController, elementProperties } from '../base.js';
 import { Completion, MatrixRaster, rasterizeLayout } from '../../render/raster.js';
-import { fitCanvas, pointerIn } from '../../render/canvas.js';
+import { fitCanvas, pointerIn, yieldTask } from '../../render/canvas.js';
 import { int, plain } from '../../render/format.js';
 import { formatNumber, shipCatalogues } from '../../i18n/index.js';
 import { matrixLayout } from '../../render/matrix-view.js';
@@ -42,6 +42,7 @@ export class PosencLearned extends PosencElement {
     this._geom = {};
     this._data = null;
     this._drawn = new Completion();
+    this._job = 0;
   }
 
   /** Rows drawn: the whole table plus a margin past its end (the attribute, or an eighth, at least 8). */
@@ -173,8 +174,14 @@ export class PosencLearned extends PosencElement {
     const d = this._data;
     this._dirty = false;
     if (!d) return;
-    const t0 = performance.now();
     this._drawn.begin();
+    const job = ++this._job;
+    // The first drawing takes three tasks: computing the tables (the engine's first calls) with Lit's first
+    // render, the raster, then the canvases' first text and styles. In one task they took 220-280 ms on a phone
+    // (CPU x4), over the 200 ms a task may take while part 2 loads. False when a newer drawing took over.
+    const ownTask = async () => job > 1 || ((await yieldTask()), job === this._job);
+    if (!(await ownTask())) return;
+    const t0 = performance.now();
     const jobs = [];
     for (const which of TABLES) {
       const canvas = this._canvas(which);
@@ -196,7 +203,7 @@ export class PosencLearned extends PosencElement {
     }
     const done = await Promise.all(jobs);
     // a drawing that a newer one replaced leaves the rest to it
-    if (!done.every(Boolean)) return;
+    if (!done.every(Boolean) || !(await ownTask())) return;
     this.recordRender({ ms: performance.now() - t0, frames: Math.max(...Object.values(this._rasters).map((r) => r.stats.frames)) });
     this._paint();
     this._drawn.end();
