@@ -60,12 +60,12 @@ export function themeColors(host) {
 }
 
 /**
- * Resolves in a new task (lets the browser handle input and paint before long work continues). Where the
- * browser has scheduler.yield (Chromium 129), the rest runs before the tasks queued meanwhile, as it would
- * have run without the yield; elsewhere after them.
+ * Resolves in a new task (lets the browser handle input and paint before long work continues). With
+ * `keepPlace`, where the browser has scheduler.yield (Chromium 129), the rest runs before the tasks queued
+ * meanwhile, as it would have run without the yield: for splitting work nobody waits to see painted first.
  */
-export function yieldTask() {
-  if (typeof globalThis.scheduler?.yield === 'function') return globalThis.scheduler.yield();
+export function yieldTask({ keepPlace = false } = {}) {
+  if (keepPlace && typeof globalThis.scheduler?.yield === 'function') return globalThis.scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 

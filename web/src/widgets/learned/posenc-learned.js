@@ -179,7 +179,7 @@ export class PosencLearned extends PosencElement {
     // The first drawing takes three tasks: computing the tables (the engine's first calls) with Lit's first
     // render, the raster, then the canvases' first text and styles. In one task they took 220-280 ms on a phone
     // (CPU x4), over the 200 ms a task may take while part 2 loads. False when a newer drawing took over.
-    const ownTask = async () => job > 1 || ((await yieldTask()), job === this._job);
+    const ownTask = async () => job > 1 || ((await yieldTask({ keepPlace: true })), job === this._job);
     if (!(await ownTask())) return;
     const t0 = performance.now();
     const jobs = [];
