@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { typesetMath } from './build-web-math.mjs';
+import { splitLater } from './build-web-later.mjs';
 
 /**
  * @param {object} o
@@ -45,13 +46,7 @@ export async function buildLessonPart(part, { dist, demo, common, classic, esm, 
   writeFileSync(join(dist, `${part}.html`), withGluePreload(readDemoPage(demo, `${part}.html`), metafile, dist, common.absWorkingDir));
   if (!singleFile) return;
 
-  const js = await build({
-    ...common,
-    ...classic,
-    entryPoints: [join(demo, `${part}.js`)],
-    format: 'iife',
-    write: false,
-  });
+  const scripts = await singleFileScripts({ ...common, ...classic }, demo, `${part}.js`);
   const css = await build({
     ...common,
     entryPoints: [join(demo, 'demo.css')],
@@ -64,7 +59,7 @@ export async function buildLessonPart(part, { dist, demo, common, classic, esm, 
     .replace(/<link rel="stylesheet" href="demo.css"\s*\/?>/, () => `<style>${woff2Only(css.outputFiles[0].text)}</style>`)
     .replace(new RegExp(`<link rel="stylesheet" href="${part}.css"\\s*/?>`), () => `<style>${own}</style>`)
     .replace(/<link rel="icon"[^>]*>/, '');
-  page = inlineScriptLast(page, `${part}.js`, js.outputFiles[0].text);
+  page = inlineScriptLast(page, `${part}.js`, ...scripts);
   page = withoutPreload(page);
   if (page.includes(`src="${part}.js"`) || /href="[a-z]+\.css"/.test(page)) throw new Error(`build-web: single-file inlining of ${part}.html failed`);
   writeFileSync(join(dist, `posenc-demo-${part}.html`), page);
@@ -96,11 +91,26 @@ export function withGluePreload(page, metafile, dist, cwd) {
  * `<script type="module" src="<name>">` in <head>: the browser lays out and paints the lesson's text while the
  * script (most of the file) is still arriving, and runs it when the page above is parsed, as a module would.
  */
-export function inlineScriptLast(page, name, script) {
+export function inlineScriptLast(page, name, ...scripts) {
   const tag = new RegExp(` *<script type="module" src="${name.replace('.', '\\.')}"></script>\n?`);
   if (!tag.test(page) || !page.includes('</body>')) throw new Error(`build-web: ${name}'s page has no <script type="module" src="${name}"> or no </body>`);
-  const safe = script.replace(/<\/script/gi, '<\\/script');
-  return page.replace(tag, '').replace(/( *)<\/body>/, (all, indent) => `${indent}  <script>${safe}</script>\n${all}`);
+  const tags = scripts.map((script) => `<script>${script.replace(/<\/script/gi, '<\\/script')}</script>`);
+  return page.replace(tag, '').replace(/( *)<\/body>/, (all, indent) => `${tags.map((t) => `${indent}  ${t}\n`).join('')}${all}`);
+}
+
+/**
+ * A single file's scripts: its page script, and when that loads widgets after its first
+ * (`import('./widgets-partN.js')`, lesson-page.js: loadWidgets), those widgets in a script of their own after
+ * it (build-web-later.mjs). `options`: the esbuild options of its classic script.
+ */
+export async function singleFileScripts(options, demo, entry) {
+  const later = /import\('\.\/(widgets-part\d+\.js)'\)/.exec(readFileSync(join(demo, entry), 'utf8'))?.[1];
+  if (later) {
+    const { data, first, later: rest } = await splitLater(options, join(demo, entry), join(demo, later));
+    return [data, first, rest].filter(Boolean);
+  }
+  const js = await build({ ...options, entryPoints: [join(demo, entry)], format: 'iife', write: false });
+  return [js.outputFiles[0].text];
 }
 
 /** A single file inlines the engine: the served page's preload of the wasm file goes (and must). */

@@ -28,7 +28,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync,
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { deflated64, writeInlineWasm } from './build.mjs';
-import { buildLessonPart, inlineScriptLast, linkSingleFiles, readDemoPage, withGluePreload, withoutPreload } from './build-web-methods.mjs';
+import { buildLessonPart, inlineScriptLast, linkSingleFiles, singleFileScripts, readDemoPage, withGluePreload, withoutPreload } from './build-web-methods.mjs';
 import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
 import { noConfigReader, noTrainerApi, reexport, sharedEngine } from './build-web-shared.mjs';
@@ -318,13 +318,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
 
   // 3. the single-file demo: wasm inlined, CSS inlined with fonts as data URLs, one classic script
   if (singleFile) {
-    const js = await build({
-      ...common,
-      ...(await singleFileOptions(join(demo, 'demo.js'), { lean: true })),
-      entryPoints: [join(demo, 'demo.js')],
-      format: 'iife',
-      write: false,
-    });
+    const scripts = await singleFileScripts({ ...common, ...(await singleFileOptions(join(demo, 'demo.js'), { lean: true })) }, demo, 'demo.js');
     const cssOut = await build({
       ...common,
       entryPoints: [join(demo, 'demo.css')],
@@ -333,7 +327,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
     });
     const css = woff2Only(cssOut.outputFiles[0].text);
     let page = readDemoPage(demo, 'index.html');
-    page = inlineScriptLast(page.replace(/<link rel="stylesheet" href="demo.css"\s*\/?>/, () => `<style>${css}</style>`), 'demo.js', js.outputFiles[0].text).replace(/<link rel="icon"[^>]*>/, '');
+    page = inlineScriptLast(page.replace(/<link rel="stylesheet" href="demo.css"\s*\/?>/, () => `<style>${css}</style>`), 'demo.js', ...scripts).replace(/<link rel="icon"[^>]*>/, '');
     page = withoutPreload(page);
     if (page.includes('src="demo.js"') || page.includes('href="demo.css"')) throw new Error('build-web: single-file inlining failed');
     writeFileSync(join(dist, 'posenc-demo.html'), page);

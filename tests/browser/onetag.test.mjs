@@ -6,7 +6,7 @@
 // fetches the scalar build from gen/ beside the script, or is told why the widgets cannot start.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -92,6 +92,46 @@ test('single files of parts 1-3: the engine without the trainer (its build alone
     });
     assert.equal(lean, !trains, `${name}: ${trains ? 'trains' : 'its engine has no trainer'}`);
     await page.close();
+  }
+});
+
+// build-web-later.mjs: a single file whose part loads widgets after its first holds three scripts (the page
+// script's data, its code, the later widgets), and its later widgets start whether their script arrived before
+// the page asked for them or after (on a slow network, the page script runs while the rest is arriving)
+test('single files of parts 1 and 2: the later widgets in a script of their own, started whenever it arrives', async () => {
+  for (const [name, later] of [['posenc-demo.html', 'posenc-heatmap'], ['posenc-demo-methods.html', 'posenc-rope']]) {
+    const html = readFileSync(join(env.outDir, name), 'utf8');
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    assert.equal(scripts.length, 3, `${name}: three scripts`);
+    assert.match(scripts[0], /^function __posencData\(/, `${name}: the data first`);
+    assert.match(scripts[1], /__posencModules=/, `${name}: the page script exposes what the later widgets import`);
+    assert.match(scripts[2], /^globalThis\.__posencLater=/, `${name}: the later widgets hand their code over`);
+    assert.ok(!scripts[1].includes(`customElements.define("${later}"`) && scripts[2].includes(`"${later}"`), `${name}: <${later}> is in the later script alone`);
+    // the later script held back until the page has asked for it (its first screen drawn), then added
+    const held = html.replace(`<script>${scripts[2]}</script>`, () => `<script type="text/plain" id="held">${scripts[2]}</script>`);
+    const file = join(work, `held-${name}`);
+    writeFileSync(file, held.replace('</body>', () => `<script>
+      addEventListener('load', () => setTimeout(() => {
+        window.__asked = typeof window.__posencLater === 'function';
+        const s = document.createElement('script');
+        s.textContent = document.getElementById('held').textContent;
+        document.body.append(s);
+      }, 3000));
+    </script></body>`));
+    for (const url of [pathToFileURL(join(env.outDir, name)).href, pathToFileURL(file).href]) {
+      const page = await env.context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      await page.goto(url);
+      await page.evaluate((tag) => document.querySelector(tag).scrollIntoView(), later);
+      await page.waitForFunction((tag) => customElements.get(tag) && document.querySelector(tag).pe, later, { timeout: 30000 });
+      await waitReady(page);
+      if (url.includes('held-')) assert.equal(await page.evaluate(() => window.__asked), true, `${name}: the page asked before the later script came`);
+      assert.equal(await page.evaluate(() => window.__posencLater), null, `${name}: the later code ran once`);
+      assert.deepEqual(errors, [], url);
+      await page.close();
+    }
   }
 });
 

@@ -9,7 +9,7 @@
 //   browser, so even 8192 × 4096 never freezes the page. Starting a new job cancels the previous one.
 
 import { NAN_COLOR, lut } from './color.js';
-import { fitCanvas, nextFrame } from './canvas.js';
+import { nextFrame } from './canvas.js';
 
 const CHUNK_FLOATS = 1 << 20; // 4 MiB of float32 per engine call: each call has a fixed set-up cost, so few big calls
 
@@ -192,11 +192,12 @@ export class MatrixRaster {
 }
 
 /**
- * Sizes `canvas` to `layout` (see matrix-view.js: matrixLayout) and rasterises its rows × cols into `raster`
- * at the plot rectangle's device size, coloured by `scheme` from vmin to vmax. Resolves as render() does.
+ * Rasterises the rows × cols of `layout` (see matrix-view.js: matrixLayout) into `raster` at the plot
+ * rectangle's device size, coloured by `scheme` from vmin to vmax. Resolves as render() does. The canvas the
+ * picture goes to is sized where it is painted, not here: resized now, it would stay blank until then, and a
+ * phone would spend a frame sending the blank canvas to the screen (at 3 pixels per CSS pixel, 70 ms at CPU x4).
  */
-export function rasterizeLayout(raster, canvas, layout, ratio, { scheme, vmin, vmax, fill, onProgress }) {
-  fitCanvas(canvas, layout.width, layout.height, ratio);
+export function rasterizeLayout(raster, layout, ratio, { scheme, vmin, vmax, fill, onProgress }) {
   const { rows, cols, rect } = layout;
   return raster.render({ rows, cols, maxW: rect.w * ratio, maxH: rect.h * ratio, palette: lut(scheme).packed, vmin, vmax, fill, onProgress });
 }

@@ -121,7 +121,7 @@ export class PosencHeatmap extends PosencElement {
     const geom = matrixLayout({ width: this.contentWidth, rows: p.length, cols: p.dModel, top: 40, left, maxHeight: this.compact ? this.compactHeight(0.27, 180, 240) : 420 });
     this._layoutGeom = geom;
     this._info = frequencyInfo(this.pe, p);
-    const done = await rasterizeLayout(this._raster, canvas, geom, this.ratio, {
+    const done = await rasterizeLayout(this._raster, geom, this.ratio, {
       scheme: this.choice('scheme'),
       vmin: -1,
       vmax: 1,

@@ -199,7 +199,7 @@ export class PosencLearned extends PosencElement {
           else dst.fill(NaN);
         }
       };
-      jobs.push(rasterizeLayout(this._rasters[which], canvas, geom, this.ratio, { scheme: 'RdBu', vmin: -range, vmax: range, fill }));
+      jobs.push(rasterizeLayout(this._rasters[which], geom, this.ratio, { scheme: 'RdBu', vmin: -range, vmax: range, fill }));
     }
     const done = await Promise.all(jobs);
     // a drawing that a newer one replaced leaves the rest to it

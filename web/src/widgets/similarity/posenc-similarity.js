@@ -104,7 +104,7 @@ export class PosencSimilarity extends PosencElement {
     const t0 = performance.now();
     const { L, matrix: M, range } = this._data;
     const geom = (this._geom = similarityLayout(this, L));
-    const done = await rasterizeLayout(this._raster, canvas, geom, this.ratio, {
+    const done = await rasterizeLayout(this._raster, geom, this.ratio, {
       scheme: this.choice('scheme'),
       vmin: range[0],
       vmax: range[1],
