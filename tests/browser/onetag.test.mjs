@@ -111,12 +111,16 @@ test('single files of parts 1 and 2: the later widgets in a script of their own,
     const held = html.replace(`<script>${scripts[2]}</script>`, () => `<script type="text/plain" id="held">${scripts[2]}</script>`);
     const file = join(work, `held-${name}`);
     writeFileSync(file, held.replace('</body>', () => `<script>
-      addEventListener('load', () => setTimeout(() => {
+      // added once the page has asked for it (its import() waits), or after 30 s
+      const since = Date.now();
+      const add = () => {
         window.__asked = typeof window.__posencLater === 'function';
+        if (!window.__asked && Date.now() - since < 30000) return setTimeout(add, 100);
         const s = document.createElement('script');
         s.textContent = document.getElementById('held').textContent;
         document.body.append(s);
-      }, 3000));
+      };
+      addEventListener('load', add);
     </script></body>`));
     for (const url of [pathToFileURL(join(env.outDir, name)).href, pathToFileURL(file).href]) {
       const page = await env.context.newPage();
@@ -125,7 +129,7 @@ test('single files of parts 1 and 2: the later widgets in a script of their own,
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
       await page.goto(url);
       await page.evaluate((tag) => document.querySelector(tag).scrollIntoView(), later);
-      await page.waitForFunction((tag) => customElements.get(tag) && document.querySelector(tag).pe, later, { timeout: 30000 });
+      await page.waitForFunction((tag) => customElements.get(tag) && document.querySelector(tag).pe, later, { timeout: 45000 });
       await waitReady(page);
       if (url.includes('held-')) assert.equal(await page.evaluate(() => window.__asked), true, `${name}: the page asked before the later script came`);
       assert.equal(await page.evaluate(() => window.__posencLater), null, `${name}: the later code ran once`);
