@@ -221,7 +221,14 @@ export async function phone(context, base) {
 }
 
 // the single-file lesson parts (issue 31: text first), served gzipped like the rest; bench/widgets.mjs builds them
-export const SINGLE_FILES = { single1: 'posenc-demo.html', single2: 'posenc-demo-methods.html', single3: 'posenc-demo-model.html', single4: 'posenc-demo-train.html' };
+// and the embed page as one file (one widget, as an iframe in a course page shows it), held to the same goals
+export const SINGLE_FILES = {
+  single1: 'posenc-demo.html',
+  single2: 'posenc-demo-methods.html',
+  single3: 'posenc-demo-model.html',
+  single4: 'posenc-demo-train.html',
+  singleEmbed: 'posenc-embed.html#widget=posenc-heatmap',
+};
 
 // a course page with one widget and the one-tag script, as docs/widgets.md shows it
 export const BARE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

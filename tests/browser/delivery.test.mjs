@@ -6,7 +6,7 @@ import en from '../../web/src/widgets/catalogues/en.js';
 import es from '../../web/src/widgets/catalogues/es.js';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -273,7 +273,11 @@ test('embed page under a strict CSP, and its single file from file:// with every
   await page.close();
 
   const file = pathToFileURL(join(env.outDir, 'posenc-embed.html')).href;
+  // the file shows a line while its script arrives (a phone paints it at once), and the widget replaces it
+  const html = readFileSync(join(env.outDir, 'posenc-embed.html'), 'utf8');
+  assert.ok(html.indexOf('class="loading"') > 0 && html.indexOf('class="loading"') < html.indexOf('<script>'), 'a loading line before the script');
   const single = await openEmbed(`${file}?widget=posenc-rope&head-dim=32&m=7`, { allowed: [file] });
+  assert.equal(await single.evaluate(() => document.querySelectorAll('.loading').length), 0, 'the widget replaced the loading line');
   const s = await embedState(single);
   assert.equal(s.tag, 'posenc-rope');
   assert.equal(s.attrs['head-dim'], '32');
