@@ -4,16 +4,16 @@
 // (web/demo/lesson-page.js, loadWidgets: `import('./widgets-part2.js')`). Served, that import is a chunk of
 // its own. In a single file it used to be bundled into the one inline script at the end of <body>, and a
 // classic script runs only once all of it has arrived: on a phone at Slow 4G the first widget waited for the
-// later widgets' 34-42 KiB of gzip (0.2 s) and for the parsing of their code. Now the file has two scripts:
+// later widgets' 34-42 KiB of gzip (0.2 s) and for the parsing of their code. Now the file has three scripts:
 //
 //   <script>function __posencData(k) { …the page script's data (the engine's wasm, catalogues)… }</script>
 //   <script>…the page script, which ends with  __posencModules = { "<module>": <its exports>, … }…</script>
-//   <script>__posencLater(function () { …the later widgets, their imports of the page's modules read
-//           __posencModules… })</script>
+//   <script>globalThis.__posencLater = …(function () { …the later widgets, whose imports of the page's
+//           modules read __posencModules… })</script>
 //
-// The first runs as soon as it is parsed, while the second is still arriving. The second only hands its code
-// over; the page script's `import('./widgets-part2.js')` runs it (at once if it has arrived, else when it
-// does), so the later widgets still start after the first screen, as served. Every module both need is the
+// The page script runs as soon as it is parsed, while the later one is still arriving. The later one only
+// hands its code over; the page script's `import('./widgets-part2.js')` runs it (at once if it has arrived,
+// else when it does), so the later widgets still start after the first screen, as served. Every module both need is the
 // page script's (one Lit, one engine, one catalogue of messages); the later script bundles only its own.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ const LATER = '__posencLater';
 const keyOf = (root, { path, namespace }) => (namespace === 'file' ? relative(root, path) : `${namespace}:${path}`);
 
 /**
- * The two scripts of a single file. `options`: the esbuild options of its classic script (common and the
+ * The scripts of a single file. `options`: the esbuild options of its classic script (common and the
  * inline plugins); `entry`: the page script; `later`: the module its dynamic import loads (absolute paths).
  * Returns { data, first, later }: the scripts' code, in the order they go in the file (data null if none).
  */
@@ -80,7 +80,7 @@ else globalThis.${LATER} = (arrived) => {
       });
     },
   });
-  let imported = new Map();
+  let imported; // (read by the second build's modules)
   const probe = await build({ ...quiet, format: 'esm', minify: false, plugins: [fromFirst(true), ...options.plugins], entryPoints: [later] });
   imported = importedNames(probe.outputFiles[0].text);
   const laterOut = await build({ ...quiet, plugins: [fromFirst(false), ...options.plugins], entryPoints: [later] });
@@ -126,7 +126,7 @@ else globalThis.${LATER} = (arrived) => {
   const handOver = `globalThis.${LATER}=(function(f){return typeof globalThis.${LATER}==="function"?(globalThis.${LATER}(f),null):f})(function(){\n${laterCode}});\n`;
   // the page script's data (the wasm, the catalogues: build-web-data.mjs) in a script of its own before its
   // code, so that the later script follows code it shares text with: gzip finds repeats within 32 KiB only
-  // (1.1 KiB less in part 1). The page script calls __posencData when it runs, by when it is defined.
+  // (about 1 KiB less in part 1). The page script calls __posencData when it runs, by when it is defined.
   const code = exposed.outputFiles[0].text;
   const at = code.indexOf('\nfunction __posencData(');
   return at < 0 ? { data: null, first: code, later: handOver } : { data: code.slice(at + 1), first: code.slice(0, at + 1), later: handOver };
