@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { buildWeb } from '../scripts/build-web.mjs';
 import { serve } from '../scripts/start.mjs';
 import { CHROMIUM_ARGS, root } from '../tests/browser/helpers.mjs';
-import { BARE_PAGE, median, phone, phoneGoals } from './widgets/phone.mjs';
+import { BARE_PAGES, median, phone, phoneGoals } from './widgets/phone.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 40);
 const WARMUP = 8;
@@ -246,7 +246,7 @@ const work = mkdtempSync(join(tmpdir(), 'posenc-bench-'));
 try {
   // the single files only for the phone part (it loads them too)
   const outDir = await buildWeb({ outDir: join(work, 'dist'), singleFile: !process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'phone', quiet: true });
-  writeFileSync(join(outDir, 'bare.html'), BARE_PAGE);
+  for (const [name, html] of Object.entries(BARE_PAGES)) writeFileSync(join(outDir, name), html);
   const { ALL_WIDGET_TAGS } = await import('../web/src/widgets/tags.js');
   const long = [...ALL_WIDGET_TAGS, ...ALL_WIDGET_TAGS];
   writeFileSync(

@@ -23,7 +23,7 @@ const MODULES = '__posencModules';
 const LATER = '__posencLater';
 
 /** A module's key as esbuild's metafile names it: its path from the root, or `namespace:path` for a plugin's. */
-const keyOf = (root, { path, namespace }) => (namespace === 'file' ? relative(root, path) : `${namespace}:${path}`);
+export const keyOf = (root, { path, namespace }) => (namespace === 'file' ? relative(root, path) : `${namespace}:${path}`);
 
 /**
  * The scripts of a single file. `options`: the esbuild options of its classic script (common and the
@@ -46,9 +46,26 @@ export async function splitLater(options, entry, later) {
 const run = (code) => { globalThis.${LATER} = null; code(); };
 const code = globalThis.${LATER};
 if (typeof code === 'function') run(code);
-else globalThis.${LATER} = (arrived) => {
-  try { run(arrived); } catch (err) { console.error(\`posenc demo: a widget's code could not load: \${err?.message ?? err}\`); }
-};`,
+else {
+  const waiting = (arrived) => {
+    try { run(arrived); } catch (err) { console.error(\`posenc demo: a widget's code could not load: \${err?.message ?? err}\`); }
+  };
+  globalThis.${LATER} = waiting;
+  // a file cut short (a download stopped) ends before that script, which a whole file has run by its load: say
+  // so, rather than leave the widgets blank
+  const check = () => {
+    if (globalThis.${LATER} !== waiting) return;
+    const why = 'posenc demo: this file ends before the script of its later widgets (was its download cut short?), so only the first widget runs';
+    console.error(why);
+    const note = document.createElement('p');
+    note.setAttribute('role', 'alert');
+    note.className = 'file-cut';
+    note.textContent = why.slice('posenc demo: '.length);
+    (document.getElementById('engine-status') ?? document.body.firstElementChild)?.after(note);
+  };
+  if (document.readyState === 'complete') check();
+  else addEventListener('load', check);
+}`,
         loader: 'js',
       }));
     },
@@ -56,11 +73,33 @@ else globalThis.${LATER} = (arrived) => {
   const first = await build({ ...quiet, plugins: [stub, ...options.plugins], entryPoints: [entry] });
   const firstModules = new Set(Object.keys(Object.values(first.metafile.outputs)[0].inputs));
 
-  // the later script: each import of a module the page script has reads it from __posencModules. A first
-  // build leaves those imports as they are (external, in an ES module) to learn the names it imports, so that
-  // the page script exposes those alone (its other exports stay tree-shaken: exposing whole modules cost
-  // 11 KiB of gzip in part 2)
-  const fromFirst = (external) => ({
+  // the later script: each import of a module the page script has reads it from __posencModules (the
+  // names it imports, learned by a first build: the page script exposes those alone, its other exports stay
+  // tree-shaken; exposing whole modules cost 11 KiB of gzip in part 2)
+  const imported = await importsOf(quiet, firstModules, later);
+  const laterCode = await buildBorrowing(quiet, firstModules, imported, later, MODULES);
+  if (laterCode.includes('__posencData(')) throw new Error(`build-web-later: ${laterKey} carries data (wasm, catalogues): they belong to the page script`);
+  const exposed = await buildExposing({ ...quiet, plugins: [stub, ...options.plugins] }, [`import ${JSON.stringify(`./${relative(root, entry)}`)};`], imported, MODULES);
+  // handed to the page script's waiting import if it asked already, else left for it
+  const handOver = `globalThis.${LATER}=(function(f){return typeof globalThis.${LATER}==="function"?(globalThis.${LATER}(f),null):f})(function(){\n${laterCode}});\n`;
+  // the page script's data (the wasm, the catalogues: build-web-data.mjs) in a script of its own before its
+  // code, so that the later script follows code it shares text with: gzip finds repeats within 32 KiB only
+  // (about 1 KiB less in part 1). The page script calls __posencData when it runs, by when it is defined.
+  const code = exposed.outputFiles[0].text;
+  const at = code.indexOf('\nfunction __posencData(');
+  return at < 0 ? { data: null, first: code, later: handOver } : { data: code.slice(at + 1), first: code.slice(0, at + 1), later: handOver };
+}
+
+/** esbuild's options for an entry: a file's path, or esbuild's `stdin` ({ contents, resolveDir, sourcefile }). */
+export const entryOf = (entry) => (typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: entry });
+
+/**
+ * An esbuild plugin for a script that runs after another (the "first"): each import of one of
+ * `firstModules` (keys as keyOf gives them) reads that module from `globalThis[global][key]`, or, with
+ * `imported` null, is left as an import of `posenc-first:<key>` (external, in an ES module: importsOf).
+ */
+function borrowing(root, firstModules, imported, global) {
+  return {
     name: 'posenc-from-first',
     setup(b) {
       b.onResolve({ filter: /.*/ }, async (a) => {
@@ -68,32 +107,46 @@ else globalThis.${LATER} = (arrived) => {
         const target = await b.resolve(a.path, { kind: a.kind, importer: a.importer, namespace: a.namespace, resolveDir: a.resolveDir, pluginData: { fromFirst: true } });
         if (target.errors.length) return { errors: target.errors };
         const key = keyOf(root, target);
-        if (firstModules.has(key)) return external ? { path: `posenc-first:${key}`, external: true } : { path: key, namespace: 'posenc-first' };
+        if (firstModules.has(key)) return imported ? { path: key, namespace: 'posenc-first' } : { path: `posenc-first:${key}`, external: true };
         return target.external ? { path: target.path, external: true } : { path: target.path, namespace: target.namespace, pluginData: target.pluginData, sideEffects: target.sideEffects };
       });
       b.onLoad({ filter: /.*/, namespace: 'posenc-first' }, (a) => {
-        const names = imported.get(a.path);
-        const m = `globalThis.${MODULES}[${JSON.stringify(a.path)}]`;
+        const names = imported.get(a.path) ?? [];
+        const m = `globalThis.${global}[${JSON.stringify(a.path)}]`;
         if (names === '*') return { contents: `module.exports = ${m};`, loader: 'js' };
         const named = names.filter((n) => n !== 'default');
         return { contents: [`const m = ${m};`, named.length ? `export const { ${named.join(', ')} } = m;` : '', names.includes('default') ? 'export default m.default;' : ''].join('\n'), loader: 'js' };
       });
     },
-  });
-  let imported; // (read by the second build's modules)
-  const probe = await build({ ...quiet, format: 'esm', minify: false, plugins: [fromFirst(true), ...options.plugins], entryPoints: [later] });
-  imported = importedNames(probe.outputFiles[0].text);
-  const laterOut = await build({ ...quiet, plugins: [fromFirst(false), ...options.plugins], entryPoints: [later] });
-  const laterCode = laterOut.outputFiles[0].text;
-  if (laterCode.includes('__posencData(')) throw new Error(`build-web-later: ${laterKey} carries data (wasm, catalogues): they belong to the page script`);
+  };
+}
 
-  // the page script again, exposing what the later one imports: per module an object of those exports, read
-  // once when the later script runs (the page script has run whole by then; none of its modules reassigns an
-  // export: checked below); a module the later one takes whole ('*') is exposed whole
+/**
+ * What the script of `entry` (esbuild `options`: classic, quiet, metafile) imports from the modules of the
+ * first script (`firstModules`): key → the names, or '*' for a whole module, [] for its side effects alone.
+ */
+export async function importsOf(options, firstModules, entry) {
+  const probe = await build({ ...options, format: 'esm', minify: false, plugins: [borrowing(options.absWorkingDir, firstModules, null), ...options.plugins], ...entryOf(entry) });
+  return importedNames(probe.outputFiles[0].text);
+}
+
+/** The code of `entry`'s script, its imports of `firstModules` read from globalThis[global] (importsOf's `imported`). */
+export async function buildBorrowing(options, firstModules, imported, entry, global) {
+  const out = await build({ ...options, plugins: [borrowing(options.absWorkingDir, firstModules, imported, global), ...options.plugins], ...entryOf(entry) });
+  return out.outputFiles[0].text;
+}
+
+/**
+ * The first script: `lines` (its entry's imports) and, after them, globalThis[global] = each module of
+ * `imported` as an object of the names the later scripts import (the first script has run whole when they
+ * read it; none of its modules reassigns an export: checked). Returns esbuild's result (metafile included).
+ */
+export async function buildExposing(options, lines, imported, global) {
+  const root = options.absWorkingDir;
   const keys = [...imported.keys()].sort();
   for (const key of keys) {
     const file = resolve(root, key);
-    if (!key.includes(':') && /^export\s+(let|var)\s/m.test(readFileSync(file, 'utf8'))) throw new Error(`build-web-later: ${key} exports a variable the later script would read once`);
+    if (!key.includes(':') && /^export\s+(let|var)\s/m.test(readFileSync(file, 'utf8'))) throw new Error(`build-web-later: ${key} exports a variable a later script would read once`);
   }
   const exposing = {
     name: 'posenc-expose',
@@ -105,7 +158,7 @@ else globalThis.${LATER} = (arrived) => {
       });
     },
   };
-  const wrapper = [`import ${JSON.stringify(`./${relative(root, entry)}`)};`];
+  const wrapper = [...lines];
   const objects = [];
   keys.forEach((key, i) => {
     const names = imported.get(key);
@@ -113,28 +166,22 @@ else globalThis.${LATER} = (arrived) => {
     if (names === '*') {
       wrapper.push(`import * as m${i} from ${from};`);
       objects.push(`  ${JSON.stringify(key)}: m${i},`);
-      return;
+    } else if (!names.length) wrapper.push(`import ${from};`);
+    else {
+      wrapper.push(`import { ${names.map((n, j) => `${n} as m${i}_${j}`).join(', ')} } from ${from};`);
+      objects.push(`  ${JSON.stringify(key)}: { ${names.map((n, j) => `${n}: m${i}_${j}`).join(', ')} },`);
     }
-    wrapper.push(`import { ${names.map((n, j) => `${n} as m${i}_${j}`).join(', ')} } from ${from};`);
-    objects.push(`  ${JSON.stringify(key)}: { ${names.map((n, j) => `${n}: m${i}_${j}`).join(', ')} },`);
   });
-  wrapper.push(`globalThis.${MODULES} = {`, ...objects, '};');
-  const exposed = await build({ ...quiet, plugins: [exposing, stub, ...options.plugins], stdin: { contents: wrapper.join('\n'), resolveDir: root, sourcefile: 'single-file-first.js' } });
-  const exposedModules = Object.keys(Object.values(exposed.metafile.outputs)[0].inputs);
-  for (const k of keys) if (!exposedModules.includes(k)) throw new Error(`build-web-later: the page script does not expose ${k}, which ${laterKey} imports`);
-  // handed to the page script's waiting import if it asked already, else left for it
-  const handOver = `globalThis.${LATER}=(function(f){return typeof globalThis.${LATER}==="function"?(globalThis.${LATER}(f),null):f})(function(){\n${laterCode}});\n`;
-  // the page script's data (the wasm, the catalogues: build-web-data.mjs) in a script of its own before its
-  // code, so that the later script follows code it shares text with: gzip finds repeats within 32 KiB only
-  // (about 1 KiB less in part 1). The page script calls __posencData when it runs, by when it is defined.
-  const code = exposed.outputFiles[0].text;
-  const at = code.indexOf('\nfunction __posencData(');
-  return at < 0 ? { data: null, first: code, later: handOver } : { data: code.slice(at + 1), first: code.slice(0, at + 1), later: handOver };
+  wrapper.push(`globalThis.${global} = {`, ...objects, '};');
+  const exposed = await build({ ...options, plugins: [exposing, ...options.plugins], stdin: { contents: wrapper.join('\n'), resolveDir: root, sourcefile: 'exposing.js' } });
+  const inputs = Object.keys(Object.values(exposed.metafile.outputs)[0].inputs);
+  for (const k of keys) if (!inputs.includes(k)) throw new Error(`build-web-later: the first script does not hold ${k}, which a later script imports`);
+  return exposed;
 }
 
 /**
  * What an ES module imports from each `posenc-first:<key>` (esbuild's output, not minified): key → its
- * imported names ('default' among them), or '*' when it takes the whole module.
+ * imported names ('default' among them), '*' when it takes the whole module, [] for its side effects alone.
  */
 function importedNames(code) {
   const out = new Map();
@@ -152,6 +199,6 @@ function importedNames(code) {
     }
     if (out.get(key) !== '*') out.set(key, [...names].sort());
   }
-  if (/^import\s+"posenc-first:/m.test(code)) throw new Error('build-web-later: a module imported for its side effects alone is not handled');
+  for (const [, key] of code.matchAll(/^import\s+"posenc-first:([^"]+)";/gm)) if (!out.has(key)) out.set(key, []);
   return out;
 }

@@ -31,6 +31,7 @@ import { deflated64, writeInlineWasm } from './build.mjs';
 import { buildLessonPart, inlineScriptLast, linkSingleFiles, singleFileScripts, readDemoPage, withGluePreload, withoutPreload } from './build-web-methods.mjs';
 import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
+import { buildTagScripts } from './build-web-tag.mjs';
 import { noConfigReader, noTrainerApi, reexport, sharedEngine } from './build-web-shared.mjs';
 import { schemeTables } from './build-web-schemes.mjs';
 import { dataLast, dataRef } from './build-web-data.mjs';
@@ -122,13 +123,13 @@ function inlinePlugin({ lean = false, widgets = null, configReader = true } = {}
  * The catalogues beyond English for the classic bundles, as deflated JSON (base64): `keys`, every message key
  * once, and per locale its messages in that order (null where it has none). The keys are the same in every
  * language, so a language carries only its text: 5 KiB of gzip less each. With `widgets` (widget folder
- * names), only their messages and the shared ones (web/src/widgets/element/).
+ * names), only their messages and, unless `shared` is false, the shared ones (web/src/widgets/element/).
  */
-export async function catalogueBlobs(widgets = null) {
+export async function catalogueBlobs(widgets = null, { shared = true } = {}) {
   const { default: shipped } = await import(pathToFileURL(join(root, 'web/src/widgets/catalogues/shipped.js')).href);
   const messages = async (locale) => {
     if (!widgets) return (await import(pathToFileURL(join(root, `web/src/widgets/catalogues/${locale}.js`)).href)).default;
-    const parts = await Promise.all([...new Set(['element', ...widgets])].map((w) => import(pathToFileURL(join(root, `web/src/widgets/${w}/messages.js`)).href)));
+    const parts = await Promise.all([...new Set([...(shared ? ['element'] : []), ...widgets])].map((w) => import(pathToFileURL(join(root, `web/src/widgets/${w}/messages.js`)).href)));
     return Object.assign({}, ...parts.map((m) => m[messagesExport(locale)]));
   };
   const all = Object.fromEntries(await Promise.all(Object.keys(shipped).map(async (l) => [l, await messages(l)])));
@@ -138,9 +139,9 @@ export async function catalogueBlobs(widgets = null) {
   return { keys: blob(keys), locales: Object.fromEntries(Object.entries(all).map(([l, m]) => [l, blob(keys.map((k) => m[k] ?? null))])) };
 }
 
-/** web/src/widgets/catalogues/shipped.js for the classic bundles: catalogueBlobs(widgets), inflated on demand. */
-export async function deflatedCatalogues(widgets = null) {
-  const { keys, locales } = await catalogueBlobs(widgets);
+/** web/src/widgets/catalogues/shipped.js for the classic bundles: catalogueBlobs(widgets, o), inflated on demand. */
+export async function deflatedCatalogues(widgets = null, o = {}) {
+  const { keys, locales } = await catalogueBlobs(widgets, o);
   const entries = Object.keys(locales).map((locale, i) => `  ${JSON.stringify(locale)}: () => catalogue(data${i}),`);
   return `import { inflateText } from '../../engine/inflate.js';
 const keyData = ${dataRef(keys)};
@@ -313,6 +314,12 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
     globalName: 'posenc',
     outdir: dist,
   });
+  // the same in parts: a core and a script per widget (build-web-tag.mjs)
+  await buildTagScripts({
+    dist,
+    options: { ...common, plugins: [...always, inlinePlugin({ lean: true, widgets: [], configReader: false })] },
+    catalogues: (folder) => deflatedCatalogues([folder], { shared: false }),
+  });
   // the anywidget module (Jupyter, MyST): one ES module with everything, engine inlined
   await build({ ...common, ...classic, entryPoints: { 'posenc-anywidget': join(root, 'web/src/widgets/anywidget.js') }, format: 'esm', outdir: dist });
 
@@ -348,14 +355,14 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
 
   // every script written to dist/ (not those inlined into the single-file pages, which declare UTF-8)
   const chunks = join(dist, 'chunks');
-  const scripts = [dist, chunks].filter(existsSync).flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => join(dir, f)));
+  const scripts = [dist, chunks, join(dist, 'tag')].filter(existsSync).flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => join(dir, f)));
   for (const file of scripts) writeFileSync(file, escapeNonAscii(readFileSync(file, 'utf8')));
 
   // 6. the example reveal.js deck, see build-web-examples.mjs
   buildExamples({ root, dist, quiet });
 
   checkOffline(dist);
-  if (existsSync(chunks)) checkOffline(chunks);
+  for (const dir of [chunks, join(dist, 'tag')]) if (existsSync(dir)) checkOffline(dir);
   for (const file of scripts) checkAscii(file);
   const ms = Math.round(performance.now() - t0);
   if (!quiet) console.log(`build-web: ${dist} ready in ${ms} ms`);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { buildWeb } from '../../scripts/build-web.mjs';
 import { serve } from '../../scripts/start.mjs';
 import { CHROMIUM_ARGS } from '../../tests/browser/helpers.mjs';
-import { BARE_PAGE, loadFigures, phonePage } from './phone.mjs';
+import { BARE_PAGES, loadFigures, phonePage } from './phone.mjs';
 
 // when the engine's wasm was compiled and instantiated (calls to WebAssembly's functions, with start and end)
 function wasmProbe() {
@@ -28,7 +28,7 @@ function wasmProbe() {
 const work = mkdtempSync(join(tmpdir(), 'posenc-files-'));
 try {
   const outDir = await buildWeb({ outDir: join(work, 'dist'), singleFile: false, quiet: true });
-  writeFileSync(join(outDir, 'bare.html'), BARE_PAGE);
+  for (const [name, html] of Object.entries(BARE_PAGES)) writeFileSync(join(outDir, name), html);
   const server = await serve({ '/': outDir }, { gzip: true });
   const context = await chromium.launchPersistentContext(join(work, 'profile'), {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

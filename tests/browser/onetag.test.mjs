@@ -107,26 +107,26 @@ test('single files of parts 1 and 2: the later widgets in a script of their own,
     assert.match(scripts[1], /__posencModules=/, `${name}: the page script exposes what the later widgets import`);
     assert.match(scripts[2], /^globalThis\.__posencLater=/, `${name}: the later widgets hand their code over`);
     assert.ok(!scripts[1].includes(`customElements.define("${later}"`) && scripts[2].includes(`"${later}"`), `${name}: <${later}> is in the later script alone`);
-    // the later script held back until the page has asked for it (its first screen drawn), then added
-    const held = html.replace(`<script>${scripts[2]}</script>`, () => `<script type="text/plain" id="held">${scripts[2]}</script>`);
+    // the later script held back until the page has asked for it (its first screen drawn), then added; the page's
+    // load waits for an image answered only then, as a file still arriving holds its load back
+    const held = html.replace(`<script>${scripts[2]}</script>`, () => `<script type="text/plain" id="held">${scripts[2]}</script><img alt="" src="https://held.invalid/until-asked.png">`);
     const file = join(work, `held-${name}`);
-    writeFileSync(file, held.replace('</body>', () => `<script>
-      // added once the page has asked for it (its import() waits), or after 30 s
-      const since = Date.now();
-      const add = () => {
-        window.__asked = typeof window.__posencLater === 'function';
-        if (!window.__asked && Date.now() - since < 30000) return setTimeout(add, 100);
-        const s = document.createElement('script');
-        s.textContent = document.getElementById('held').textContent;
-        document.body.append(s);
-      };
-      addEventListener('load', add);
-    </script></body>`));
+    writeFileSync(file, held);
     for (const url of [pathToFileURL(join(env.outDir, name)).href, pathToFileURL(file).href]) {
       const page = await env.context.newPage();
       const errors = [];
       page.on('pageerror', (e) => errors.push(e.message));
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      await page.route('https://held.invalid/**', async (route) => {
+        await page.waitForFunction(() => typeof window.__posencLater === 'function', null, { timeout: 30000 });
+        await page.evaluate(() => {
+          window.__asked = true;
+          const s = document.createElement('script');
+          s.textContent = document.getElementById('held').textContent;
+          document.body.append(s);
+        });
+        await route.fulfill({ status: 204 });
+      });
       await page.goto(url);
       await page.evaluate((tag) => document.querySelector(tag).scrollIntoView(), later);
       await page.waitForFunction((tag) => customElements.get(tag) && document.querySelector(tag).pe, later, { timeout: 45000 });
@@ -136,6 +136,18 @@ test('single files of parts 1 and 2: the later widgets in a script of their own,
       assert.deepEqual(errors, [], url);
       await page.close();
     }
+    // a file cut short after the page script (a download stopped): the page says so, on its console and in the page
+    const cut = join(work, `cut-${name}`);
+    writeFileSync(cut, html.slice(0, html.indexOf(`<script>${scripts[2]}</script>`)));
+    const page = await env.context.newPage();
+    const errors = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(pathToFileURL(cut).href);
+    await page.waitForFunction(() => document.querySelector('[role=alert].file-cut'), null, { timeout: 30000 });
+    assert.match(await page.locator('.file-cut').textContent(), /ends before the script of its later widgets/);
+    assert.ok(errors.some((e) => e.includes('ends before the script of its later widgets')), errors.join('\n'));
+    assert.equal(await page.evaluate((tag) => customElements.get(tag), later), undefined);
+    await page.close();
   }
 });
 

@@ -105,3 +105,33 @@ test('i18n: shipping a catalogue again adds only the keys it lacks, without touc
   shipCatalogues({ en: { 'heatmap.showTable': 'something else' } });
   assert.equal(translate('en', 'heatmap.showTable'), before);
 });
+
+// dist/tag/: the core and each widget's script ship a part of each language, as loaders (scripts/build-web-tag.mjs)
+test('i18n: loaders shipped for one locale load together; one shipped once it has loaded (or while it loads) is merged at once', async () => {
+  const part = (messages) => () => Promise.resolve({ default: messages });
+  shipCatalogues({ nl: part({ 'heatmap.title': 'Matrice' }) });
+  shipCatalogues({ nl: part({ 'heatmap.title': 'autre', 'heatmap.drawing': 'dessin' }) });
+  assert.equal(isLoaded('nl'), false);
+  await loadLocale('nl');
+  assert.equal(translate('nl', 'heatmap.title'), 'Matrice', 'the part shipped first wins');
+  assert.equal(translate('nl', 'heatmap.drawing'), 'dessin');
+  // a widget's script that arrives after the page's language has loaded
+  let notified = 0;
+  const stop = (await import('../../web/src/i18n/index.js')).onLocalesChanged(() => notified++);
+  shipCatalogues({ nl: part({ 'waves.viewGroup': 'Vue', 'heatmap.title': 'tard' }) });
+  await new Promise((r) => setTimeout(r, 0));
+  assert.equal(translate('nl', 'waves.viewGroup'), 'Vue');
+  assert.equal(translate('nl', 'heatmap.title'), 'Matrice');
+  assert.ok(notified > 0, 'widgets showing it are told');
+  // and one shipped while it still loads
+  let release;
+  shipCatalogues({ sv: () => new Promise((r) => (release = () => r({ default: { 'heatmap.title': 'Matrice it' } }))) });
+  const loading = loadLocale('sv');
+  shipCatalogues({ sv: part({ 'heatmap.drawing': 'disegno' }) });
+  release();
+  await loading;
+  await new Promise((r) => setTimeout(r, 0));
+  assert.equal(translate('sv', 'heatmap.title'), 'Matrice it');
+  assert.equal(translate('sv', 'heatmap.drawing'), 'disegno');
+  if (typeof stop === 'function') stop();
+});

@@ -59,6 +59,8 @@ test('the tarball holds what consumers need at runtime and nothing else', () => 
     'web/src/engine/inflate.js',
     'web/src/engine/gen/posenc-wasm-inline.mjs',
     'dist/posenc-embed.html',
+    'dist/tag/posenc-core.js',
+    ...['posenc-heatmap', 'posenc-methods'].map((w) => `dist/tag/${w}.js`),
   ])
     assert.ok(paths.includes(needed), `the tarball lacks ${needed}`);
   for (const path of paths) assert.ok(!/^(cpp|tests|build|bench|scripts|web\/demo|web\/bundles)\//.test(path), `the tarball should not ship ${path}`);
@@ -93,10 +95,12 @@ test('npm pack → install in an empty folder → import and compute in Node', (
      const pe = await load();
      const t = pe.sinusoidal({ length: 2, dModel: 4, base: 100 });
      const iife = import.meta.resolve('posenc/widgets.iife.js');
-     console.log(JSON.stringify({ simd: pe.simd, value: t[6], slopes: Array.from(pe.alibi.slopes(2)), iife }));`,
+     const tag = import.meta.resolve('posenc/tag/posenc-core.js');
+     console.log(JSON.stringify({ simd: pe.simd, value: t[6], slopes: Array.from(pe.alibi.slopes(2)), iife, tag }));`,
   );
   const result = JSON.parse(execFileSync(process.execPath, ['main.js'], { cwd: app, encoding: 'utf8' }));
   assert.ok(existsSync(fileURLToPath(result.iife)) && result.iife.endsWith('/dist/posenc-widgets.iife.js'), `posenc/widgets.iife.js → ${result.iife}`);
+  assert.ok(existsSync(fileURLToPath(result.tag)) && result.tag.endsWith('/dist/tag/posenc-core.js'), `posenc/tag/posenc-core.js → ${result.tag}`);
   assert.ok(Math.abs(result.value - Math.sin(0.1)) < 1e-7, `PE(1, 2) = ${result.value}`);
   assert.deepEqual(result.slopes, [0.0625, 0.00390625]);
 });

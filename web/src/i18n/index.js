@@ -28,17 +28,35 @@ const listeners = new Set();
  */
 export function shipCatalogues(map) {
   for (const [locale, entry] of Object.entries(map)) {
-    if (typeof entry === 'function') {
-      if (!catalogues.has(locale)) loaders.set(locale, entry);
-      continue;
-    }
-    loaders.delete(locale);
-    // added in place, what is there already winning: every widget's module ships its English, so copying
-    // the growing catalogue on each call would cost the one-tag script's evaluation time quadratic in it
-    const catalogue = catalogues.get(locale);
-    if (!catalogue) catalogues.set(locale, { ...entry });
-    else for (const key of Object.keys(entry)) if (!Object.prototype.hasOwnProperty.call(catalogue, key)) catalogue[key] = entry[key];
+    if (typeof entry === 'function') shipLoader(locale, entry);
+    else mergeCatalogue(locale, entry);
   }
+}
+
+// A loader for a locale that has one already (the one-tag core and each widget's script, dist/tag/, ship a
+// part of each language) loads both; one shipped once the locale has loaded (or while it loads) is loaded
+// at once and merged, so a widget whose script came later speaks the page's language too.
+function shipLoader(locale, load) {
+  const before = loaders.get(locale);
+  if (loading.has(locale) || (catalogues.has(locale) && !before)) {
+    Promise.resolve(loading.get(locale))
+      .then(load)
+      .then((module) => {
+        mergeCatalogue(locale, module.default);
+        for (const listener of listeners) listener();
+      })
+      .catch((error) => console.warn(`posenc: a part of the ${locale} catalogue did not load, so some widgets stay in English (${error})`));
+  } else if (before) loaders.set(locale, () => Promise.all([before(), load()]).then(([a, b]) => ({ default: { ...b.default, ...a.default } })));
+  else loaders.set(locale, load);
+}
+
+// added in place, what is there already winning: every widget's module ships its English, so copying the
+// growing catalogue on each call would cost the one-tag script's evaluation time quadratic in it
+function mergeCatalogue(locale, entry) {
+  loaders.delete(locale);
+  const catalogue = catalogues.get(locale);
+  if (!catalogue) catalogues.set(locale, { ...entry });
+  else for (const key of Object.keys(entry)) if (!Object.prototype.hasOwnProperty.call(catalogue, key)) catalogue[key] = entry[key];
 }
 
 /** True when `locale`'s catalogue is here (false while a shipped one still loads). */

@@ -1,0 +1,136 @@
+// dist/tag/ (issue 31): the one-tag script in parts, a core and one script per widget (scripts/build-web-tag.mjs).
+// A course page loads the core and the widgets it shows, as separate scripts or joined into one file; it works
+// alone from file:// (beside an AMD loader, as on Moodle), under a strict CSP, in the page's language, and
+// widgets from several scripts share one engine. A missing script is named on the console, not left silent.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serve } from '../../scripts/start.mjs';
+import { setup, waitReady } from './helpers.mjs';
+import { METHOD_WIDGET_TAGS, WIDGET_TAGS } from '../../web/src/widgets/tags.js';
+
+// as tests/browser/csp.test.mjs serves its pages
+const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+
+let env, work;
+before(async () => {
+  env = await setup();
+  work = mkdtempSync(join(tmpdir(), 'posenc-tag-'));
+});
+after(async () => {
+  await env?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const part = (name) => readFileSync(join(env.outDir, 'tag', `${name}.js`), 'utf8');
+
+/** A folder with lesson.html (`head` in its head, `body`) and `files` ({ name: text }); the folder. */
+function folder(name, { head, body, lang = 'en', files }) {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+  writeFileSync(join(dir, 'lesson.html'), `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>course page</title>${head}</head><body><p>Text first.</p>${body}</body></html>`);
+  return dir;
+}
+
+/** A page that records its requests, page errors and console messages (page.log). */
+async function watched() {
+  const page = await env.context.newPage();
+  page.log = { requests: [], errors: [], console: [] };
+  page.on('request', (r) => page.log.requests.push(r.url()));
+  page.on('pageerror', (e) => page.log.errors.push(e.message));
+  page.on('console', (m) => page.log.console.push(`${m.type()}: ${m.text()}`));
+  await page.addInitScript(() => {
+    window.__compiled = [];
+    const f = WebAssembly.instantiate;
+    WebAssembly.instantiate = function (bytes, ...rest) {
+      window.__compiled.push(bytes?.byteLength ?? -1);
+      return f.call(this, bytes, ...rest);
+    };
+  });
+  return page;
+}
+
+test('the core alone defines no widget and names each one the page shows without its script', async () => {
+  const tags = [...WIDGET_TAGS, ...METHOD_WIDGET_TAGS];
+  const dir = folder('core-alone', { head: '<script defer src="posenc-core.js"></script>', body: tags.map((t) => `<${t}></${t}>`).join(''), files: { 'posenc-core.js': part('posenc-core') } });
+  const page = await watched();
+  await page.goto(pathToFileURL(join(dir, 'lesson.html')).href);
+  await page.waitForFunction(() => document.readyState === 'complete');
+  assert.deepEqual(await page.evaluate((all) => all.filter((t) => customElements.get(t)), tags), []);
+  const errors = page.log.console.filter((m) => m.startsWith('error'));
+  for (const tag of tags) assert.ok(errors.some((m) => m.includes(`<${tag}>`) && m.includes(`tag/${tag}.js`)), `${tag}: ${errors.join('\n')}`);
+  await page.close();
+});
+
+test('core + two widgets as three scripts, from file:// beside an AMD loader: both drawn by one engine (the build without the trainer), nothing else loaded', async () => {
+  const dir = folder('three-scripts', {
+    head: `<script>window.define = function () { throw new Error('anonymous define() called'); }; window.define.amd = {};</script>
+      <script defer src="posenc-core.js"></script><script defer src="posenc-heatmap.js"></script><script defer src="posenc-rope.js"></script>`,
+    body: '<posenc-heatmap length="8" d-model="8"></posenc-heatmap><posenc-rope></posenc-rope><script src="posenc-core.js"></script>',
+    files: { 'posenc-core.js': part('posenc-core'), 'posenc-heatmap.js': part('posenc-heatmap'), 'posenc-rope.js': part('posenc-rope') },
+  });
+  const page = await watched();
+  await page.goto(pathToFileURL(join(dir, 'lesson.html')).href);
+  await page.waitForFunction(() => customElements.get('posenc-heatmap') && customElements.get('posenc-rope'), null, { timeout: 15000 });
+  await waitReady(page);
+  const seen = await page.evaluate(() => {
+    const [h, r] = ['posenc-heatmap', 'posenc-rope'].map((t) => document.querySelector(t));
+    return { sameEngine: h.pe === r.pe, simd: h.pe.simd, compiled: window.__compiled, text: h.shadowRoot.textContent.length > 0 && r.shadowRoot.textContent.length > 0, api: typeof window.posenc?.registerLocale };
+  });
+  assert.deepEqual(seen, { sameEngine: true, simd: true, compiled: [statSync(join(env.outDir, 'gen', 'posenc-simd.wasm')).size], text: true, api: 'function' });
+  assert.deepEqual(page.log.errors, []);
+  assert.deepEqual(page.log.console.filter((m) => m.startsWith('error')), []);
+  assert.deepEqual(page.log.requests.filter((u) => !u.startsWith(pathToFileURL(dir).href)), [], 'nothing fetched beyond the folder');
+  await page.close();
+});
+
+test('the files joined into one, on a Spanish page under a strict CSP: each widget and the shared text in Spanish', async () => {
+  const dir = folder('joined', {
+    lang: 'es',
+    head: '<script defer src="course.js"></script>',
+    body: '<posenc-heatmap length="8" d-model="8"></posenc-heatmap><posenc-waves></posenc-waves>',
+    files: { 'course.js': ['posenc-core', 'posenc-heatmap', 'posenc-waves'].map(part).join('') },
+  });
+  const server = await serve(dir, { headers: { 'content-security-policy': STRICT_CSP } });
+  const page = await watched();
+  try {
+    await page.addInitScript(() => {
+      window.__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await page.goto(`${server.url}lesson.html`);
+    await page.waitForFunction(() => customElements.get('posenc-waves'), null, { timeout: 15000 });
+    await waitReady(page);
+    const text = await page.evaluate(() => document.querySelector('posenc-heatmap').shadowRoot.textContent);
+    assert.match(text, /Matriz de codificación posicional/);
+    const waves = await page.evaluate(() => document.querySelector('posenc-waves').shadowRoot.textContent);
+    assert.doesNotMatch(waves, /Settings|Reset/, 'the shared controls speak Spanish too');
+    assert.deepEqual(await page.evaluate(() => window.__violations), []);
+    assert.deepEqual(page.log.errors, []);
+  } finally {
+    await page.close();
+    await server.close();
+  }
+});
+
+test('a widget whose script is missing, or a widget script without the core, is named on the console', async () => {
+  const dir = folder('missing', {
+    head: '<script defer src="posenc-heatmap.js"></script><script defer src="posenc-core.js"></script>',
+    body: '<posenc-heatmap></posenc-heatmap><posenc-waves></posenc-waves><posenc-train></posenc-train>',
+    files: { 'posenc-core.js': part('posenc-core'), 'posenc-heatmap.js': part('posenc-heatmap') },
+  });
+  const page = await watched();
+  await page.goto(pathToFileURL(join(dir, 'lesson.html')).href);
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await page.waitForTimeout(200);
+  const errors = page.log.console.filter((m) => m.startsWith('error'));
+  assert.ok(errors.some((m) => m.includes('tag/posenc-heatmap.js needs tag/posenc-core.js before it')), errors.join('\n'));
+  assert.ok(errors.some((m) => m.includes('<posenc-waves>') && m.includes('tag/posenc-waves.js')), errors.join('\n'));
+  assert.ok(errors.some((m) => m.includes('<posenc-train>') && m.includes('posenc-widgets.iife.js')), errors.join('\n'));
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});

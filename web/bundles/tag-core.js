@@ -1,0 +1,37 @@
+// The entry of dist/tag/posenc-core.js (scripts/build-web-tag.mjs): what every widget's own script in dist/tag/
+// needs (Lit, the engine's facade with the SIMD build without the trainer, the shared widget code, the
+// shared messages), and nothing of any widget: a course page adds the script of each widget it shows after it,
+// or the files joined into one. The widgets' scripts read these modules from the core (one Lit, one engine,
+// one selection channel, so widgets stay linked across scripts).
+import '../src/widgets/browser-engine.js';
+import { PosencElement } from '../src/widgets/base.js';
+import { setEngine, getEngine } from '../src/widgets/engine.js';
+import { getChannel, SelectionChannel } from '../src/state/channel.js';
+import { syncWithUrl, encodeState, decodeState } from '../src/state/url.js';
+import { registerLocale, locales, messageKeys } from '../src/i18n/index.js';
+import { ALL_WIDGET_TAGS, METHOD_WIDGET_TAGS, WIDGET_TAGS } from '../src/widgets/tags.js';
+
+/** The widgets with a script of their own in dist/tag/: those of lesson parts 1 and 2 (no trainer, no configs). */
+export const TAG_WIDGETS = [...WIDGET_TAGS, ...METHOD_WIDGET_TAGS];
+
+// the page API of the one-tag script (its global `posenc`), bar the widget classes
+globalThis.posenc ??= { PosencElement, setEngine, getEngine, getChannel, SelectionChannel, syncWithUrl, encodeState, decodeState, registerLocale, locales, messageKeys };
+
+// A widget whose script is missing stays an unknown element, which shows nothing: once the page has loaded,
+// name each such widget and the file it needs.
+if (typeof window !== 'undefined')
+  window.addEventListener('load', () => {
+    for (const tag of ALL_WIDGET_TAGS) {
+      if (customElements.get(tag) || !document.querySelector(tag)) continue;
+      console.error(
+        TAG_WIDGETS.includes(tag)
+          ? `posenc: this page shows <${tag}> but does not load its script, tag/${tag}.js (after tag/posenc-core.js)`
+          : `posenc: <${tag}> has no script of its own in tag/ (it needs the engine's trainer or config reader): the one-tag script posenc-widgets.iife.js carries it`,
+      );
+    }
+  });
+
+// A page whose widgets are there already (the scripts deferred, or at the end of <body>) starts the engine now:
+// its wasm compiles in the background while the widgets' scripts run (the phone bench's one-heatmap page: ready
+// 0.1-0.2 s sooner). A failure is each widget's to show when it asks for the engine.
+if (typeof document !== 'undefined' && document.querySelector(TAG_WIDGETS.join(','))) getEngine().catch(() => {});
