@@ -55,13 +55,9 @@ else {
   // so, rather than leave the widgets blank
   const check = () => {
     if (globalThis.${LATER} !== waiting) return;
-    const why = 'posenc demo: this file ends before the script of its later widgets (was its download cut short?), so only the first widget runs';
-    console.error(why);
-    const note = document.createElement('p');
-    note.setAttribute('role', 'alert');
-    note.className = 'file-cut';
-    note.textContent = why.slice('posenc demo: '.length);
-    (document.getElementById('engine-status') ?? document.body.firstElementChild)?.after(note);
+    const why = 'This file ends before the script of its later widgets (cut short?): only the first widget runs.';
+    console.error(\`posenc demo: \${why}\`);
+    document.getElementById('engine-status')?.append(\` \${why}\`);
   };
   if (document.readyState === 'complete') check();
   else addEventListener('load', check);

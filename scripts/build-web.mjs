@@ -28,7 +28,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync,
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { deflated64, writeInlineWasm } from './build.mjs';
-import { buildLessonPart, inlineScriptLast, linkSingleFiles, singleFileScripts, readDemoPage, withGluePreload, withoutPreload } from './build-web-methods.mjs';
+import { buildLessonPart, compactHtml, inlineScriptLast, linkSingleFiles, singleFileScripts, readDemoPage, withGluePreload, withoutPreload } from './build-web-methods.mjs';
 import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
 import { buildTagScripts } from './build-web-tag.mjs';
@@ -346,11 +346,12 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
 
   // 5. the embed page (one widget full-frame, for iframes) and its single file, see build-web-embed.mjs
   await buildEmbedPage({ dist, demo, common, classic, esm, singleFile });
-  // the single-file demo pages offer iframe snippets pointing at the single-file embed page
-  for (const name of ['posenc-demo.html', 'posenc-demo-methods.html', 'posenc-demo-model.html', 'posenc-demo-train.html']) {
+  // the single-file demo pages offer iframe snippets pointing at the single-file embed page; every single
+  // file's markup is compacted (build-web-methods.mjs)
+  for (const name of ['posenc-demo.html', 'posenc-demo-methods.html', 'posenc-demo-model.html', 'posenc-demo-train.html', 'posenc-embed.html']) {
     const file = join(dist, name);
     if (existsSync(file))
-      writeFileSync(file, readFileSync(file, 'utf8').replace('<meta name="posenc-embed-page" content="embed.html" />', '<meta name="posenc-embed-page" content="posenc-embed.html" />'));
+      writeFileSync(file, compactHtml(readFileSync(file, 'utf8').replace('<meta name="posenc-embed-page" content="embed.html" />', '<meta name="posenc-embed-page" content="posenc-embed.html" />')));
   }
 
   // every script written to dist/ (not those inlined into the single-file pages, which declare UTF-8)

@@ -144,9 +144,12 @@ export async function measure() {
   try {
     const dist = await buildWeb({ outDir: join(work, 'dist'), quiet: true });
     for (const [name, what] of SINGLE_FILES) file(name, what, readFileSync(join(dist, name)));
-    // the one-tag script in parts (scripts/build-web-tag.mjs): a page loads the core and its widgets' scripts
-    for (const name of readdirSync(join(dist, 'tag')).sort((a, b) => (a === 'posenc-core.js' ? -1 : b === 'posenc-core.js' ? 1 : a.localeCompare(b))))
-      file(`tag/${name}`, name === 'posenc-core.js' ? 'the one-tag script in parts, its core: Lit, the engine without the trainer, the shared code and messages' : `the script of <${name.slice(0, -3)}>, after the core: its code and messages`, readFileSync(join(dist, 'tag', name)));
+    // the one-tag script in parts (scripts/build-web-tag.mjs): a page loads the core and its widgets' scripts,
+    // the largest of which is held to one budget for all
+    const tag = join(dist, 'tag');
+    file('tag/posenc-core.js', 'the one-tag script in parts, its core: Lit, the engine without the trainer, the shared code and messages', readFileSync(join(tag, 'posenc-core.js')));
+    const [largest] = readdirSync(tag).filter((f) => f !== 'posenc-core.js').map((f) => [f, readFileSync(join(tag, f))]).sort(([, a], [, b]) => gz(b) - gz(a));
+    file('tag/posenc-<widget>.js', `the script of one widget in dist/tag/, after the core: the largest (${largest[0]})`, largest[1]);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

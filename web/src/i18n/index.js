@@ -38,26 +38,27 @@ export function shipCatalogues(map) {
 // at once and merged, so a widget whose script came later speaks the page's language too.
 function shipLoader(locale, load) {
   const before = loaders.get(locale);
-  if (loading.has(locale) || (catalogues.has(locale) && !before)) {
-    Promise.resolve(loading.get(locale))
-      .then(load)
-      .then((module) => {
-        mergeCatalogue(locale, module.default);
-        for (const listener of listeners) listener();
-      })
-      .catch((error) => console.warn(`posenc: a part of the ${locale} catalogue did not load, so some widgets stay in English (${error})`));
-  } else if (before) loaders.set(locale, () => Promise.all([before(), load()]).then(([a, b]) => ({ default: { ...b.default, ...a.default } })));
-  else loaders.set(locale, load);
+  if (loading.has(locale) || (catalogues.has(locale) && !before))
+    Promise.resolve(loading.get(locale)).then(load).then(install(locale)).catch((error) => notLoaded(locale, error));
+  else loaders.set(locale, before ? () => Promise.all([before(), load()]).then(([a, b]) => ({ default: { ...b.default, ...a.default } })) : load);
 }
 
-// added in place, what is there already winning: every widget's module ships its English, so copying the
-// growing catalogue on each call would cost the one-tag script's evaluation time quadratic in it
+// added in place, what is there already winning (registerLocale's text over a shipped catalogue loaded
+// later): every widget's module ships its English, so copying the growing catalogue on each call would cost
+// the one-tag script's evaluation time quadratic in it
 function mergeCatalogue(locale, entry) {
   loaders.delete(locale);
   const catalogue = catalogues.get(locale);
   if (!catalogue) catalogues.set(locale, { ...entry });
   else for (const key of Object.keys(entry)) if (!Object.prototype.hasOwnProperty.call(catalogue, key)) catalogue[key] = entry[key];
 }
+
+/** Installs a loaded catalogue module of `locale`; widgets showing it re-render. */
+const install = (locale) => (module) => {
+  mergeCatalogue(locale, module.default);
+  for (const listener of listeners) listener();
+};
+const notLoaded = (locale, error) => console.warn(`posenc: the ${locale} catalogue did not load, so the widgets stay in English (${error})`);
 
 /** True when `locale`'s catalogue is here (false while a shipped one still loads). */
 export const isLoaded = (locale) => catalogues.has(locale) && !loaders.has(locale);
@@ -70,18 +71,10 @@ export function loadLocale(locale) {
   const load = loaders.get(locale);
   if (!load) return Promise.resolve();
   if (!loading.has(locale)) {
-    loading.set(
-      locale,
-      Promise.resolve(load()).then((module) => {
-        loaders.delete(locale);
-        // what registerLocale added while it loaded wins over the shipped text
-        catalogues.set(locale, { ...module.default, ...catalogues.get(locale) });
-        for (const listener of listeners) listener();
-      }),
-    );
+    loading.set(locale, Promise.resolve(load()).then(install(locale)));
     loading.get(locale).catch((error) => {
       loading.delete(locale); // a later page language may try again
-      console.warn(`posenc: the ${locale} catalogue did not load, so the widgets stay in English (${error})`);
+      notLoaded(locale, error);
     });
   }
   return loading.get(locale);
