@@ -18,12 +18,10 @@ import { build } from 'esbuild';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildBorrowing, buildExposing, entryOf, importsOf } from './build-web-later.mjs';
-import { METHOD_WIDGET_TAGS, WIDGET_TAGS } from '../web/src/widgets/tags.js';
+import { TAG_WIDGETS } from '../web/bundles/tag-widgets.js';
 
 const GLOBAL = '__posencTag';
 const CORE = 'web/bundles/tag-core.js';
-/** The widgets with a script of their own (web/bundles/tag-core.js says the same to a page). */
-export const TAG_WIDGETS = [...WIDGET_TAGS, ...METHOD_WIDGET_TAGS];
 
 /**
  * Writes dist/tag/. `options`: esbuild's classic options with the lean engine, no config reader and the shared
@@ -53,34 +51,32 @@ export async function buildTagScripts({ dist, options, catalogues }) {
   };
   const pieceOptions = { ...quiet, plugins: [pieceCatalogues, ...quiet.plugins] };
 
-  // the core: the core entry's modules and every module two widgets share (each widget bundled alone once)
+  // the core: the core entry's modules and every module two widgets share (each widget bundled alone once).
+  // (The core holding only what must be one per page, each widget's script the rest of what it uses, made the
+  // one-heatmap page 14 KiB lighter, its two files arriving together no sooner, and the 15 scripts 54 KiB heavier.)
   const inputsOf = async (opts, entry) => Object.keys(Object.values((await build({ ...opts, ...entryOf(entry) })).metafile.outputs)[0].inputs);
   const core = new Set(await inputsOf(quiet, join(root, CORE)));
   const uses = new Map();
-  for (const tag of TAG_WIDGETS) for (const key of await inputsOf(pieceOptions, pieceEntry(tag))) uses.set(key, (uses.get(key) ?? 0) + 1);
-  // (shared by two or more: the core holding only what must be one per page, and each widget's script the rest
-  // of what it uses, made the one-heatmap page 14 KiB lighter but the 15 scripts 54 KiB heavier, and the phone
-  // bench's page no sooner ready, the two files arriving together)
+  for (const inputs of await Promise.all(TAG_WIDGETS.map((tag) => inputsOf(pieceOptions, pieceEntry(tag)))))
+    for (const key of inputs) uses.set(key, (uses.get(key) ?? 0) + 1);
   for (const [key, n] of uses) if (n > 1) core.add(key);
 
   // each widget's script reads the core's modules from __posencTag: the names they import, the core exposes
   const imported = new Map();
-  const pieces = [];
-  for (const tag of TAG_WIDGETS) {
-    const names = await importsOf(pieceOptions, core, pieceEntry(tag));
+  for (const names of await Promise.all(TAG_WIDGETS.map((tag) => importsOf(pieceOptions, core, pieceEntry(tag)))))
     for (const [key, list] of names) {
       const had = imported.get(key);
       imported.set(key, had === '*' || list === '*' ? '*' : [...new Set([...(had ?? []), ...list])].sort());
     }
-    pieces.push([tag, names]);
-  }
   const out = join(dist, 'tag');
   mkdirSync(out, { recursive: true });
-  for (const [tag] of pieces) {
-    const code = await buildBorrowing(pieceOptions, core, imported, pieceEntry(tag), GLOBAL);
-    const missing = `posenc: tag/${tag}.js needs tag/posenc-core.js before it (or both in one file, the core first)`;
-    writeFileSync(join(out, `${tag}.js`), `(function(){if(!globalThis.${GLOBAL}){console.error(${JSON.stringify(missing)});return}\n${code}})();\n`);
-  }
+  await Promise.all(
+    TAG_WIDGETS.map(async (tag) => {
+      const code = await buildBorrowing(pieceOptions, core, imported, pieceEntry(tag), GLOBAL);
+      const missing = `posenc: tag/${tag}.js needs tag/posenc-core.js before it (or both in one file, the core first)`;
+      writeFileSync(join(out, `${tag}.js`), `(function(){if(!globalThis.${GLOBAL}){console.error(${JSON.stringify(missing)});return}\n${code}})();\n`);
+    }),
+  );
   const exposed = await buildExposing(quiet, [`import ${JSON.stringify(`./${CORE}`)};`], imported, GLOBAL);
   // (a page may include it twice, as a Moodle course's blocks do: the second copy does nothing)
   writeFileSync(join(out, 'posenc-core.js'), `(function(){if(globalThis.${GLOBAL})return;\n${exposed.outputFiles[0].text}})();\n`);

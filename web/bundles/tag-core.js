@@ -9,10 +9,8 @@ import { setEngine, getEngine } from '../src/widgets/engine.js';
 import { getChannel, SelectionChannel } from '../src/state/channel.js';
 import { syncWithUrl, encodeState, decodeState } from '../src/state/url.js';
 import { registerLocale, locales, messageKeys } from '../src/i18n/index.js';
-import { ALL_WIDGET_TAGS, METHOD_WIDGET_TAGS, WIDGET_TAGS } from '../src/widgets/tags.js';
-
-/** The widgets with a script of their own in dist/tag/: those of lesson parts 1 and 2 (no trainer, no configs). */
-export const TAG_WIDGETS = [...WIDGET_TAGS, ...METHOD_WIDGET_TAGS];
+import { ALL_WIDGET_TAGS } from '../src/widgets/tags.js';
+import { TAG_WIDGETS } from './tag-widgets.js';
 
 // the page API of the one-tag script (its global `posenc`), bar the widget classes
 globalThis.posenc ??= { PosencElement, setEngine, getEngine, getChannel, SelectionChannel, syncWithUrl, encodeState, decodeState, registerLocale, locales, messageKeys };
