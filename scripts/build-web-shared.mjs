@@ -83,6 +83,10 @@ export function reexport(root, modules, source, prelude) {
   };
 }
 
+// what engine/core.js imports from the config reader (engine/config.js, methods.js, precision.js, mrope.js)
+const CONFIG_READER = { filter: /^\.\/(config|methods|precision|mrope)\.js$/ };
+const READER_NAMES = ['ropeFromConfig', 'applyOptionsFromConfig', 'ropeOfLayer', 'positionFromConfig', 'cosSin', 'precision', 'lengthOfPositions', 'mropeApply', 'mropePositionIds'];
+
 /**
  * Reading transformers configs (pe.fromConfig, pe.rope.fromConfig, the `config` option: engine/config.js,
  * models.js, methods.js and what only they use, 36 KiB of minified code) left out of a single file whose
@@ -94,10 +98,30 @@ export function reexport(root, modules, source, prelude) {
 export const noConfigReader = {
   name: 'posenc-no-config-reader',
   setup(b) {
-    b.onResolve({ filter: /^\.\/(config|methods|precision|mrope)\.js$/ }, (a) => (/[\\/]engine[\\/]core\.js$/.test(a.importer) ? { path: 'no-config', namespace: 'posenc-no-config' } : undefined));
+    b.onResolve(CONFIG_READER, (a) => (/[\\/]engine[\\/]core\.js$/.test(a.importer) ? { path: 'no-config', namespace: 'posenc-no-config' } : undefined));
     b.onLoad({ filter: /.*/, namespace: 'posenc-no-config' }, () => ({
       contents: `const missing = () => { throw new Error('this file carries no reader of transformers configs (pe.fromConfig, pe.rope.fromConfig, the config option) nor pe.rope.cosSin, precision and mropePositionIds: the one-tag script and posenc/widgets have them'); };
-export { missing as ropeFromConfig, missing as applyOptionsFromConfig, missing as ropeOfLayer, missing as positionFromConfig, missing as cosSin, missing as precision, missing as lengthOfPositions, missing as mropeApply, missing as mropePositionIds };`,
+export { ${READER_NAMES.map((n) => `missing as ${n}`).join(', ')} };`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * The config reader of dist/tag/ (build-web-tag.mjs): in the core, engine/core.js gets functions that call
+ * the reader `<posenc-model>`'s script installs (web/bundles/tag-config-reader.js), or say which script has it.
+ */
+export const lateConfigReader = {
+  name: 'posenc-late-config-reader',
+  setup(b) {
+    b.onResolve(CONFIG_READER, (a) => (/[\\/]engine[\\/]core\.js$/.test(a.importer) ? { path: 'late-config', namespace: 'posenc-late-config' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'posenc-late-config' }, () => ({
+      contents: `const late = (name) => (...args) => {
+  const reader = globalThis.__posencTag?.configReader;
+  if (!reader) throw new Error('transformers configs (pe.fromConfig, pe.rope.fromConfig, the config option) and pe.rope.cosSin, precision and mropePositionIds come with tag/posenc-model.js, which this page does not load');
+  return reader[name](...args);
+};
+${READER_NAMES.map((n) => `export const ${n} = late(${JSON.stringify(n)});`).join('\n')}`,
       loader: 'js',
     }));
   },

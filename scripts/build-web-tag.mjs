@@ -5,8 +5,9 @@
 //
 //   posenc-core.js         Lit, the engine's facade with its SIMD build without the trainer (deflated), the
 //                          code and messages every widget shares (web/bundles/tag-core.js); no widget
-//   posenc-<widget>.js     one widget (parts 1 and 2 of the lesson: TAG_WIDGETS), its messages in every
-//                          language; it reads the modules it shares with the others from the core's
+//   posenc-<widget>.js     one widget (every one but <posenc-train>: TAG_WIDGETS), its messages in every
+//                          language (<posenc-model>'s the engine's config reader too, which the core calls
+//                          when it is there); it reads the modules it shares with the others from the core's
 //                          globalThis.__posencTag (build-web-later.mjs), so widgets from several scripts share
 //                          one Lit, one engine and one selection channel
 //
@@ -24,8 +25,8 @@ const GLOBAL = '__posencTag';
 const CORE = 'web/bundles/tag-core.js';
 
 /**
- * Writes dist/tag/. `options`: esbuild's classic options with the lean engine, no config reader and the shared
- * catalogues only; `catalogues(folder)`: the module source of one widget's catalogues beyond English
+ * Writes dist/tag/. `options`: esbuild's classic options with the lean engine, the late config reader
+ * (build-web-shared.mjs) and the shared catalogues only; `catalogues(folder)`: the module source of one widget's catalogues beyond English
  * (build-web.mjs, deflatedCatalogues), shipped by its script.
  */
 export async function buildTagScripts({ dist, options, catalogues }) {
@@ -34,6 +35,8 @@ export async function buildTagScripts({ dist, options, catalogues }) {
   const folderOf = (tag) => tag.slice('posenc-'.length);
   const pieceEntry = (tag) => ({
     contents: [
+      // <posenc-model>'s script brings the engine's config reader, which only it uses (tag-config-reader.js)
+      ...(tag === 'posenc-model' ? ["import './web/bundles/tag-config-reader.js';"] : []),
       `import './web/src/widgets/${folderOf(tag)}/${tag}.js';`,
       "import { shipCatalogues } from './web/src/i18n/index.js';",
       `import catalogues from 'posenc:tag-catalogues/${folderOf(tag)}';`,

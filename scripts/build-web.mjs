@@ -32,7 +32,7 @@ import { buildLessonPart, compactHtml, inlineScriptLast, linkSingleFiles, single
 import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
 import { buildTagScripts } from './build-web-tag.mjs';
-import { noConfigReader, noTrainerApi, reexport, sharedEngine } from './build-web-shared.mjs';
+import { lateConfigReader, noConfigReader, noTrainerApi, reexport, sharedEngine } from './build-web-shared.mjs';
 import { schemeTables } from './build-web-schemes.mjs';
 import { dataLast, dataRef } from './build-web-data.mjs';
 import { cssLiterals } from './build-web-css.mjs';
@@ -317,7 +317,7 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   // the same in parts: a core and a script per widget (build-web-tag.mjs)
   await buildTagScripts({
     dist,
-    options: { ...common, plugins: [...always, inlinePlugin({ lean: true, widgets: [], configReader: false })] },
+    options: { ...common, plugins: [lateConfigReader, ...always, inlinePlugin({ lean: true, widgets: [] })] },
     catalogues: (folder) => deflatedCatalogues([folder], { shared: false }),
   });
   // the anywidget module (Jupyter, MyST): one ES module with everything, engine inlined

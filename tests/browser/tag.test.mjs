@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serve } from '../../scripts/start.mjs';
 import { setup, waitReady } from './helpers.mjs';
-import { METHOD_WIDGET_TAGS, WIDGET_TAGS } from '../../web/src/widgets/tags.js';
+import { TAG_WIDGETS } from '../../web/bundles/tag-widgets.js';
 
 // as tests/browser/csp.test.mjs serves its pages
 const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
@@ -55,7 +55,7 @@ async function watched() {
 }
 
 test('the core alone defines no widget and names each one the page shows without its script', async () => {
-  const tags = [...WIDGET_TAGS, ...METHOD_WIDGET_TAGS];
+  const tags = TAG_WIDGETS;
   const dir = folder('core-alone', { head: '<script defer src="posenc-core.js"></script>', body: tags.map((t) => `<${t}></${t}>`).join(''), files: { 'posenc-core.js': part('posenc-core') } });
   const page = await watched();
   await page.goto(pathToFileURL(join(dir, 'lesson.html')).href);
@@ -115,6 +115,44 @@ test('the files joined into one, on a Spanish page under a strict CSP: each widg
     await page.close();
     await server.close();
   }
+});
+
+test("<posenc-model>'s script brings the config reader, which the core's engine calls; without it the engine says which script has it", async () => {
+  const config = { model_type: 'llama', hidden_size: 64, num_attention_heads: 4, max_position_embeddings: 2048, rope_theta: 10000 };
+  const withModel = folder('model', {
+    head: '<script defer src="course.js"></script>',
+    body: '<posenc-model></posenc-model><posenc-heatmap length="8" d-model="8"></posenc-heatmap>',
+    files: { 'course.js': ['posenc-core', 'posenc-heatmap', 'posenc-model'].map(part).join('') },
+  });
+  const page = await watched();
+  await page.goto(pathToFileURL(join(withModel, 'lesson.html')).href);
+  await page.waitForFunction(() => customElements.get('posenc-model'), null, { timeout: 15000 });
+  await waitReady(page);
+  const seen = await page.evaluate(async (c) => {
+    const el = document.querySelector('posenc-model');
+    const pe = await window.posenc.getEngine();
+    return { text: el.shadowRoot.textContent.length > 0, layers: pe.fromConfig(c) !== undefined, alert: el.shadowRoot.querySelector('[role=alert]')?.textContent ?? '' };
+  }, config);
+  assert.deepEqual(seen, { text: true, layers: true, alert: '' });
+  assert.deepEqual(page.log.errors, []);
+  assert.deepEqual(page.log.console.filter((m) => m.startsWith('error')), []);
+  await page.close();
+
+  const without = folder('no-model', { head: '<script defer src="course.js"></script>', body: '<posenc-heatmap></posenc-heatmap>', files: { 'course.js': ['posenc-core', 'posenc-heatmap'].map(part).join('') } });
+  const bare = await watched();
+  await bare.goto(pathToFileURL(join(without, 'lesson.html')).href);
+  await bare.waitForFunction(() => customElements.get('posenc-heatmap'), null, { timeout: 15000 });
+  const said = await bare.evaluate(async (c) => {
+    const pe = await window.posenc.getEngine();
+    try {
+      pe.fromConfig(c);
+      return 'no error';
+    } catch (e) {
+      return e.message;
+    }
+  }, config);
+  assert.match(said, /come with tag\/posenc-model\.js/);
+  await bare.close();
 });
 
 test('a widget whose script is missing, or a widget script without the core, is named on the console', async () => {

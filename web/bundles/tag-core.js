@@ -24,7 +24,7 @@ if (typeof window !== 'undefined')
       console.error(
         TAG_WIDGETS.includes(tag)
           ? `posenc: this page shows <${tag}> but does not load its script, tag/${tag}.js (after tag/posenc-core.js)`
-          : `posenc: <${tag}> has no script of its own in tag/ (it needs the engine's trainer or config reader): the one-tag script posenc-widgets.iife.js carries it`,
+          : `posenc: <${tag}> has no script of its own in tag/ (it needs the engine's trainer): the one-tag script posenc-widgets.iife.js carries it`,
       );
     }
   });
