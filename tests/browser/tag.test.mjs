@@ -88,6 +88,26 @@ test('core + two widgets as three scripts, from file:// beside an AMD loader: bo
   await page.close();
 });
 
+test('the core starts the engine at once for a widget on the first screen, and not for one ten screens down', async () => {
+  const files = { 'course.js': ['posenc-core', 'posenc-heatmap'].map(part).join('') };
+  const far = folder('far', { head: '<script defer src="course.js"></script>', body: '<p style="height: 8440px">A long lesson.</p><posenc-heatmap id="w"></posenc-heatmap>', files });
+  const page = await watched();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(pathToFileURL(join(far, 'lesson.html')).href);
+  await page.waitForFunction(() => customElements.get('posenc-heatmap') && document.readyState === 'complete');
+  await page.waitForTimeout(500);
+  assert.deepEqual(await page.evaluate(() => window.__compiled), [], 'nothing compiled for a widget far down');
+  await page.evaluate(() => document.getElementById('w').scrollIntoView());
+  await page.waitForFunction(() => window.__compiled.length === 1, null, { timeout: 15000 });
+  await page.close();
+  // the same widget first on the page: compiled before it has started (its script need not have run)
+  const first = folder('first', { head: '<script defer src="posenc-core.js"></script>', body: '<posenc-heatmap></posenc-heatmap>', files: { 'posenc-core.js': part('posenc-core') } });
+  const near = await watched();
+  await near.goto(pathToFileURL(join(first, 'lesson.html')).href);
+  await near.waitForFunction(() => window.__compiled.length === 1, null, { timeout: 15000 });
+  await near.close();
+});
+
 test('the files joined into one, on a Spanish page under a strict CSP: each widget and the shared text in Spanish', async () => {
   const dir = folder('joined', {
     lang: 'es',

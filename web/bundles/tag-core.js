@@ -29,7 +29,12 @@ if (typeof window !== 'undefined')
     }
   });
 
-// A page whose widgets are there already (the scripts deferred, or at the end of <body>) starts the engine now:
-// its wasm compiles in the background while the widgets' scripts run (the phone bench's one-heatmap page: ready
-// 0.1-0.2 s sooner). A failure is each widget's to show when it asks for the engine.
-if (typeof document !== 'undefined' && document.querySelector(TAG_WIDGETS.join(','))) getEngine().catch(() => {});
+// A page whose first screen holds a widget already (the scripts deferred, or at the end of <body>) starts the
+// engine now: its wasm compiles in the background while the widgets' scripts run (the phone bench's one-heatmap
+// page: ready 0.1-0.2 s sooner). Widgets further down start the engine when the reader comes near, as everywhere
+// (element/engine-controller.js: a screen above and below). A failure is each widget's to show.
+const near = (el) => {
+  const r = el.getBoundingClientRect();
+  return r.bottom >= -innerHeight && r.top <= 2 * innerHeight;
+};
+if (typeof document !== 'undefined' && [...document.querySelectorAll(TAG_WIDGETS.join(','))].some(near)) getEngine().catch(() => {});
