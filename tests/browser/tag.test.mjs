@@ -28,11 +28,11 @@ after(async () => {
 const part = (name) => readFileSync(join(env.outDir, 'tag', `${name}.js`), 'utf8');
 
 /** A folder with lesson.html (`head` in its head, `body`) and `files` ({ name: text }); the folder. */
-function folder(name, { head, body, lang = 'en', files }) {
+function folder(name, { head, body, lang = 'en', charset = 'utf-8', dir: direction = 'ltr', files }) {
   const dir = join(work, name);
   mkdirSync(dir, { recursive: true });
   for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
-  writeFileSync(join(dir, 'lesson.html'), `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>course page</title>${head}</head><body><p>Text first.</p>${body}</body></html>`);
+  writeFileSync(join(dir, 'lesson.html'), `<!doctype html><html lang="${lang}" dir="${direction}"><head><meta charset="${charset}"><title>course page</title>${head}</head><body><p>Text first.</p>${body}</body></html>`);
   return dir;
 }
 
@@ -173,6 +173,26 @@ test("<posenc-model>'s script brings the config reader, which the core's engine 
   }, config);
   assert.match(said, /come with tag\/posenc-model\.js/);
   await bare.close();
+});
+
+test('on a windows-1252 page written right to left, the scripts (pure ASCII) still show Spanish and Chinese right', async () => {
+  const dir = folder('legacy', {
+    charset: 'windows-1252',
+    dir: 'rtl',
+    head: '<script defer src="posenc-core.js"></script><script defer src="posenc-heatmap.js"></script>',
+    body: '<posenc-heatmap lang="es" length="8" d-model="8"></posenc-heatmap><posenc-heatmap lang="zh-CN" length="8" d-model="8"></posenc-heatmap>',
+    files: { 'posenc-core.js': part('posenc-core'), 'posenc-heatmap.js': part('posenc-heatmap') },
+  });
+  for (const name of ['posenc-core', 'posenc-heatmap']) assert.doesNotMatch(part(name), /[^\x00-\x7f]/, `tag/${name}.js is ASCII`);
+  const page = await watched();
+  await page.goto(pathToFileURL(join(dir, 'lesson.html')).href);
+  await page.waitForFunction(() => customElements.get('posenc-heatmap'), null, { timeout: 15000 });
+  await waitReady(page);
+  const [es, zh] = await page.evaluate(() => [...document.querySelectorAll('posenc-heatmap')].map((e) => e.shadowRoot.textContent));
+  assert.match(es, /Matriz de codificación posicional/);
+  assert.match(zh, /位置编码矩阵/);
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
 });
 
 test('a widget whose script is missing, or a widget script without the core, is named on the console', async () => {
