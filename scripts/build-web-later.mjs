@@ -15,6 +15,7 @@
 // hands its code over; the page script's `import('./widgets-part2.js')` runs it (at once if it has arrived,
 // else when it does), so the later widgets still start after the first screen, as served. Every module both need is the
 // page script's (one Lit, one engine, one catalogue of messages); the later script bundles only its own.
+// The one-tag script in parts (build-web-tag.mjs) splits the same way: importsOf, buildBorrowing, buildExposing.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
@@ -23,7 +24,7 @@ const MODULES = '__posencModules';
 const LATER = '__posencLater';
 
 /** A module's key as esbuild's metafile names it: its path from the root, or `namespace:path` for a plugin's. */
-export const keyOf = (root, { path, namespace }) => (namespace === 'file' ? relative(root, path) : `${namespace}:${path}`);
+const keyOf = (root, { path, namespace }) => (namespace === 'file' ? relative(root, path) : `${namespace}:${path}`);
 
 /**
  * The scripts of a single file. `options`: the esbuild options of its classic script (common and the
