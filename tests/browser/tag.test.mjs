@@ -195,6 +195,34 @@ test('on a windows-1252 page written right to left, the scripts (pure ASCII) sti
   await page.close();
 });
 
+test('the reveal.js example deck on the core and its five widgets\' scripts: every widget drawn on its slide, the deck still driven by keys', async () => {
+  const deck = readFileSync(join(env.outDir, 'examples/reveal/index.html'), 'utf8');
+  const one = '<script defer src="../../posenc-widgets.iife.js"></script>';
+  assert.ok(deck.includes(one), 'the deck loads the one-tag script');
+  const tags = [...new Set(deck.match(/<posenc-[a-z0-9-]+/g).map((t) => t.slice(1)))];
+  const scripts = ['posenc-core', ...tags].map((n) => `<script defer src="../../tag/${n}.js"></script>`).join('');
+  const page = await watched();
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.route('**/examples/reveal/index.html', (route) => route.fulfill({ contentType: 'text/html', body: deck.replace(one, scripts) }));
+  await page.goto(`${env.base}examples/reveal/index.html`);
+  await page.waitForFunction(() => window.Reveal?.isReady());
+  const shown = [];
+  for (const tag of tags) {
+    const at = await page.evaluate((t) => window.Reveal.getIndices(document.querySelector(t).closest('section')), tag);
+    await page.evaluate((i) => window.Reveal.slide(i.h, i.v), at);
+    await page.evaluate((t) => document.querySelector(t).whenReady(), tag);
+    shown.push(await page.evaluate((t) => ({ tag: t, text: document.querySelector(t).shadowRoot.textContent.length > 0, alert: document.querySelector(t).shadowRoot.querySelector('[role=alert]')?.textContent ?? '' }), tag));
+  }
+  assert.deepEqual(shown, tags.map((tag) => ({ tag, text: true, alert: '' })));
+  const before = await page.evaluate(() => window.Reveal.getIndices().h);
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('ArrowLeft');
+  assert.notEqual(await page.evaluate(() => window.Reveal.getIndices().h), before, 'the deck still moves on its keys');
+  assert.deepEqual(page.log.errors, []);
+  assert.deepEqual(page.log.console.filter((m) => m.startsWith('error')), []);
+  await page.close();
+});
+
 test('a widget whose script is missing, or a widget script without the core, is named on the console', async () => {
   const dir = folder('missing', {
     head: '<script defer src="posenc-heatmap.js"></script><script defer src="posenc-core.js"></script>',
