@@ -4,16 +4,13 @@
 // or the files joined into one. The widgets' scripts read these modules from the core (one Lit, one engine,
 // one selection channel, so widgets stay linked across scripts).
 import '../src/widgets/browser-engine.js';
-import { PosencElement } from '../src/widgets/base.js';
-import { setEngine, getEngine } from '../src/widgets/engine.js';
-import { getChannel, SelectionChannel } from '../src/state/channel.js';
-import { syncWithUrl, encodeState, decodeState } from '../src/state/url.js';
-import { registerLocale, locales, messageKeys } from '../src/i18n/index.js';
+import * as api from '../src/widgets/api.js';
+import { getEngine } from '../src/widgets/engine.js';
 import { ALL_WIDGET_TAGS } from '../src/widgets/tags.js';
 import { TAG_WIDGETS } from './tag-widgets.js';
 
 // the page API of the one-tag script (its global `posenc`), bar the widget classes
-globalThis.posenc ??= { PosencElement, setEngine, getEngine, getChannel, SelectionChannel, syncWithUrl, encodeState, decodeState, registerLocale, locales, messageKeys };
+globalThis.posenc ??= { ...api };
 
 // A widget whose script is missing stays an unknown element, which shows nothing: once the page has loaded,
 // name each such widget and the file it needs.

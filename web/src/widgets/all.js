@@ -7,15 +7,7 @@
 // here: an 800-key object built and copied while the one-tag script runs would lengthen its one long task.
 import './catalogues/en.js';
 
-export { PosencElement } from './base.js';
-export { setEngine, getEngine } from './engine.js';
-export { getChannel, SelectionChannel } from '../state/channel.js';
-export { syncWithUrl, encodeState, decodeState } from '../state/url.js';
-
-// Every word in the page's language: add a catalogue with registerLocale('fr', { 'heatmap.title': … }).
-export { registerLocale, locales, messageKeys } from '../i18n/index.js';
-
-export { WIDGET_TAGS, METHOD_WIDGET_TAGS, MODEL_WIDGET_TAGS, TRAIN_WIDGET_TAGS, ALL_WIDGET_TAGS } from './tags.js';
+export * from './api.js';
 
 // every widget, in lesson order (generated from web/src/widgets/*/descriptor.js)
 // <widgets>
