@@ -21,6 +21,8 @@
 //   dist/embed.html, embed.js, embed.css           one widget full-frame, configured by the query string
 //   dist/posenc-embed.html                         the same as one self-contained file (for iframes)
 //   dist/examples/reveal/                          a reveal.js deck with widgets (reveal.js from node_modules)
+//   dist/esm/                                      the npm package's ES modules: web/src's without comments,
+//                                                  the engine builds in engine/gen/ (build-web-package.mjs)
 // Everything is local: the build fails if a bundle mentions an http(s) URL to fetch from. Every .js file is
 // pure ASCII, so the one-tag script reads right on a page in any encoding: the build fails if one is not.
 import { build } from 'esbuild';
@@ -32,6 +34,7 @@ import { buildLessonPart, compactHtml, inlineScriptLast, linkSingleFiles, single
 import { buildEmbedPage } from './build-web-embed.mjs';
 import { buildExamples } from './build-web-examples.mjs';
 import { buildTagScripts } from './build-web-tag.mjs';
+import { writePackageModules } from './build-web-package.mjs';
 import { lateConfigReader, noConfigReader, noTrainerApi, reexport, sharedEngine } from './build-web-shared.mjs';
 import { schemeTables } from './build-web-schemes.mjs';
 import { dataLast, dataRef } from './build-web-data.mjs';
@@ -359,7 +362,8 @@ export async function buildWeb({ outDir = join(root, 'dist'), singleFile = true,
   const scripts = [dist, chunks, join(dist, 'tag')].filter(existsSync).flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => join(dir, f)));
   for (const file of scripts) writeFileSync(file, escapeNonAscii(readFileSync(file, 'utf8')));
 
-  // 6. the example reveal.js deck, see build-web-examples.mjs
+  // 6. the npm package's ES modules (build-web-package.mjs), and the example reveal.js deck (build-web-examples.mjs)
+  writePackageModules(join(root, 'web/src'), join(dist, 'esm'));
   buildExamples({ root, dist, quiet });
 
   checkOffline(dist);

@@ -36,34 +36,35 @@ test('the tarball holds what consumers need at runtime and nothing else', () => 
   const paths = packed.files.map((f) => f.path);
   assert.ok(readdirSync(join(app, 'node_modules')).includes('posenc'));
   for (const needed of [
-    'web/src/engine/node.js',
-    'web/src/engine/browser.js',
+    'dist/esm/engine/node.js',
+    'dist/esm/engine/browser.js',
     'web/src/engine/index.d.ts',
-    'web/src/engine/gen/posenc-simd.wasm',
-    'web/src/engine/gen/posenc-scalar.wasm',
-    'web/src/engine/gen/posenc-simd.mjs',
-    'web/src/engine/gen/posenc-train-simd.wasm',
-    'web/src/engine/gen/posenc-train-scalar.wasm',
-    'web/src/engine/gen/posenc-train-simd.mjs',
-    'web/src/widgets/index.js',
+    'dist/esm/engine/gen/posenc-simd.wasm',
+    'dist/esm/engine/gen/posenc-scalar.wasm',
+    'dist/esm/engine/gen/posenc-simd.mjs',
+    'dist/esm/engine/gen/posenc-train-simd.wasm',
+    'dist/esm/engine/gen/posenc-train-scalar.wasm',
+    'dist/esm/engine/gen/posenc-train-simd.mjs',
+    'dist/esm/widgets/index.js',
     'web/src/widgets/index.d.ts',
-    'web/src/widgets/element/frame-controller.js',
-    'web/src/render/canvas.js',
-    'web/src/state/channel.js',
+    'dist/esm/widgets/element/frame-controller.js',
+    'dist/esm/render/canvas.js',
+    'dist/esm/state/channel.js',
     'dist/posenc-widgets.iife.js',
     'dist/posenc-anywidget.js',
-    'web/src/widgets/inline.js',
+    'dist/esm/widgets/inline.js',
     'web/src/widgets/anywidget.d.ts',
-    'web/src/engine/inline.js',
-    'web/src/engine/inline-loader.js',
-    'web/src/engine/inflate.js',
-    'web/src/engine/gen/posenc-wasm-inline.mjs',
+    'dist/esm/engine/inline.js',
+    'dist/esm/engine/inline-loader.js',
+    'dist/esm/engine/inflate.js',
+    'dist/esm/engine/gen/posenc-wasm-inline.mjs',
     'dist/posenc-embed.html',
     'dist/tag/posenc-core.js',
     ...['posenc-heatmap', 'posenc-methods'].map((w) => `dist/tag/${w}.js`),
   ])
     assert.ok(paths.includes(needed), `the tarball lacks ${needed}`);
-  for (const path of paths) assert.ok(!/^(cpp|tests|build|bench|scripts|web\/demo|web\/bundles)\//.test(path), `the tarball should not ship ${path}`);
+  // the modules ship as dist/esm/ (build-web-package.mjs): of web/src, only the type declarations
+  for (const path of paths) assert.ok(!/^(cpp|tests|build|bench|scripts|docs|web\/demo|web\/bundles)\/|^web\/src\/.*\.m?js$|\.test\.mjs$/.test(path), `the tarball should not ship ${path}`);
   // not for the package's users: the lesson's single files (the demo; `npm run build` writes them into dist/)
   // and the scalar builds' glue, which nothing imports (one glue serves both builds, scripts/build-web.mjs)
   for (const path of paths) assert.ok(!/^dist\/posenc-demo|-scalar\.mjs$/.test(path), `the tarball should not ship ${path}`);
@@ -74,7 +75,7 @@ test('the tarball holds what consumers need at runtime and nothing else', () => 
   for (const path of paths.filter((p) => /\.(m?js|html)$/.test(p))) {
     const text = readFileSync(join(installed, path), 'utf8');
     assert.doesNotMatch(text, /https?:\/\/(cdn\.|unpkg\.com|[\w.]*jsdelivr|esm\.sh|cdnjs|skypack|fonts\.googleapis)/i, `${path} names a CDN`);
-    if (!path.startsWith('web/src/') || !path.endsWith('.js')) continue;
+    if (!path.startsWith('dist/esm/') || !path.endsWith('.js')) continue;
     for (const [, spec] of text.matchAll(/(?:^|[;\s])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]/g)) {
       if (spec.startsWith('.')) assert.ok(existsSync(join(installed, path, '..', spec)), `${path} imports ${spec}, which is not in the tarball`);
       else if (!spec.startsWith('node:')) assert.ok(['lit', 'd3-scale-chromatic'].includes(spec.split('/')[0]), `${path} imports ${spec}: not a dependency`);
@@ -192,12 +193,12 @@ test("an app bundled with esbuild imports 'posenc' and 'posenc/widgets', and the
   // the generated engine module is an ES module through and through: no CommonJS tail for a bundler to warn about
   assert.deepEqual(result.warnings.map((w) => w.text), []);
   const inputs = Object.keys(result.metafile.inputs);
-  assert.ok(inputs.some((p) => p.includes('node_modules/posenc/web/src/engine/browser.js')), 'the browser entry of posenc was bundled');
+  assert.ok(inputs.some((p) => p.includes('node_modules/posenc/dist/esm/engine/browser.js')), 'the browser entry of posenc was bundled');
   assert.ok(!inputs.some((p) => p.includes('engine/node.js')), 'the Node entry stayed out of the browser bundle');
   assert.doesNotMatch(readFileSync(join(out, 'main.js'), 'utf8'), /from\s*["']node:|require\(["'](fs|path|node:)/, 'no Node built-in in the bundle');
   // esbuild does not follow new URL('./gen/…wasm', import.meta.url) (Vite and webpack 5 do): copy the files
   // (with the trainer too: <posenc-train> loads that build)
-  for (const f of ['posenc-simd.wasm', 'posenc-scalar.wasm', 'posenc-train-simd.wasm', 'posenc-train-scalar.wasm']) copyFileSync(join(app, 'node_modules/posenc/web/src/engine/gen', f), join(out, 'gen', f));
+  for (const f of ['posenc-simd.wasm', 'posenc-scalar.wasm', 'posenc-train-simd.wasm', 'posenc-train-scalar.wasm']) copyFileSync(join(app, 'node_modules/posenc/dist/esm/engine/gen', f), join(out, 'gen', f));
 
   const server = await serve(out);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });

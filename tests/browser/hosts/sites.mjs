@@ -57,7 +57,7 @@ export async function prepareSite(name) {
 
 /** Puts the files `npm pack` would publish into `target` (the web build must exist: npm test makes it first). */
 function installPosenc(target) {
-  if (!existsSync(join(root, 'dist/posenc-anywidget.js')) || !existsSync(join(root, 'web/src/engine/gen/posenc-wasm-inline.mjs')))
+  if (!existsSync(join(root, 'dist/posenc-anywidget.js')) || !existsSync(join(root, 'dist/esm/engine/gen/posenc-wasm-inline.mjs')))
     throw new Error('tests/browser/hosts: build posenc first (node scripts/build.mjs)');
   const work = mkdtempSync(join(tmpdir(), 'posenc-pack-'));
   try {
