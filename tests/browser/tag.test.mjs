@@ -36,11 +36,12 @@ function folder(name, { head, body, lang = 'en', charset = 'utf-8', dir: directi
   return dir;
 }
 
-/** A page that records its requests, page errors and console messages (page.log). */
+/** A page that records its requests, those answered with an error status, page errors and console messages (page.log). */
 async function watched() {
   const page = await env.context.newPage();
-  page.log = { requests: [], errors: [], console: [] };
+  page.log = { requests: [], errors: [], console: [], failed: [] };
   page.on('request', (r) => page.log.requests.push(r.url()));
+  page.on('response', (r) => r.status() >= 400 && page.log.failed.push(r.url()));
   page.on('pageerror', (e) => page.log.errors.push(e.message));
   page.on('console', (m) => page.log.console.push(`${m.type()}: ${m.text()}`));
   await page.addInitScript(() => {
@@ -54,7 +55,7 @@ async function watched() {
   return page;
 }
 
-test('the core alone defines no widget and names each one the page shows without its script', async () => {
+test('the core alone, with no widget script beside it, defines no widget and names each one the page shows', async () => {
   const tags = TAG_WIDGETS;
   const dir = folder('core-alone', { head: '<script defer src="posenc-core.js"></script>', body: tags.map((t) => `<${t}></${t}>`).join(''), files: { 'posenc-core.js': part('posenc-core') } });
   const page = await watched();
@@ -86,6 +87,39 @@ test('core + two widgets as three scripts, from file:// beside an AMD loader: bo
   assert.deepEqual(page.log.console.filter((m) => m.startsWith('error')), []);
   assert.deepEqual(page.log.requests.filter((u) => !u.startsWith(pathToFileURL(dir).href)), [], 'nothing fetched beyond the folder');
   await page.close();
+});
+
+test('one tag: the core alone, served under a strict CSP, loads the script of each widget the page shows from beside it', async () => {
+  const dir = folder('one-tag', {
+    head: '<script src="posenc-core.js"></script>',
+    body: '<posenc-heatmap length="8" d-model="8"></posenc-heatmap><posenc-rope></posenc-rope>',
+    files: Object.fromEntries(['posenc-core', 'posenc-heatmap', 'posenc-rope', 'posenc-waves'].map((n) => [`${n}.js`, part(n)])),
+  });
+  const server = await serve(dir, { headers: { 'content-security-policy': STRICT_CSP } });
+  const page = await watched();
+  try {
+    await page.addInitScript(() => {
+      window.__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await page.goto(`${server.url}lesson.html`);
+    await page.waitForFunction(() => customElements.get('posenc-heatmap') && customElements.get('posenc-rope'), null, { timeout: 15000 });
+    await waitReady(page);
+    const seen = await page.evaluate(() => {
+      const [h, r] = ['posenc-heatmap', 'posenc-rope'].map((t) => document.querySelector(t));
+      return { sameEngine: h.pe === r.pe, drawn: h.shadowRoot.textContent.length > 0 && r.shadowRoot.textContent.length > 0, violations: window.__violations };
+    });
+    assert.deepEqual(seen, { sameEngine: true, drawn: true, violations: [] });
+    const scripts = page.log.requests.filter((u) => u.endsWith('.js')).map((u) => u.slice(server.url.length)).sort();
+    assert.deepEqual(scripts, ['posenc-core.js', 'posenc-heatmap.js', 'posenc-rope.js'], 'the scripts of the widgets shown, no other');
+    assert.deepEqual(page.log.errors, []);
+    // every request answered but the browser's own for /favicon.ico (its 404 is on the console)
+    assert.deepEqual(page.log.failed.filter((u) => u !== `${server.url}favicon.ico`), []);
+    assert.deepEqual(page.log.console.filter((m) => m.startsWith('error') && !m.includes('Failed to load resource')), []);
+  } finally {
+    await page.close();
+    await server.close();
+  }
 });
 
 test('the core starts the engine at once for a widget on the first screen, and not for one ten screens down', async () => {
@@ -223,7 +257,7 @@ test('the reveal.js example deck on the core and its five widgets\' scripts: eve
   await page.close();
 });
 
-test('a widget whose script is missing, or a widget script without the core, is named on the console', async () => {
+test('a widget whose script is missing, or a widget script without the core, is named on the console (and loaded again by the core)', async () => {
   const dir = folder('missing', {
     head: '<script defer src="posenc-heatmap.js"></script><script defer src="posenc-core.js"></script>',
     body: '<posenc-heatmap></posenc-heatmap><posenc-waves></posenc-waves><posenc-train></posenc-train>',
@@ -237,6 +271,8 @@ test('a widget whose script is missing, or a widget script without the core, is 
   assert.ok(errors.some((m) => m.includes('tag/posenc-heatmap.js needs tag/posenc-core.js before it')), errors.join('\n'));
   assert.ok(errors.some((m) => m.includes('<posenc-waves>') && m.includes('tag/posenc-waves.js')), errors.join('\n'));
   assert.ok(errors.some((m) => m.includes('<posenc-train>') && m.includes('posenc-widgets.iife.js')), errors.join('\n'));
+  // the core, once it has run, loads the heatmap's script again from beside it: this time it finds the core
+  assert.ok(await page.evaluate(() => !!customElements.get('posenc-heatmap')), 'the heatmap defined by its second load');
   assert.deepEqual(page.log.errors, []);
   await page.close();
 });

@@ -1,7 +1,7 @@
 // The entry of dist/tag/posenc-core.js (scripts/build-web-tag.mjs): what every widget's own script in dist/tag/
 // needs (Lit, the engine's facade with the SIMD build without the trainer, the shared widget code, the
 // shared messages), and nothing of any widget: a course page adds the script of each widget it shows after it,
-// or the files joined into one. The widgets' scripts read these modules from the core (one Lit, one engine,
+// or the files joined into one, or leaves the core to load them from beside itself. The widgets' scripts read these modules from the core (one Lit, one engine,
 // one selection channel, so widgets stay linked across scripts).
 import '../src/widgets/browser-engine.js';
 import * as api from '../src/widgets/api.js';
@@ -12,19 +12,36 @@ import { TAG_WIDGETS } from './tag-widgets.js';
 // the page API of the one-tag script (its global `posenc`), bar the widget classes
 globalThis.posenc ??= { ...api };
 
-// A widget whose script is missing stays an unknown element, which shows nothing: once the page has loaded,
-// name each such widget and the file it needs.
-if (typeof window !== 'undefined')
+// The folder this core was loaded from (its <script src>; null when it is inlined in the page). A page that loads
+// the core alone gets the script of each widget it shows from beside it: one tag, at the price of a round trip
+// after the core has run (a page that lists the scripts after the core loads them alongside it). A widget still
+// undefined once the page has loaded, whose script could not be loaded or which has none here, is named.
+const folder = typeof document !== 'undefined' && document.currentScript?.src ? new URL('.', document.currentScript.src) : null;
+const requested = new Set();
+const missing = () => ALL_WIDGET_TAGS.filter((tag) => !customElements.get(tag) && document.querySelector(tag));
+const named = (tag) =>
+  TAG_WIDGETS.includes(tag)
+    ? `posenc: this page shows <${tag}> but does not load its script, tag/${tag}.js (after tag/posenc-core.js)`
+    : `posenc: <${tag}> has no script of its own in tag/ (it needs the engine's trainer): the one-tag script posenc-widgets.iife.js carries it`;
+function loadMissing() {
+  if (!folder) return;
+  for (const tag of missing()) {
+    if (requested.has(tag) || !TAG_WIDGETS.includes(tag)) continue;
+    requested.add(tag);
+    const script = document.createElement('script');
+    script.src = new URL(`${tag}.js`, folder).href;
+    script.onerror = () => console.error(`${named(tag)}: it could not be loaded from beside the core (${script.src})`);
+    document.head.append(script);
+  }
+}
+if (typeof window !== 'undefined') {
+  // after the page's own scripts have run (those listed after the core among them)
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', loadMissing, { once: true });
+  else setTimeout(loadMissing);
   window.addEventListener('load', () => {
-    for (const tag of ALL_WIDGET_TAGS) {
-      if (customElements.get(tag) || !document.querySelector(tag)) continue;
-      console.error(
-        TAG_WIDGETS.includes(tag)
-          ? `posenc: this page shows <${tag}> but does not load its script, tag/${tag}.js (after tag/posenc-core.js)`
-          : `posenc: <${tag}> has no script of its own in tag/ (it needs the engine's trainer): the one-tag script posenc-widgets.iife.js carries it`,
-      );
-    }
+    for (const tag of missing()) if (!requested.has(tag)) console.error(named(tag));
   });
+}
 
 // A page whose first screen holds a widget already (the scripts deferred, or at the end of <body>) starts the
 // engine now: its wasm compiles in the background while the widgets' scripts run (the phone bench's one-heatmap
