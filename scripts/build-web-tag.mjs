@@ -12,7 +12,8 @@
 //                          one Lit, one engine and one selection channel
 //
 // A page loads the core, then each widget's script (classic scripts, in order), or the files joined into one
-// (`cat posenc-core.js posenc-heatmap.js > course.js`): each file is a function of its own, its data
+// (`cat posenc-core.js posenc-heatmap.js > course.js`), or the core alone, which then loads the script of each
+// widget the page shows from beside itself (tag-core.js). Each file is a function of its own, its data
 // (__posencData, build-web-data.mjs) inside it, so joined files do not clash. Like the one-tag script they
 // need no other file: file://, offline, a strict CSP (script-src 'self') and Moodle's AMD loader all work.
 import { build } from 'esbuild';

@@ -89,7 +89,7 @@ test('core + two widgets as three scripts, from file:// beside an AMD loader: bo
   await page.close();
 });
 
-test('one tag: the core alone, served under a strict CSP, loads the script of each widget the page shows from beside it', async () => {
+test('one tag: the core alone, served under a strict CSP, loads the script of each widget the page shows from beside it, and of one added later', async () => {
   const dir = folder('one-tag', {
     head: '<script src="posenc-core.js"></script>',
     body: '<posenc-heatmap length="8" d-model="8"></posenc-heatmap><posenc-rope></posenc-rope>',
@@ -112,6 +112,10 @@ test('one tag: the core alone, served under a strict CSP, loads the script of ea
     assert.deepEqual(seen, { sameEngine: true, drawn: true, violations: [] });
     const scripts = page.log.requests.filter((u) => u.endsWith('.js')).map((u) => u.slice(server.url.length)).sort();
     assert.deepEqual(scripts, ['posenc-core.js', 'posenc-heatmap.js', 'posenc-rope.js'], 'the scripts of the widgets shown, no other');
+    // a widget the page adds later (client-side navigation) gets its script too
+    await page.evaluate(() => document.body.append(document.createElement('posenc-waves')));
+    await page.waitForFunction(() => customElements.get('posenc-waves'), null, { timeout: 15000 });
+    await waitReady(page);
     assert.deepEqual(page.log.errors, []);
     // every request answered but the browser's own for /favicon.ico (its 404 is on the console)
     assert.deepEqual(page.log.failed.filter((u) => u !== `${server.url}favicon.ico`), []);

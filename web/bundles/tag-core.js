@@ -14,7 +14,7 @@ globalThis.posenc ??= { ...api };
 
 // The folder this core was loaded from (its <script src>; null when it is inlined in the page). A page that loads
 // the core alone gets the script of each widget it shows from beside it: one tag, at the price of a round trip
-// after the core has run (a page that lists the scripts after the core loads them alongside it). A widget still
+// after the core has run (a page that lists the scripts after the core loads them alongside it). A widget
 // undefined once the page has loaded, whose script could not be loaded or which has none here, is named.
 const folder = typeof document !== 'undefined' && document.currentScript?.src ? new URL('.', document.currentScript.src) : null;
 const requested = new Set();
@@ -34,10 +34,27 @@ function loadMissing() {
     document.head.append(script);
   }
 }
+// Widgets added later (a site's client-side navigation, a deck or course player that inserts its content) are
+// looked for once per task that changed the page, until every widget's script is here or asked for.
+function watch() {
+  loadMissing();
+  if (!folder || typeof MutationObserver === 'undefined') return;
+  let queued = false;
+  const watcher = new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    setTimeout(() => {
+      queued = false;
+      loadMissing();
+      if (TAG_WIDGETS.every((tag) => customElements.get(tag) || requested.has(tag))) watcher.disconnect();
+    });
+  });
+  watcher.observe(document.documentElement, { childList: true, subtree: true });
+}
 if (typeof window !== 'undefined') {
   // after the page's own scripts have run (those listed after the core among them)
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', loadMissing, { once: true });
-  else setTimeout(loadMissing);
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch, { once: true });
+  else setTimeout(watch);
   window.addEventListener('load', () => {
     for (const tag of missing()) if (!requested.has(tag)) console.error(named(tag));
   });
