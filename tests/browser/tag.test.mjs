@@ -126,6 +126,21 @@ test('one tag: the core alone, served under a strict CSP, loads the script of ea
   }
 });
 
+test('a core loaded from a blob: address, which has no folder to load widgets from, still runs', async () => {
+  const dir = folder('blob-core', { head: '', body: '<posenc-heatmap></posenc-heatmap>', files: {} });
+  const page = await watched();
+  await page.goto(pathToFileURL(join(dir, 'lesson.html')).href);
+  await page.evaluate((code) => {
+    const script = document.createElement('script');
+    script.src = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+    document.head.append(script);
+    return new Promise((done) => (script.onload = done));
+  }, part('posenc-core'));
+  assert.equal(await page.evaluate(() => typeof window.posenc?.getEngine), 'function');
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
+});
+
 test('the core starts the engine at once for a widget on the first screen, and not for one ten screens down', async () => {
   const files = { 'course.js': ['posenc-core', 'posenc-heatmap'].map(part).join('') };
   const far = folder('far', { head: '<script defer src="course.js"></script>', body: '<p style="height: 8440px">A long lesson.</p><posenc-heatmap id="w"></posenc-heatmap>', files });

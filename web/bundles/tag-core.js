@@ -16,7 +16,14 @@ globalThis.posenc ??= { ...api };
 // the core alone gets the script of each widget it shows from beside it: one tag, at the price of a round trip
 // after the core has run (a page that lists the scripts after the core loads them alongside it). A widget
 // undefined once the page has loaded, whose script could not be loaded or which has none here, is named.
-const folder = typeof document !== 'undefined' && document.currentScript?.src ? new URL('.', document.currentScript.src) : null;
+// (a blob: or data: address has no folder)
+const folder = (() => {
+  try {
+    return typeof document !== 'undefined' && document.currentScript?.src ? new URL('.', document.currentScript.src) : null;
+  } catch {
+    return null;
+  }
+})();
 const requested = new Set();
 const missing = () => ALL_WIDGET_TAGS.filter((tag) => !customElements.get(tag) && document.querySelector(tag));
 const named = (tag) =>
