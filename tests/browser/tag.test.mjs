@@ -91,7 +91,7 @@ test('core + two widgets as three scripts, from file:// beside an AMD loader: bo
 
 test('one tag: the core alone, served under a strict CSP, loads the script of each widget the page shows from beside it, and of one added later', async () => {
   const dir = folder('one-tag', {
-    head: '<script src="posenc-core.js"></script>',
+    head: '<script defer src="posenc-core.js"></script>',
     body: '<posenc-heatmap length="8" d-model="8"></posenc-heatmap><posenc-rope></posenc-rope>',
     files: Object.fromEntries(['posenc-core', 'posenc-heatmap', 'posenc-rope', 'posenc-waves'].map((n) => [`${n}.js`, part(n)])),
   });
@@ -124,6 +124,23 @@ test('one tag: the core alone, served under a strict CSP, loads the script of ea
     await page.close();
     await server.close();
   }
+});
+
+test('one tag from file://, the core deferred and one widget script listed after it: the other widget loaded, nothing twice, no error', async () => {
+  const dir = folder('one-tag-file', {
+    head: '<script defer src="posenc-core.js"></script><script defer src="posenc-heatmap.js"></script>',
+    body: '<posenc-heatmap length="8" d-model="8"></posenc-heatmap><posenc-rope></posenc-rope>',
+    files: Object.fromEntries(['posenc-core', 'posenc-heatmap', 'posenc-rope'].map((n) => [`${n}.js`, part(n)])),
+  });
+  const page = await watched();
+  await page.goto(pathToFileURL(join(dir, 'lesson.html')).href);
+  await page.waitForFunction(() => customElements.get('posenc-heatmap') && customElements.get('posenc-rope') && document.readyState === 'complete', null, { timeout: 15000 });
+  await waitReady(page);
+  const scripts = page.log.requests.filter((u) => u.endsWith('.js')).map((u) => u.slice(u.lastIndexOf('/') + 1)).sort();
+  assert.deepEqual(scripts, ['posenc-core.js', 'posenc-heatmap.js', 'posenc-rope.js']);
+  assert.deepEqual(page.log.console.filter((m) => m.startsWith('error')), []);
+  assert.deepEqual(page.log.errors, []);
+  await page.close();
 });
 
 test('a core loaded from a blob: address, which has no folder to load widgets from, still runs', async () => {

@@ -43,7 +43,10 @@ function loadMissing() {
 }
 // Widgets added later (a site's client-side navigation, a deck or course player that inserts its content) are
 // looked for once per task that changed the page, until every widget's script is here or asked for.
+let watching = false;
 function watch() {
+  if (watching) return;
+  watching = true;
   loadMissing();
   if (!folder || typeof MutationObserver === 'undefined') return;
   let queued = false;
@@ -59,10 +62,13 @@ function watch() {
   watcher.observe(document.documentElement, { childList: true, subtree: true });
 }
 if (typeof window !== 'undefined') {
-  // after the page's own scripts have run (those listed after the core among them)
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch, { once: true });
+  // once the page's own scripts have run, those listed after the core among them: at DOMContentLoaded, which a
+  // deferred core runs before (readyState is "interactive" then), unless it has fired already
+  const parsing = document.readyState === 'loading' || performance.getEntriesByType?.('navigation')[0]?.domContentLoadedEventStart === 0;
+  if (parsing) document.addEventListener('DOMContentLoaded', watch, { once: true });
   else setTimeout(watch);
   window.addEventListener('load', () => {
+    watch();
     for (const tag of missing()) if (!requested.has(tag)) console.error(named(tag));
   });
 }

@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const p = await b.newPage({ viewport: { width: 900, height: 1400 } });
+p.on('console', (m) => console.log(m.type(), m.text()));
+await p.goto('file://' + process.cwd() + '/onetag/index.html');
+await p.waitForFunction(() => customElements.get('posenc-rope') && customElements.get('posenc-heatmap'));
+await p.evaluate(() => Promise.all([...document.querySelectorAll('posenc-heatmap,posenc-rope')].map((e) => e.whenReady())));
+await p.waitForTimeout(500);
+await p.screenshot({ path: '/tmp/onetag.png', fullPage: false });
+await b.close();
