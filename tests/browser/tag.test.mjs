@@ -55,6 +55,18 @@ async function watched() {
   return page;
 }
 
+/** `dir`'s lesson.html served under the strict CSP, open in a watched page that records CSP violations (window.__violations). */
+async function underStrictCsp(dir) {
+  const server = await serve(dir, { headers: { 'content-security-policy': STRICT_CSP } });
+  const page = await watched();
+  await page.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await page.goto(`${server.url}lesson.html`);
+  return { page, server };
+}
+
 test('the core alone, with no widget script beside it, defines no widget and names each one the page shows', async () => {
   const tags = TAG_WIDGETS;
   const dir = folder('core-alone', { head: '<script defer src="posenc-core.js"></script>', body: tags.map((t) => `<${t}></${t}>`).join(''), files: { 'posenc-core.js': part('posenc-core') } });
@@ -95,14 +107,8 @@ test('one tag: the core alone, served under a strict CSP, loads the script of ea
     body: '<posenc-heatmap length="8" d-model="8"></posenc-heatmap><posenc-rope></posenc-rope>',
     files: Object.fromEntries(['posenc-core', 'posenc-heatmap', 'posenc-rope', 'posenc-waves'].map((n) => [`${n}.js`, part(n)])),
   });
-  const server = await serve(dir, { headers: { 'content-security-policy': STRICT_CSP } });
-  const page = await watched();
+  const { page, server } = await underStrictCsp(dir);
   try {
-    await page.addInitScript(() => {
-      window.__violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
-    });
-    await page.goto(`${server.url}lesson.html`);
     await page.waitForFunction(() => customElements.get('posenc-heatmap') && customElements.get('posenc-rope'), null, { timeout: 15000 });
     await waitReady(page);
     const seen = await page.evaluate(() => {
@@ -185,14 +191,8 @@ test('the files joined into one, on a Spanish page under a strict CSP: each widg
     body: '<posenc-heatmap length="8" d-model="8"></posenc-heatmap><posenc-waves></posenc-waves>',
     files: { 'course.js': ['posenc-core', 'posenc-heatmap', 'posenc-waves'].map(part).join('') },
   });
-  const server = await serve(dir, { headers: { 'content-security-policy': STRICT_CSP } });
-  const page = await watched();
+  const { page, server } = await underStrictCsp(dir);
   try {
-    await page.addInitScript(() => {
-      window.__violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
-    });
-    await page.goto(`${server.url}lesson.html`);
     await page.waitForFunction(() => customElements.get('posenc-waves'), null, { timeout: 15000 });
     await waitReady(page);
     const text = await page.evaluate(() => document.querySelector('posenc-heatmap').shadowRoot.textContent);
