@@ -136,7 +136,7 @@ async function main() {
   console.log(`one widget for an iframe: ${s.url}embed.html?widget=posenc-heatmap&d-model=64&length=20`);
   if (existsSync(join(root, 'dist/examples/reveal/index.html'))) console.log(`the widgets in a reveal.js deck: ${s.url}examples/reveal/`);
   console.log(`the one-tag script for course pages: ${join(root, 'dist/posenc-widgets.iife.js')}`);
-  console.log(`the same in parts, lighter for a page with a few widgets (the core, then each widget's script): ${join(root, 'dist/tag/')}`);
+  console.log(`the same in parts, lighter for a page with a few widgets (the core alone loads the scripts of the widgets a page shows from beside itself; list them after it to save a round trip): ${join(root, 'dist/tag/')}`);
   console.log('Press Ctrl+C to stop.');
   const stop = () => s.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
