@@ -164,7 +164,7 @@ test('a core loaded from a blob: address, which has no folder to load widgets fr
   await page.close();
 });
 
-test('the core starts the engine at once for a widget on the first screen, and not for one ten screens down', async () => {
+test('the core starts the engine at once for a widget on the first screen (in <head>, once the page is parsed), and not for one ten screens down', async () => {
   const files = { 'course.js': ['posenc-core', 'posenc-heatmap'].map(part).join('') };
   const far = folder('far', { head: '<script defer src="course.js"></script>', body: '<p style="height: 8440px">A long lesson.</p><posenc-heatmap id="w"></posenc-heatmap>', files });
   const page = await watched();
@@ -182,6 +182,12 @@ test('the core starts the engine at once for a widget on the first screen, and n
   await near.goto(pathToFileURL(join(first, 'lesson.html')).href);
   await near.waitForFunction(() => window.__compiled.length === 1, null, { timeout: 15000 });
   await near.close();
+  // and with the core in <head>, run before the page's widgets exist: once the page is parsed
+  const head = folder('head', { head: '<script src="posenc-core.js"></script>', body: '<posenc-heatmap></posenc-heatmap>', files: { 'posenc-core.js': part('posenc-core') } });
+  const early = await watched();
+  await early.goto(pathToFileURL(join(head, 'lesson.html')).href);
+  await early.waitForFunction(() => window.__compiled.length === 1, null, { timeout: 15000 });
+  await early.close();
 });
 
 test('the files joined into one, on a Spanish page under a strict CSP: each widget and the shared text in Spanish', async () => {

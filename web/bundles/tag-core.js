@@ -47,6 +47,7 @@ let watching = false;
 function watch() {
   if (watching) return;
   watching = true;
+  startIfNear();
   loadMissing();
   if (!folder || typeof MutationObserver === 'undefined') return;
   let queued = false;
@@ -74,11 +75,15 @@ if (typeof window !== 'undefined') {
 }
 
 // A page whose first screen holds a widget already (the scripts deferred, or at the end of <body>) starts the
-// engine now: its wasm compiles in the background while the widgets' scripts run (the phone bench's one-heatmap
+// engine as soon as it sees it: its wasm compiles in the background while the widgets' scripts run (the phone bench's one-heatmap
 // page: ready 0.1-0.2 s sooner). Widgets further down start the engine when the reader comes near, as everywhere
 // (element/engine-controller.js: a screen above and below). A failure is each widget's to show.
 const near = (el) => {
   const r = el.getBoundingClientRect();
   return r.bottom >= -innerHeight && r.top <= 2 * innerHeight;
 };
-if (typeof document !== 'undefined' && [...document.querySelectorAll(TAG_WIDGETS.join(','))].some(near)) getEngine().catch(() => {});
+function startIfNear() {
+  if ([...document.querySelectorAll(TAG_WIDGETS.join(','))].some(near)) getEngine().catch(() => {});
+}
+// now, and again once the page is parsed (watch: a core in <head> runs before the page's widgets exist)
+if (typeof document !== 'undefined') startIfNear();
