@@ -1,8 +1,8 @@
 // The entry of dist/tag/posenc-core.js (scripts/build-web-tag.mjs): what every widget's own script in dist/tag/
 // needs (Lit, the engine's facade with the SIMD build without the trainer, the shared widget code, the
 // shared messages), and nothing of any widget: a course page adds the script of each widget it shows after it,
-// or the files joined into one, or leaves the core to load them from beside itself. The widgets' scripts read these modules from the core (one Lit, one engine,
-// one selection channel, so widgets stay linked across scripts).
+// or the files joined into one, or leaves the core to load them from beside itself. The widgets' scripts read
+// these modules from the core (one Lit, one engine, one selection channel, so widgets stay linked across scripts).
 import '../src/widgets/browser-engine.js';
 import * as api from '../src/widgets/api.js';
 import { getEngine } from '../src/widgets/engine.js';
@@ -15,8 +15,8 @@ globalThis.posenc ??= { ...api };
 // The folder this core was loaded from (its <script src>; null when it is inlined in the page). A page that loads
 // the core alone gets the script of each widget it shows from beside it: one tag, at the price of a round trip
 // after the core has run (a page that lists the scripts after the core loads them alongside it). A widget
-// undefined once the page has loaded, whose script could not be loaded or which has none here, is named.
-// (a blob: or data: address has no folder)
+// undefined once the page has loaded, whose script could not be loaded or which has none here, is named. A
+// blob: or data: address has no folder (new URL throws): null too.
 const folder = (() => {
   try {
     return typeof document !== 'undefined' && document.currentScript?.src ? new URL('.', document.currentScript.src) : null;
@@ -75,8 +75,8 @@ if (typeof window !== 'undefined') {
 }
 
 // A page whose first screen holds a widget already (the scripts deferred, or at the end of <body>) starts the
-// engine as soon as it sees it: its wasm compiles in the background while the widgets' scripts run (the phone bench's one-heatmap
-// page: ready 0.1-0.2 s sooner). Widgets further down start the engine when the reader comes near, as everywhere
+// engine as soon as the core sees it: its wasm compiles in the background while the widgets' scripts run (the
+// phone bench's one-heatmap page: ready 0.1-0.2 s sooner). Widgets further down start the engine when the reader comes near, as everywhere
 // (element/engine-controller.js: a screen above and below). A failure is each widget's to show.
 const near = (el) => {
   const r = el.getBoundingClientRect();
